@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import { ValidationError } from './errors.js';
+import { emitWarning, type WarningHandler } from './warnings.js';
+
+/*
+ * Content blocks a tool may return: the MCP blocks, the Anthropic-native blocks a tool may
+ * hand through, and rig's structured `json` item. Every block schema is loose: keys we do not
+ * know are kept (nothing is lost), and each renderer picks only the fields its wire takes.
+ */
+
+const base64Pattern = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+/** A base64 payload (standard alphabet; whitespace and missing padding tolerated, as `atob`). */
+export const Base64Schema = z
+  .string()
+  .refine((value) => base64Pattern.test(value), { message: 'Invalid Base64 string' });
+
+export const AnnotationsSchema = z.looseObject({
+  audience: z.array(z.enum(['user', 'assistant'])).optional(),
+  priority: z.number().min(0).max(1).optional(),
+  lastModified: z.string().optional(),
+});
+export type Annotations = z.infer<typeof AnnotationsSchema>;
+
+const MetaSchema = z.record(z.string(), z.unknown());
+
+const blockCommon = {
+  annotations: AnnotationsSchema.optional(),
+  _meta: MetaSchema.optional(),
+};
+
+/** MCP text. `cache_control` is kept for Anthropic, which is the one wire that takes it. */
+export const TextBlockSchema = z.looseObject({
+  type: z.literal('text'),
+  text: z.string(),
+  cache_control: z.unknown().optional(),
+  ...blockCommon,
+});
+export type TextBlock = z.infer<typeof TextBlockSchema>;
+
+/** MCP image: base64 bytes and their MIME type. */
+export const ImageBlockSchema = z.looseObject({
+  type: z.literal('image'),
+  data: Base64Schema,
+  mimeType: z.string(),
+  ...blockCommon,
+});
+export type ImageBlock = z.infer<typeof ImageBlockSchema>;
+
+/** MCP audio: base64 bytes and their MIME type. */
+export const AudioBlockSchema = z.looseObject({
+  type: z.literal('audio'),
+  data: Base64Schema,
+  mimeType: z.string(),
+  ...blockCommon,
+});
+export type AudioBlock = z.infer<typeof AudioBlockSchema>;
+
+export const TextResourceContentsSchema = z.looseObject({
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  text: z.string(),
+  _meta: MetaSchema.optional(),
+});
+export type TextResourceContents = z.infer<typeof TextResourceContentsSchema>;
+
+export const BlobResourceContentsSchema = z.looseObject({
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  blob: Base64Schema,
+  _meta: MetaSchema.optional(),
+});
+export type BlobResourceContents = z.infer<typeof BlobResourceContentsSchema>;
+
+/** MCP embedded resource: text contents or a base64 blob. */
+export const EmbeddedResourceBlockSchema = z.looseObject({
+  type: z.literal('resource'),
+  resource: z.union([TextResourceContentsSchema, BlobResourceContentsSchema]),
+  ...blockCommon,
+});
+export type EmbeddedResourceBlock = z.infer<typeof EmbeddedResourceBlockSchema>;
+
+/** MCP resource link: a pointer, never contents. */
+export const ResourceLinkBlockSchema = z.looseObject({
+  type: z.literal('resource_link'),
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+  ...blockCommon,
+});
+export type ResourceLinkBlock = z.infer<typeof ResourceLinkBlockSchema>;
+
+const CacheControl = { cache_control: z.unknown().optional() };
+
+export const AnthropicBase64SourceSchema = z.looseObject({
+  type: z.literal('base64'),
+  media_type: z.string(),
+  data: Base64Schema,
+});
+export const AnthropicUrlSourceSchema = z.looseObject({ type: z.literal('url'), url: z.string() });
+export const AnthropicFileSourceSchema = z.looseObject({
+  type: z.literal('file'),
+  file_id: z.string(),
+});
+export const AnthropicTextSourceSchema = z.looseObject({
+  type: z.literal('text'),
+  media_type: z.string().optional(),
+  data: z.string(),
+});
+
+/** Anthropic-native image (with a `source`), passed through on the anthropic wire. */
+export const AnthropicImageBlockSchema = z.looseObject({
+  type: z.literal('image'),
+  source: z.discriminatedUnion('type', [
+    AnthropicBase64SourceSchema,
+    AnthropicUrlSourceSchema,
+    AnthropicFileSourceSchema,
+  ]),
+  ...CacheControl,
+});
+export type AnthropicImageBlock = z.infer<typeof AnthropicImageBlockSchema>;
+
+const DocumentContentPartSchema = z.union([
+  z.looseObject({ type: z.literal('text'), text: z.string() }),
+  AnthropicImageBlockSchema,
+]);
+
+export const AnthropicContentSourceSchema = z.looseObject({
+  type: z.literal('content'),
+  content: z.union([z.string(), z.array(DocumentContentPartSchema)]),
+});
+
+/** Anthropic-native document (PDF, plain text, content list, URL or file source). */
+export const AnthropicDocumentBlockSchema = z.looseObject({
+  type: z.literal('document'),
+  source: z.discriminatedUnion('type', [
+    AnthropicBase64SourceSchema,
+    AnthropicTextSourceSchema,
+    AnthropicContentSourceSchema,
+    AnthropicUrlSourceSchema,
+    AnthropicFileSourceSchema,
+  ]),
+  title: z.string().nullish(),
+  context: z.string().nullish(),
+  citations: z.unknown().optional(),
+  ...CacheControl,
+});
+export type AnthropicDocumentBlock = z.infer<typeof AnthropicDocumentBlockSchema>;
+
+/** Anthropic-native search result: a source, a title and text parts. */
+export const SearchResultBlockSchema = z.looseObject({
+  type: z.literal('search_result'),
+  source: z.string(),
+  title: z.string(),
+  content: z.array(z.looseObject({ type: z.literal('text'), text: z.string() })),
+  citations: z.unknown().optional(),
+  ...CacheControl,
+});
+export type SearchResultBlock = z.infer<typeof SearchResultBlockSchema>;
+
+/** Structured JSON supplied explicitly by the tool runtime (rig's `ToolResultContent::Json`). */
+export const JsonBlockSchema = z.looseObject({ type: z.literal('json'), value: z.unknown() });
+export type JsonBlock = z.infer<typeof JsonBlockSchema>;
+
+/**
+ * A block that is not one of the known kinds, or a known kind that is malformed. It is kept
+ * (never dropped) and renderers send it as a placeholder.
+ */
+export interface UnknownBlock {
+  readonly type: 'unknown';
+  /** The `type` the original block claimed, when it had a string one. */
+  readonly originalType: string | undefined;
+  /** Why it is not a known block. */
+  readonly reason: string;
+  /** The block as it came. */
+  readonly raw: unknown;
+}
+
+export type ContentBlock =
+  | TextBlock
+  | ImageBlock
+  | AudioBlock
+  | EmbeddedResourceBlock
+  | ResourceLinkBlock
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock
+  | SearchResultBlock
+  | JsonBlock
+  | UnknownBlock;
+
+/** The blocks a caller may pass in (MCP and Anthropic-native blocks, and json items). */
+export type ContentBlockInput = Exclude<ContentBlock, UnknownBlock>;
+
+/** Any MCP `CallToolResult`-like value: what an MCP client's `callTool` returns. */
+export interface CallToolResultInput {
+  readonly content?: readonly unknown[];
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
+  readonly isError?: boolean;
+  readonly _meta?: Readonly<Record<string, unknown>>;
+  readonly [key: string]: unknown;
+}
+
+/** True for an MCP image block (bytes), false for an Anthropic-native one (a `source`). */
+export function isMcpImage(block: ContentBlock): block is ImageBlock {
+  return block.type === 'image' && !('source' in block);
+}
+
+/** True for a block that is Anthropic-native (image or document with a source, search_result). */
+export function isAnthropicNative(
+  block: ContentBlock,
+): block is AnthropicImageBlock | AnthropicDocumentBlock | SearchResultBlock {
+  return (
+    (block.type === 'image' && 'source' in block) ||
+    block.type === 'document' ||
+    block.type === 'search_result'
+  );
+}
+
+const schemasByType: Readonly<Record<string, readonly z.ZodType[]>> = {
+  text: [TextBlockSchema],
+  image: [ImageBlockSchema, AnthropicImageBlockSchema],
+  audio: [AudioBlockSchema],
+  resource: [EmbeddedResourceBlockSchema],
+  resource_link: [ResourceLinkBlockSchema],
+  document: [AnthropicDocumentBlockSchema],
+  search_result: [SearchResultBlockSchema],
+  json: [JsonBlockSchema],
+};
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(block)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Parses one block. Never throws: a block of an unknown type or a malformed known block
+ * comes back as an {@link UnknownBlock} that says why.
+ */
+export function parseContentBlock(raw: unknown): ContentBlock {
+  if (!isRecord(raw)) {
+    return { type: 'unknown', originalType: undefined, reason: 'not an object', raw };
+  }
+  const claimed = typeof raw.type === 'string' ? raw.type : undefined;
+  if (claimed === undefined) {
+    return { type: 'unknown', originalType: undefined, reason: 'no string "type" field', raw };
+  }
+  const candidates = Object.hasOwn(schemasByType, claimed) ? schemasByType[claimed] : undefined;
+  if (!candidates) {
+    return { type: 'unknown', originalType: claimed, reason: `unknown block type '${claimed}'`, raw };
+  }
+  // An image with a `source` is Anthropic-native; one without is MCP.
+  const schema =
+    claimed === 'image' ? candidates['source' in raw ? 1 : 0] : (candidates[0] as z.ZodType);
+  const parsed = (schema as z.ZodType).safeParse(raw);
+  if (parsed.success) return parsed.data as ContentBlock;
+  return {
+    type: 'unknown',
+    originalType: claimed,
+    reason: `malformed '${claimed}' block: ${describeIssues(parsed.error)}`,
+    raw,
+  };
+}
+
+export interface ParseContentOptions {
+  /** Told once per unknown or malformed block. */
+  readonly onWarning?: WarningHandler;
+}
+
+/**
+ * Parses an MCP-style content array block by block: one unknown or malformed block never
+ * rejects the rest; it is kept as an {@link UnknownBlock} and the caller is warned.
+ * Throws {@link ValidationError} only when `input` is not an array.
+ */
+export function parseContent(input: unknown, options: ParseContentOptions = {}): ContentBlock[] {
+  if (!Array.isArray(input)) {
+    throw new ValidationError(
+      `content must be an array of content blocks, got ${describeValue(input)}`,
+      { path: 'content' },
+    );
+  }
+  return input.map((raw, index) => {
+    const block = parseContentBlock(raw);
+    if (block.type === 'unknown') {
+      emitWarning(options.onWarning, {
+        code: 'unknown_content_block',
+        message: `content[${index}]: ${block.reason}; it is sent as a placeholder`,
+        details: { index, originalType: block.originalType },
+      });
+    }
+    return block;
+  });
+}
+
+export type SafeParseResult<T> =
+  | { readonly success: true; readonly data: T }
+  | { readonly success: false; readonly error: ValidationError };
+
+/** {@link parseContent} that returns a typed error instead of throwing. Never throws. */
+export function safeParseContent(
+  input: unknown,
+  options: ParseContentOptions = {},
+): SafeParseResult<ContentBlock[]> {
+  try {
+    return { success: true, data: parseContent(input, options) };
+  } catch (error) {
+    if (error instanceof ValidationError) return { success: false, error };
+    throw error;
+  }
+}
+
+/** A parsed `CallToolResult`: content blocks, structured content and the error flag. */
+export interface ParsedToolOutput {
+  readonly content: readonly ContentBlock[];
+  readonly structuredContent: Readonly<Record<string, unknown>> | undefined;
+  readonly isError: boolean;
+}
+
+/**
+ * Parses what an MCP client's `callTool` returned: missing `content` is `[]`, missing
+ * `isError` is false, `structuredContent` must be an object. A legacy (2024-10-07)
+ * `{ toolResult }` becomes one text block of its JSON. Throws {@link ValidationError} when
+ * `input` is not an object or a field has the wrong type.
+ */
+export function parseCallToolResult(
+  input: unknown,
+  options: ParseContentOptions = {},
+): ParsedToolOutput {
+  if (!isRecord(input)) {
+    throw new ValidationError(`a tool result must be an object, got ${describeValue(input)}`, {
+      path: '',
+    });
+  }
+  if (!('content' in input) && 'toolResult' in input) {
+    const text = JSON.stringify(input.toolResult) ?? '';
+    return { content: [{ type: 'text', text }], structuredContent: undefined, isError: false };
+  }
+  const content = input.content === undefined ? [] : parseContent(input.content, options);
+  const structured = input.structuredContent;
+  if (structured !== undefined && !isRecord(structured)) {
+    throw new ValidationError(
+      `structuredContent must be an object, got ${describeValue(structured)}`,
+      { path: 'structuredContent' },
+    );
+  }
+  if (input.isError !== undefined && typeof input.isError !== 'boolean') {
+    throw new ValidationError(`isError must be a boolean, got ${describeValue(input.isError)}`, {
+      path: 'isError',
+    });
+  }
+  return { content, structuredContent: structured, isError: input.isError === true };
+}
+
+/** A short description of a value's kind for error messages (never its contents). */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

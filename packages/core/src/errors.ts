@@ -1,0 +1,146 @@
+/**
+ * One family of errors for every Crosswire package: catch `CrosswireError` and switch on
+ * `code`, or `instanceof` a subclass. Messages say what was refused and why.
+ */
+export class CrosswireError extends Error {
+  /** A stable, machine-readable reason, e.g. `unknown_media_kind`. */
+  readonly code: string;
+  /** Facts about the refusal (a path, a URL, a limit), for logs and programs. */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(
+    code: string,
+    message: string,
+    options: { cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.details = Object.freeze({ ...options.details });
+  }
+}
+
+/** Input that does not match its schema; `path` names the bad field (`content[2].mimeType`). */
+export class ValidationError extends CrosswireError {
+  readonly path: string;
+  constructor(message: string, options: { path?: string; cause?: unknown; code?: string } = {}) {
+    super(options.code ?? 'invalid_input', message, {
+      cause: options.cause,
+      details: { path: options.path ?? '' },
+    });
+    this.path = options.path ?? '';
+  }
+}
+
+/** A media kind other than the ones the wire facts know (`image`, `pdf`). */
+export class UnknownMediaKindError extends CrosswireError {
+  constructor(kind: unknown) {
+    super(
+      'unknown_media_kind',
+      `unknown media kind ${JSON.stringify(kind)} (known kinds: image, pdf)`,
+      { details: { kind } },
+    );
+  }
+}
+
+/** A wire format name that is not one of the six. */
+export class UnknownWireFormatError extends CrosswireError {
+  constructor(wire: unknown) {
+    super(
+      'unknown_wire_format',
+      `unknown wire format ${JSON.stringify(wire)} (known: openai, anthropic, gemini, ollama, responses, hermes)`,
+      { details: { wire } },
+    );
+  }
+}
+
+/**
+ * Codes of {@link ImageFetchError}: why an image URL was not fetched or its bytes not kept.
+ */
+export type ImageFetchErrorCode =
+  | 'image_url_scheme_refused'
+  | 'image_url_refused'
+  | 'image_too_large'
+  | 'image_encoding_refused'
+  | 'image_redirect_refused'
+  | 'image_too_many_redirects'
+  | 'image_fetch_timeout'
+  | 'image_fetch_failed'
+  | 'image_http_status'
+  | 'image_type_mismatch';
+
+/** A refused or failed image fetch. Nothing was stored on the image. */
+export class ImageFetchError extends CrosswireError {
+  declare readonly code: ImageFetchErrorCode;
+  readonly url: string;
+  constructor(
+    code: ImageFetchErrorCode,
+    message: string,
+    options: { url: string; cause?: unknown; details?: Record<string, unknown> },
+  ) {
+    super(code, message, {
+      cause: options.cause,
+      details: { url: options.url, ...options.details },
+    });
+    this.url = options.url;
+  }
+}
+
+/**
+ * A serializer needed bytes the value does not hold yet (a URL-only image on a wire that
+ * takes inline data). The message names the call to make first.
+ */
+export class ImageNotFetchedError extends CrosswireError {
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super('image_not_fetched', message, { details });
+  }
+}
+
+/** An error the provider reported: an HTTP error status, or an error body in a 200 reply. */
+export class ProviderError extends CrosswireError {
+  readonly status: number | undefined;
+  readonly providerCode: string | undefined;
+  readonly providerMessage: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  constructor(
+    message: string,
+    options: {
+      code?: string;
+      status?: number;
+      providerCode?: string;
+      providerMessage?: string;
+      retryAfterMs?: number;
+      cause?: unknown;
+      details?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(options.code ?? 'provider_error', message, {
+      cause: options.cause,
+      details: {
+        status: options.status,
+        providerCode: options.providerCode,
+        providerMessage: options.providerMessage,
+        ...options.details,
+      },
+    });
+    this.status = options.status;
+    this.providerCode = options.providerCode;
+    this.providerMessage = options.providerMessage;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/** The provider refused the prompt outright (Gemini `promptFeedback.blockReason`). */
+export class PromptBlockedError extends CrosswireError {
+  readonly reason: string;
+  constructor(message: string, reason: string) {
+    super('prompt_blocked', message, { details: { reason } });
+    this.reason = reason;
+  }
+}
+
+/** The tool loop could not go on: too many iterations, or every call was cut off. */
+export class ToolLoopError extends CrosswireError {}
+
+/** Registry data that fails its schema or a cross-field check; `file` and `path` say where. */
+export class RegistryError extends CrosswireError {}
