@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// The type-export check: packs every public package the way it would be published
+// (`pnpm pack`, which also turns `workspace:^` into real version ranges) and runs
+// @arethetypeswrong/cli on each tarball with the ESM-only profile, then publint --strict on the
+// same tarball. Fails when any package has a problem. Needs the built `dist/`: run after
+// `pnpm build`.
+//
+//   node scripts/check-types-export.mjs [package-name ...]
+//
+// Tarballs go to `.pack/` at the repository root (git-ignored) and are removed afterwards.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { listPackages, repositoryRoot } from './workspace.mjs';
+
+const packDir = path.join(repositoryRoot, '.pack');
+const binDir = path.join(repositoryRoot, 'node_modules', '.bin');
+
+/**
+ * How to run pnpm: the one that runs this script when it is a pnpm script, otherwise the version
+ * pinned in the root package.json through npx (no global pnpm is assumed).
+ */
+function pnpmCommand() {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by pnpm for this script, not a turbo task
+  const execPath = process.env.npm_execpath;
+  if (execPath && /pnpm/.test(path.basename(execPath))) {
+    return /\.[cm]?js$/.test(execPath) ? [process.execPath, execPath] : [execPath];
+  }
+  const rootManifest = JSON.parse(readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8'));
+  return ['npx', '-y', rootManifest.packageManager ?? 'pnpm'];
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function pack(pnpm, packageDir) {
+  const before = new Set(readdirSync(packDir));
+  const [command, ...prefix] = pnpm;
+  const status = run(command, [...prefix, 'pack', '--pack-destination', packDir], {
+    cwd: packageDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const created = readdirSync(packDir).filter((file) => !before.has(file) && file.endsWith('.tgz'));
+  if (status !== 0 || created.length !== 1) {
+    throw new Error(`pnpm pack failed in ${path.relative(repositoryRoot, packageDir)}`);
+  }
+  return path.join(packDir, created[0]);
+}
+
+function main(selected) {
+  const packages = listPackages(repositoryRoot).filter(
+    ({ name, manifest }) => !manifest.private && (selected.length === 0 || selected.includes(name)),
+  );
+  if (packages.length === 0) {
+    console.error('check-types-export: no package matched.');
+    return 1;
+  }
+  const unbuilt = packages.filter(({ dir }) => !existsSync(path.join(dir, 'dist')));
+  if (unbuilt.length > 0) {
+    console.error(
+      `check-types-export: no dist/ in ${unbuilt.map(({ name }) => name).join(', ')}; ` +
+        'run `npx -y pnpm@12.4.2 build` first.',
+    );
+    return 1;
+  }
+
+  rmSync(packDir, { recursive: true, force: true });
+  mkdirSync(packDir, { recursive: true });
+  const pnpm = pnpmCommand();
+  const failed = [];
+  try {
+    for (const { dir, name } of packages) {
+      console.log(`\n── ${name}`);
+      const tarball = pack(pnpm, dir);
+      const attw = run(path.join(binDir, 'attw'), [
+        tarball,
+        '--profile',
+        'esm-only',
+        '--format',
+        'table-flipped',
+        '--no-emoji',
+      ]);
+      const publint = run(path.join(binDir, 'publint'), ['run', tarball, '--strict']);
+      if (attw !== 0) failed.push(`${name} (attw)`);
+      if (publint !== 0) failed.push(`${name} (publint)`);
+    }
+  } finally {
+    rmSync(packDir, { recursive: true, force: true });
+  }
+
+  if (failed.length > 0) {
+    console.error(`\ncheck-types-export: problems in ${failed.join(', ')}.`);
+    return 1;
+  }
+  console.log(
+    `\ncheck-types-export: ${packages.length} packages pass attw (esm-only) and publint.`,
+  );
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+// The wire-contract guard.
+//
+// A wire-rendering package keeps golden fixtures of what it puts on each provider's wire under
+// `packages/<pkg>/fixtures/wire/**/*.json`. Those files are a contract: an app pins the wire
+// behaviour it depends on by pinning the package version, so a changed golden must ship as at
+// least a minor release of that package.
+//
+//   node scripts/wire-contract.mjs record [--root DIR]   writes packages/<pkg>/fixtures/wire.digest
+//   node scripts/wire-contract.mjs check  [--root DIR]   fails when goldens changed with no pending
+//                                                        minor/major changeset for the package
+//
+// The digest lists one line per golden: the sha256 of the file's JSON value and its path under
+// fixtures/wire/. Hashing the parsed value (key order kept, whitespace dropped) means reformatting
+// a golden or a CRLF checkout is not a contract change, while any change to what goes on the wire
+// is. The guard reads only the work tree, never git, so it works on a clone with no history.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listPackages } from './workspace.mjs';
+
+export const GOLDEN_DIR = path.join('fixtures', 'wire');
+export const DIGEST_FILE = path.join('fixtures', 'wire.digest');
+
+const DIGEST_HEADER = [
+  '# Wire-contract digest: sha256 of each golden JSON value under fixtures/wire/.',
+  '# Written by `pnpm wire:record`, compared by `pnpm wire:check`. Do not edit by hand.',
+];
+const CONTRACT_BUMPS = new Set(['minor', 'major']);
+
+function listJsonFiles(dir, prefix = '') {
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...listJsonFiles(path.join(dir, entry.name), relative));
+    else if (entry.isFile() && entry.name.endsWith('.json')) files.push(relative);
+  }
+  return files;
+}
+
+/** Hash of one golden's JSON value; a golden that is not valid JSON is an error, not a skip. */
+export function hashGolden(file) {
+  const text = readFileSync(file, 'utf8');
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`wire-contract: golden ${file} is not valid JSON (${error.message})`);
+  }
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/**
+ * The goldens of one package as a sorted Map of path (relative to fixtures/wire/, with `/`) to
+ * hash, or null when the package has no fixtures/wire/ folder.
+ */
+export function collectGoldens(packageDir) {
+  const goldenDir = path.join(packageDir, GOLDEN_DIR);
+  if (!existsSync(goldenDir)) return null;
+  const files = listJsonFiles(goldenDir).sort();
+  return new Map(files.map((file) => [file, hashGolden(path.join(goldenDir, file))]));
+}
+
+export function formatDigest(goldens) {
+  const lines = [...goldens].map(([file, hash]) => `${hash}  ${file}`);
+  return `${[...DIGEST_HEADER, ...lines].join('\n')}\n`;
+}
+
+/** The recorded digest of a package as a Map of path to hash, or null when none is recorded. */
+export function readDigest(packageDir) {
+  const file = path.join(packageDir, DIGEST_FILE);
+  if (!existsSync(file)) return null;
+  const recorded = new Map();
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
+    if (!match) throw new Error(`wire-contract: malformed line in ${file}: ${line}`);
+    recorded.set(match[2], match[1]);
+  }
+  return recorded;
+}
+
+/** What changed between the recorded digest and the goldens on disk. */
+export function diffGoldens(recorded, current) {
+  const before = recorded ?? new Map();
+  const after = current ?? new Map();
+  const added = [...after.keys()].filter((file) => !before.has(file));
+  const removed = [...before.keys()].filter((file) => !after.has(file));
+  const changed = [...after.keys()].filter(
+    (file) => before.has(file) && before.get(file) !== after.get(file),
+  );
+  return { added, removed, changed };
+}
+
+/**
+ * The releases named in one changeset's front matter, as a Map of package name to bump.
+ * The front matter is the YAML block between the first two `---` lines; each entry is
+ * `"<name>": <bump>`, quoted or not, which is all that changesets writes or accepts there.
+ */
+export function parseChangeset(text) {
+  const releases = new Map();
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines[0]?.trim() !== '---') return releases;
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '---') break;
+    const match = /^\s*(['"]?)([^'"\s:]+)\1\s*:\s*(['"]?)(major|minor|patch|none)\3\s*(#.*)?$/.exec(
+      line,
+    );
+    if (match) releases.set(match[2], match[4]);
+  }
+  return releases;
+}
+
+/** The pending changesets in `<root>/.changeset/*.md` (README.md excluded). */
+export function readPendingChangesets(root) {
+  const dir = path.join(root, '.changeset');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md') && name.toLowerCase() !== 'readme.md')
+    .sort()
+    .map((name) => ({
+      file: path.join('.changeset', name),
+      releases: parseChangeset(readFileSync(path.join(dir, name), 'utf8')),
+    }));
+}
+
+/** Writes the digest of every package that has goldens; returns the files written. */
+export function recordWireContract(root) {
+  const written = [];
+  for (const { dir } of listPackages(root)) {
+    const goldens = collectGoldens(dir);
+    const digestFile = path.join(dir, DIGEST_FILE);
+    // A package whose goldens were all removed keeps an empty digest, so removing them stays
+    // visible as a recorded change rather than the guard silently forgetting the package.
+    if (goldens === null && !existsSync(digestFile)) continue;
+    writeFileSync(digestFile, formatDigest(goldens ?? new Map()));
+    written.push(path.relative(root, digestFile));
+  }
+  return written;
+}
+
+/**
+ * Compares every package's goldens with its recorded digest.
+ * Returns one entry per package whose goldens differ, with the changeset that covers it (if any),
+ * and `ok`: false when some package differs with no minor/major changeset naming it.
+ */
+export function checkWireContract(root) {
+  const changesets = readPendingChangesets(root);
+  const packages = [];
+  for (const { dir, name } of listPackages(root)) {
+    const current = collectGoldens(dir);
+    const recorded = readDigest(dir);
+    if (current === null && recorded === null) continue;
+    const diff = diffGoldens(recorded, current);
+    const differs = diff.added.length + diff.removed.length + diff.changed.length > 0;
+    if (!differs) continue;
+    const covering = changesets.find(({ releases }) => CONTRACT_BUMPS.has(releases.get(name)));
+    const weaker = changesets.filter(
+      ({ releases }) => releases.has(name) && !CONTRACT_BUMPS.has(releases.get(name)),
+    );
+    packages.push({
+      name,
+      dir: path.relative(root, dir),
+      ...diff,
+      covering: covering ? { file: covering.file, bump: covering.releases.get(name) } : null,
+      weaker: weaker.map(({ file, releases }) => ({ file, bump: releases.get(name) })),
+    });
+  }
+  return { ok: packages.every((entry) => entry.covering !== null), packages };
+}
+
+function describeDiff(entry) {
+  const lines = [];
+  const goldenDir = `${entry.dir}/fixtures/wire`;
+  for (const file of entry.changed) lines.push(`    changed  ${goldenDir}/${file}`);
+  for (const file of entry.added) lines.push(`    added    ${goldenDir}/${file}`);
+  for (const file of entry.removed) lines.push(`    removed  ${goldenDir}/${file}`);
+  return lines;
+}
+
+/** The report of a check as text lines: errors for uncovered packages, notices for covered ones. */
+export function formatReport(result) {
+  if (result.packages.length === 0) {
+    return ['wire-contract: every package matches its recorded golden digest.'];
+  }
+  const lines = [];
+  for (const entry of result.packages) {
+    lines.push('');
+    if (entry.covering) {
+      lines.push(
+        `wire-contract: notice: the wire goldens of ${entry.name} changed; covered by the ` +
+          `${entry.covering.bump} bump in ${entry.covering.file}.`,
+      );
+      lines.push(...describeDiff(entry));
+      lines.push(
+        '  Run `npx -y pnpm@12.4.2 wire:record` and commit the updated ' +
+          `${entry.dir}/fixtures/wire.digest with the goldens and the changeset.`,
+      );
+      continue;
+    }
+    lines.push(
+      `wire-contract: error: the wire goldens of ${entry.name} changed, and no pending changeset ` +
+        'bumps it by minor or major.',
+    );
+    lines.push(...describeDiff(entry));
+    for (const weaker of entry.weaker) {
+      lines.push(`  ${weaker.file} bumps ${entry.name} by ${weaker.bump} only: not enough.`);
+    }
+    lines.push(
+      '  A golden file is the wire contract: apps pin wire behaviour by pinning package versions,',
+      '  so a change needs at least a minor release. If the change is intended:',
+      `    1. npx -y pnpm@12.4.2 changeset     (select ${entry.name}, choose minor or major)`,
+      '    2. npx -y pnpm@12.4.2 wire:record   (records the new goldens)',
+      '  and commit the changeset, the goldens and the digest together.',
+      '  If it is not intended, fix the renderer so the goldens come back as they were.',
+    );
+  }
+  return lines;
+}
+
+function parseArguments(argv) {
+  const [command, ...rest] = argv;
+  let root = process.cwd();
+  for (let index = 0; index < rest.length; index += 1) {
+    if (rest[index] === '--root' && rest[index + 1] !== undefined) {
+      root = path.resolve(rest[index + 1]);
+      index += 1;
+    } else {
+      throw new Error(`wire-contract: unknown argument '${rest[index]}'`);
+    }
+  }
+  if (command !== 'record' && command !== 'check') {
+    throw new Error('usage: node scripts/wire-contract.mjs <record|check> [--root DIR]');
+  }
+  return { command, root };
+}
+
+export function main(argv) {
+  const { command, root } = parseArguments(argv);
+  if (command === 'record') {
+    const written = recordWireContract(root);
+    if (written.length === 0) console.log('wire-contract: no package has fixtures/wire/ yet.');
+    for (const file of written) console.log(`wire-contract: recorded ${file}`);
+    return 0;
+  }
+  const result = checkWireContract(root);
+  const report = formatReport(result).join('\n');
+  if (result.ok) console.log(report);
+  else console.error(report);
+  return result.ok ? 0 : 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,209 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  checkWireContract,
+  formatReport,
+  parseChangeset,
+  recordWireContract,
+} from './wire-contract.mjs';
+
+const script = fileURLToPath(new URL('./wire-contract.mjs', import.meta.url));
+
+let root: string;
+
+function write(relative: string, text: string): void {
+  const file = path.join(root, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function addPackage(name: string, goldens: Record<string, unknown>): void {
+  write(`packages/${name}/package.json`, JSON.stringify({ name: `@crosswire/${name}` }));
+  for (const [file, value] of Object.entries(goldens)) {
+    write(`packages/${name}/fixtures/wire/${file}`, `${JSON.stringify(value, null, 2)}\n`);
+  }
+}
+
+function addChangeset(file: string, releases: Record<string, string>): void {
+  const lines = Object.entries(releases).map(([name, bump]) => `'${name}': ${bump}`);
+  write(`.changeset/${file}`, ['---', ...lines, '---', '', 'What changed.', ''].join('\n'));
+}
+
+function runCli(...args: string[]) {
+  const run = spawnSync(process.execPath, [script, ...args, '--root', root], { encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+const anthropicImage = {
+  type: 'tool_result',
+  tool_use_id: 'call_1',
+  content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }],
+};
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'wire-contract-'));
+  write('.changeset/README.md', '# Changesets\n');
+  write('.changeset/config.json', '{}\n');
+  addPackage('tool-result', {
+    'anthropic/image.json': anthropicImage,
+    'openai/text.json': { role: 'tool', tool_call_id: 'call_1', content: 'hello' },
+  });
+  addPackage('core', {});
+  recordWireContract(root);
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('wire-contract record', () => {
+  it('writes one sorted digest line per golden, and none for a package without goldens', () => {
+    const digest = readFileSync(
+      path.join(root, 'packages/tool-result/fixtures/wire.digest'),
+      'utf8',
+    );
+    const entries = digest.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatch(/^[0-9a-f]{64} {2}anthropic\/image\.json$/);
+    expect(entries[1]).toMatch(/^[0-9a-f]{64} {2}openai\/text\.json$/);
+    expect(() => readFileSync(path.join(root, 'packages/core/fixtures/wire.digest'))).toThrow();
+  });
+
+  it('passes right after recording', () => {
+    expect(checkWireContract(root)).toEqual({ ok: true, packages: [] });
+    expect(runCli('check').status).toBe(0);
+  });
+
+  it('does not count reformatting a golden as a contract change', () => {
+    write(
+      'packages/tool-result/fixtures/wire/anthropic/image.json',
+      JSON.stringify(anthropicImage).replace(/,/g, ',\r\n  '),
+    );
+    expect(checkWireContract(root).ok).toBe(true);
+  });
+});
+
+describe('wire-contract check', () => {
+  function changeGolden(): void {
+    write(
+      'packages/tool-result/fixtures/wire/anthropic/image.json',
+      JSON.stringify({ ...anthropicImage, is_error: true }),
+    );
+  }
+
+  it('fails on a changed golden with no changeset, and says what changed and what to do', () => {
+    changeGolden();
+    const result = checkWireContract(root);
+    expect(result.ok).toBe(false);
+    expect(result.packages).toMatchObject([
+      { name: '@crosswire/tool-result', changed: ['anthropic/image.json'], covering: null },
+    ]);
+
+    const cli = runCli('check');
+    expect(cli.status).toBe(1);
+    expect(cli.output).toContain(
+      'the wire goldens of @crosswire/tool-result changed, and no pending changeset bumps it by minor or major',
+    );
+    expect(cli.output).toContain(
+      'changed  packages/tool-result/fixtures/wire/anthropic/image.json',
+    );
+    expect(cli.output).toContain('npx -y pnpm@12.4.2 changeset');
+    expect(cli.output).toContain('npx -y pnpm@12.4.2 wire:record');
+  });
+
+  it('passes once a minor changeset names the package, with a notice to record', () => {
+    changeGolden();
+    addChangeset('brave-tools-sing.md', { '@crosswire/tool-result': 'minor' });
+    const result = checkWireContract(root);
+    expect(result.ok).toBe(true);
+    expect(result.packages[0]?.covering).toEqual({
+      file: path.join('.changeset', 'brave-tools-sing.md'),
+      bump: 'minor',
+    });
+
+    const cli = runCli('check');
+    expect(cli.status).toBe(0);
+    expect(cli.output).toContain('notice: the wire goldens of @crosswire/tool-result changed');
+    expect(cli.output).toContain('wire:record');
+
+    // Recording makes the check clean again, so the changeset can be consumed by a release.
+    expect(runCli('record').status).toBe(0);
+    unlinkSync(path.join(root, '.changeset/brave-tools-sing.md'));
+    expect(checkWireContract(root)).toEqual({ ok: true, packages: [] });
+  });
+
+  it('passes with a major changeset too', () => {
+    changeGolden();
+    addChangeset('major.md', { '@crosswire/tool-result': 'major' });
+    expect(checkWireContract(root).ok).toBe(true);
+  });
+
+  it('still fails with a patch changeset, and names it as not enough', () => {
+    changeGolden();
+    addChangeset('small-fix.md', { '@crosswire/tool-result': 'patch' });
+    const cli = runCli('check');
+    expect(cli.status).toBe(1);
+    expect(cli.output).toContain(
+      `${path.join('.changeset', 'small-fix.md')} bumps @crosswire/tool-result by patch only: not enough.`,
+    );
+  });
+
+  it('still fails when the minor changeset names another package', () => {
+    changeGolden();
+    addChangeset('other.md', { '@crosswire/core': 'minor' });
+    expect(checkWireContract(root).ok).toBe(false);
+  });
+
+  it('treats added and removed goldens as contract changes', () => {
+    write('packages/tool-result/fixtures/wire/gemini/pdf.json', '{"inlineData":{}}\n');
+    unlinkSync(path.join(root, 'packages/tool-result/fixtures/wire/openai/text.json'));
+    const [entry] = checkWireContract(root).packages;
+    expect(entry).toMatchObject({ added: ['gemini/pdf.json'], removed: ['openai/text.json'] });
+    expect(formatReport(checkWireContract(root)).join('\n')).toContain(
+      'removed  packages/tool-result/fixtures/wire/openai/text.json',
+    );
+  });
+
+  it('treats goldens of a package with no recorded digest as new contract', () => {
+    addPackage('content-image', { 'anthropic/url.json': { type: 'image' } });
+    const result = checkWireContract(root);
+    expect(result.ok).toBe(false);
+    expect(result.packages).toMatchObject([
+      { name: '@crosswire/content-image', added: ['anthropic/url.json'] },
+    ]);
+  });
+
+  it('reports a golden that is not JSON instead of skipping it', () => {
+    write('packages/tool-result/fixtures/wire/openai/text.json', '{ not json');
+    const cli = runCli('check');
+    expect(cli.status).toBe(2);
+    expect(cli.output).toContain('is not valid JSON');
+  });
+});
+
+describe('parseChangeset', () => {
+  it('reads single- and double-quoted names from the front matter only', () => {
+    const text = [
+      '---',
+      '"@crosswire/core": minor',
+      "'@crosswire/engines': patch",
+      '"@crosswire/cli":  major  ',
+      '---',
+      '',
+      '"@crosswire/registry": major',
+    ].join('\n');
+    expect([...parseChangeset(text)]).toEqual([
+      ['@crosswire/core', 'minor'],
+      ['@crosswire/engines', 'patch'],
+      ['@crosswire/cli', 'major'],
+    ]);
+  });
+
+  it('reads nothing from a file without front matter', () => {
+    expect(parseChangeset('# just notes\n').size).toBe(0);
+  });
+});

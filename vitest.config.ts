@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import sibling packages by name; this maps each name to its source so a test run
+// needs no build. The build itself (tsconfig.build.json) resolves the built `dist/`.
+const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [{ find: /^@crosswire\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` }],
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+});
