@@ -253,7 +253,12 @@ export function parseContentBlock(raw: unknown): ContentBlock {
   }
   const candidates = Object.hasOwn(schemasByType, claimed) ? schemasByType[claimed] : undefined;
   if (!candidates) {
-    return { type: 'unknown', originalType: claimed, reason: `unknown block type '${claimed}'`, raw };
+    return {
+      type: 'unknown',
+      originalType: claimed,
+      reason: `unknown block type '${claimed}'`,
+      raw,
+    };
   }
   // An image with a `source` is Anthropic-native; one without is MCP.
   const schema =

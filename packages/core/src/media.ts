@@ -28,7 +28,12 @@ export const MEDIA_TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
 };
 
 /** The image types every wire with native images accepts. */
-export const NATIVE_IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const NATIVE_IMAGE_MEDIA_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+] as const;
 
 /**
  * The media type named by the extension of a file path or of a URL's path (query and
@@ -66,7 +71,10 @@ export function mediaTypeFromBytes(bytes: Uint8Array): string | undefined {
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39)) {
     return bytes[5] === 0x61 ? 'image/gif' : undefined;
   }
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
+  if (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
     return 'image/webp';
   }
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
@@ -89,7 +97,10 @@ export function normalizeMediaType(mediaType: string): string {
 }
 
 type BufferLike = {
-  from(input: string | Uint8Array, encoding?: string): Uint8Array & {
+  from(
+    input: string | Uint8Array,
+    encoding?: string,
+  ): Uint8Array & {
     toString(encoding: string): string;
   };
 };

@@ -1,3 +1,4 @@
+import { ValidationError } from './errors.js';
 import type { WireFormat } from './wire-format.js';
 
 /**
@@ -20,4 +21,113 @@ export interface ToolCall {
   readonly wire: WireFormat;
   /** The raw call structure as located in the reply body. */
   readonly raw: unknown;
+}
+
+/** The outcome of decoding a call's raw arguments. */
+export interface DecodedArguments {
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly undecodable: boolean;
+  /** `arguments are not valid JSON: REASON` when undecodable. */
+  readonly error: string | undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function copyJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyJson);
+  if (isPlainObject(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) copy[key] = copyJson(inner);
+    return copy;
+  }
+  return value;
+}
+
+const undecodable = (reason: string): DecodedArguments => ({
+  arguments: Object.freeze({}),
+  undecodable: true,
+  error: `arguments are not valid JSON: ${reason}`,
+});
+
+/**
+ * Decodes the arguments of a tool call as a wire carries them: an object is taken as is
+ * (copied and frozen), a JSON string is parsed, and missing arguments or an empty string
+ * mean `{}`. A string that is not JSON, or JSON that is not an object (an array, a number),
+ * is undecodable: `arguments` is `{}` and `error` reads `arguments are not valid JSON: REASON`.
+ */
+export function decodeToolArguments(raw: unknown): DecodedArguments {
+  if (raw === undefined || raw === null) {
+    return { arguments: Object.freeze({}), undecodable: false, error: undefined };
+  }
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') {
+      return { arguments: Object.freeze({}), undecodable: false, error: undefined };
+    }
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      return undecodable(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (!isPlainObject(value)) return undecodable(`expected a JSON object, got ${kindOf(value)}`);
+  return {
+    arguments: deepFreeze(copyJson(value) as Record<string, unknown>),
+    undecodable: false,
+    error: undefined,
+  };
+}
+
+/** What {@link createToolCall} takes. */
+export interface ToolCallInit {
+  readonly name: string;
+  /** Default ''. */
+  readonly id?: string;
+  /** An object, or a JSON string as the wire carried it (decoded as the wires do). */
+  readonly arguments?: unknown;
+  /** The wire the call came from. Default `openai`. */
+  readonly wire?: WireFormat;
+  /** The raw structure; default: none. */
+  readonly raw?: unknown;
+}
+
+/**
+ * Builds a frozen {@link ToolCall} by hand (a streamed call put together by an engine, a
+ * call in a test). `arguments` is decoded like a wire's (a JSON string is parsed).
+ * Throws {@link ValidationError} when `name` is empty.
+ */
+export function createToolCall(init: ToolCallInit): ToolCall {
+  if (typeof init.name !== 'string' || init.name === '') {
+    throw new ValidationError('a tool call needs a non-empty name', {
+      path: 'name',
+      code: 'invalid_tool_call',
+    });
+  }
+  const decoded = decodeToolArguments(init.arguments);
+  return Object.freeze({
+    id: init.id ?? '',
+    name: init.name,
+    arguments: decoded.arguments,
+    rawArguments: init.arguments,
+    argumentsUndecodable: decoded.undecodable,
+    argumentsError: decoded.error,
+    wire: init.wire ?? 'openai',
+    raw: init.raw,
+  });
 }

@@ -18,8 +18,7 @@ const emittedKinds = new Set<string>();
 export const defaultWarningHandler: WarningHandler = (warning) => {
   if (emittedKinds.has(warning.code)) return;
   emittedKinds.add(warning.code);
-  const proc = (globalThis as { process?: { emitWarning?: (...args: unknown[]) => void } })
-    .process;
+  const proc = (globalThis as { process?: { emitWarning?: (...args: unknown[]) => void } }).process;
   proc?.emitWarning?.(warning.message, { type: 'CrosswireWarning', code: warning.code });
 };
 

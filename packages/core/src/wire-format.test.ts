@@ -6,7 +6,12 @@ describe('carriesNative / nativeNeedsVision (seed 000)', () => {
     const table = Object.fromEntries(
       WIRE_FORMATS.map((wire) => [
         wire,
-        [carriesNative(wire, 'image'), carriesNative(wire, 'pdf'), nativeNeedsVision(wire, 'image'), nativeNeedsVision(wire, 'pdf')],
+        [
+          carriesNative(wire, 'image'),
+          carriesNative(wire, 'pdf'),
+          nativeNeedsVision(wire, 'image'),
+          nativeNeedsVision(wire, 'pdf'),
+        ],
       ]),
     );
     expect(table).toEqual({

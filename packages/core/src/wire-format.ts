@@ -1,7 +1,14 @@
 import { UnknownMediaKindError } from './errors.js';
 
 /** The six tool wire dialects. */
-export const WIRE_FORMATS = ['openai', 'anthropic', 'gemini', 'ollama', 'responses', 'hermes'] as const;
+export const WIRE_FORMATS = [
+  'openai',
+  'anthropic',
+  'gemini',
+  'ollama',
+  'responses',
+  'hermes',
+] as const;
 
 /** One tool wire dialect: the tag that drives every per-wire rendering and parsing. */
 export type WireFormat = (typeof WIRE_FORMATS)[number];
@@ -62,9 +69,6 @@ export function carriesNative(wire: WireFormat | string | undefined, kind: Media
  * image on every wire that has a form, a PDF on responses and gemini. False for a PDF on
  * anthropic and on a wire without a native form. Throws on an unknown kind.
  */
-export function nativeNeedsVision(
-  wire: WireFormat | string | undefined,
-  kind: MediaKind,
-): boolean {
+export function nativeNeedsVision(wire: WireFormat | string | undefined, kind: MediaKind): boolean {
   return mediaFact(wire, kind).needsVision;
 }

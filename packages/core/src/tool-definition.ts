@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ValidationError } from './errors.js';
+import { emitWarning, type WarningHandler } from './warnings.js';
+
+/** A JSON Schema object as tools carry it (`inputSchema`, `parameters`, `input_schema`). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** The JSON Schema of a tool's arguments: an object schema, as MCP requires. */
+export interface ToolInputSchema {
+  readonly type: 'object';
+  readonly properties?: Readonly<Record<string, unknown>>;
+  readonly required?: readonly string[];
+  readonly [key: string]: unknown;
+}
+
+/** MCP tool annotations (hints for clients; no wire sends them to a model). */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * A tool definition as an MCP server lists it (`tools/list`), validated and frozen.
+ * `title`, `annotations`, `outputSchema` and `_meta` are kept for callers; the wires send
+ * only name, description and the input schema.
+ */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: ToolInputSchema;
+  readonly outputSchema?: ToolInputSchema;
+  readonly annotations?: ToolAnnotations;
+  readonly _meta?: Readonly<Record<string, unknown>>;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * What {@link parseToolDefinition} and `formatTools` accept: an MCP `Tool` (the SDK's type
+ * is assignable), with `inputSchema` optional (missing means "no arguments") and its
+ * `type` optional (missing means `object`).
+ */
+export interface ToolDefinitionInput {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema?: { readonly type?: 'object'; readonly [key: string]: unknown };
+  readonly outputSchema?: { readonly type?: 'object'; readonly [key: string]: unknown };
+  readonly annotations?: { readonly [key: string]: unknown };
+  readonly _meta?: { readonly [key: string]: unknown };
+  readonly [key: string]: unknown;
+}
+
+const ObjectSchemaSchema = z.looseObject({
+  type: z.literal('object', { error: "must be 'object' (a tool takes an object of arguments)" }),
+  properties: z.record(z.string(), z.unknown()).optional(),
+  required: z.array(z.string()).optional(),
+});
+
+/** The zod schema of a tool definition after defaults (`inputSchema` present, type `object`). */
+export const ToolDefinitionSchema = z.looseObject({
+  name: z.string().min(1, { error: 'must be a non-empty string' }),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: ObjectSchemaSchema,
+  outputSchema: ObjectSchemaSchema.optional(),
+  annotations: z.looseObject({}).optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Names every wire accepts: OpenAI's `^[a-zA-Z0-9_-]{1,64}$` is the strictest. */
+const PORTABLE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** A deep copy of a JSON-like value (keeps the caller's object out of our frozen values). */
+export function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => cloneJson(item)) as T;
+  if (isRecord(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) copy[key] = cloneJson(inner);
+    return copy as T;
+  }
+  return value;
+}
+
+export interface ParseToolOptions {
+  /** Path prefix for error messages, e.g. `tools[2]`. */
+  readonly path?: string;
+  /** Told when a tool name is not portable across wires (`tool_name_not_portable`). */
+  readonly onWarning?: WarningHandler;
+}
+
+/**
+ * Validates one MCP tool definition and returns a deep-frozen copy with defaults applied:
+ * a missing `inputSchema` becomes `{ type: 'object', properties: {} }`, a missing schema
+ * `type` becomes `object`. Throws {@link ValidationError} naming the bad field
+ * (`tools[1].inputSchema.type`).
+ */
+export function parseToolDefinition(
+  input: unknown,
+  options: ParseToolOptions = {},
+): ToolDefinition {
+  const prefix = options.path ?? 'tool';
+  if (!isRecord(input)) {
+    throw new ValidationError(`${prefix}: a tool definition must be an object`, { path: prefix });
+  }
+  const schema = input.inputSchema;
+  let inputSchema: unknown = schema;
+  if (schema === undefined || schema === null) inputSchema = { type: 'object', properties: {} };
+  else if (isRecord(schema) && schema.type === undefined)
+    inputSchema = { type: 'object', ...schema };
+  const parsed = ToolDefinitionSchema.safeParse({ ...input, inputSchema });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = [prefix, ...(issue?.path ?? [])]
+      .map((part, index) =>
+        typeof part === 'number' ? `[${part}]` : index ? `.${String(part)}` : String(part),
+      )
+      .join('');
+    throw new ValidationError(`${at}: ${issue?.message ?? 'invalid tool definition'}`, {
+      path: at,
+      code: 'invalid_tool_definition',
+    });
+  }
+  // Built from the input, not zod's output, so the schema keeps its key order.
+  const tool = cloneJson({ ...input, inputSchema }) as ToolDefinition;
+  if (!PORTABLE_TOOL_NAME.test(tool.name)) {
+    emitWarning(options.onWarning, {
+      code: 'tool_name_not_portable',
+      message: `tool name '${tool.name}' is not accepted by every wire (OpenAI takes ^[a-zA-Z0-9_-]{1,64}$)`,
+      details: { name: tool.name },
+    });
+  }
+  return deepFreeze(tool);
+}
+
+/**
+ * Validates a list of tool definitions ({@link parseToolDefinition} each) and refuses a
+ * name given twice, which every provider rejects.
+ */
+export function parseToolDefinitions(
+  input: readonly unknown[],
+  options: Omit<ParseToolOptions, 'path'> = {},
+): readonly ToolDefinition[] {
+  if (!Array.isArray(input)) {
+    throw new ValidationError('tools must be an array of tool definitions', { path: 'tools' });
+  }
+  const seen = new Set<string>();
+  const tools = input.map((item, index) => {
+    const tool = parseToolDefinition(item, { ...options, path: `tools[${index}]` });
+    if (seen.has(tool.name)) {
+      throw new ValidationError(`tools[${index}].name: duplicate tool name '${tool.name}'`, {
+        path: `tools[${index}].name`,
+        code: 'duplicate_tool_name',
+      });
+    }
+    seen.add(tool.name);
+    return tool;
+  });
+  return Object.freeze(tools);
+}

@@ -1,0 +1,76 @@
+import { decodeToolArguments, type ToolCall } from './tool-call.js';
+import type { JsonSchema, ToolDefinition } from './tool-definition.js';
+import type { OpenAIFunctionTool } from './tool-wire.js';
+import type { WireFormat } from './wire-format.js';
+
+/* Helpers the wire files share. Not part of the public API. */
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy of a tool's input schema as a plain mutable object. */
+export function schemaOf(tool: ToolDefinition): JsonSchema {
+  return structuredClone(tool.inputSchema) as JsonSchema;
+}
+
+/** The description key only when the tool has one (no wire needs an empty one). */
+export function describe(tool: ToolDefinition): { description?: string } {
+  return tool.description === undefined ? {} : { description: tool.description };
+}
+
+/** The OpenAI Chat Completions function tool of a definition. */
+export function openAIFunctionTool(
+  tool: ToolDefinition,
+  parameters: JsonSchema,
+  strict?: boolean,
+): OpenAIFunctionTool {
+  return {
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...describe(tool),
+      parameters,
+      ...(strict === undefined ? {} : { strict }),
+    },
+  };
+}
+
+/** A frozen ToolCall, or undefined when `name` is not a non-empty string (not a call). */
+export function buildToolCall(
+  wire: WireFormat,
+  raw: unknown,
+  fields: { id: unknown; name: unknown; rawArguments: unknown },
+): ToolCall | undefined {
+  if (typeof fields.name !== 'string' || fields.name === '') return undefined;
+  const decoded = decodeToolArguments(fields.rawArguments);
+  return Object.freeze({
+    id: typeof fields.id === 'string' ? fields.id : '',
+    name: fields.name,
+    arguments: decoded.arguments,
+    rawArguments: fields.rawArguments,
+    argumentsUndecodable: decoded.undecodable,
+    argumentsError: decoded.error,
+    wire,
+    raw,
+  });
+}
+
+/**
+ * The arguments of a call as a JSON string: the raw string when it did not decode (so
+ * the echo shows the model what it sent), else the encoded object.
+ */
+export function argumentsJson(call: ToolCall): string {
+  if (call.argumentsUndecodable && typeof call.rawArguments === 'string') return call.rawArguments;
+  return JSON.stringify(call.arguments);
+}
+
+/** The arguments of a call as a plain mutable object copy. */
+export function argumentsObject(call: ToolCall): Record<string, unknown> {
+  return structuredClone(call.arguments) as Record<string, unknown>;
+}
+
+/** The objects of `list` that are records, in order. */
+export function records(list: unknown): Record<string, unknown>[] {
+  return Array.isArray(list) ? list.filter(isRecord) : [];
+}

@@ -1,0 +1,78 @@
+import { stripSchemaDialect, toGeminiSchema } from '../json-schema.js';
+import type { ToolCall } from '../tool-call.js';
+import type { ToolDefinition } from '../tool-definition.js';
+import type {
+  FormatToolsOptions,
+  GeminiFunctionCallPart,
+  GeminiFunctionDeclaration,
+  GeminiTool,
+} from '../tool-wire.js';
+import {
+  argumentsObject,
+  buildToolCall,
+  describe,
+  isRecord,
+  records,
+  schemaOf,
+} from '../tool-wire-helpers.js';
+
+/*
+ * Gemini generateContent: all functions go into one `{functionDeclarations:[...]}` tool,
+ * each schema cleaned up to Gemini's Schema subset (or sent as `parametersJsonSchema`);
+ * calls are the parts of `candidates[0].content.parts[]` that hold a `functionCall`.
+ * The part (not only its functionCall) is located, because Gemini 3 wants the part's
+ * `thoughtSignature` echoed back with the call.
+ */
+
+export function formatTools(
+  tools: readonly ToolDefinition[],
+  options: FormatToolsOptions,
+): GeminiTool[] {
+  if (tools.length === 0) return [];
+  const declarations = tools.map((tool): GeminiFunctionDeclaration => {
+    if (options.geminiSchemaField === 'parametersJsonSchema') {
+      return {
+        name: tool.name,
+        ...describe(tool),
+        parametersJsonSchema: stripSchemaDialect(schemaOf(tool)),
+      };
+    }
+    const parameters = toGeminiSchema(schemaOf(tool), { onWarning: options.onWarning });
+    return {
+      name: tool.name,
+      ...describe(tool),
+      ...(parameters === undefined ? {} : { parameters }),
+    };
+  });
+  return [{ functionDeclarations: declarations }];
+}
+
+export function locateToolCalls(body: unknown): unknown[] {
+  if (!isRecord(body) || !Array.isArray(body.candidates)) return [];
+  const candidate = body.candidates[0];
+  if (!isRecord(candidate) || !isRecord(candidate.content)) return [];
+  return records(candidate.content.parts).filter((part) => 'functionCall' in part);
+}
+
+/** Takes a part `{functionCall:{...}}` or a bare functionCall `{name, args, id?}`. */
+export function toolCallFrom(raw: unknown): ToolCall | undefined {
+  if (!isRecord(raw)) return undefined;
+  const call = 'functionCall' in raw ? raw.functionCall : raw;
+  if (!isRecord(call)) return undefined;
+  return buildToolCall('gemini', raw, { id: call.id, name: call.name, rawArguments: call.args });
+}
+
+export function formatToolCall(call: ToolCall): GeminiFunctionCallPart {
+  const signature =
+    isRecord(call.raw) && typeof call.raw.thoughtSignature === 'string'
+      ? call.raw.thoughtSignature
+      : undefined;
+  return {
+    functionCall: {
+      name: call.name,
+      args: argumentsObject(call),
+      ...(call.id === '' ? {} : { id: call.id }),
+    },
+    ...(signature === undefined ? {} : { thoughtSignature: signature }),
+  };
+}
