@@ -1,0 +1,285 @@
+import { ProviderError } from '@crosswire/core';
+import { Agent, type Dispatcher, request } from 'undici';
+import { providerErrorFromResponse } from './provider-error.js';
+import { parseRateLimit, type RateLimit } from './rate-limit.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
+  type RetryPolicy,
+  retryAfterFromHeaders,
+  retryDelay,
+} from './retry.js';
+
+/** Headers as undici hands them over: lower-case names. */
+export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+export interface HttpTransportOptions {
+  /** Provider id, used in error messages (`openai returned HTTP 429: ...`). */
+  readonly provider: string;
+  /** The provider's base URL; request paths are appended to it. */
+  readonly baseUrl: string;
+  /** Sent with every request (auth, version headers). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Deadline of one attempt, headers and body included. Default 300 000 ms. */
+  readonly timeoutMs?: number;
+  /** TCP/TLS connect timeout. Default 10 000 ms. */
+  readonly connectTimeoutMs?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  /** A reply body larger than this is refused. Default 64 MiB. */
+  readonly maxResponseBytes?: number;
+  /** Use this dispatcher instead of the transport's own keep-alive agent (it is then not closed by `close()`). */
+  readonly dispatcher?: Dispatcher;
+  /** Jitter source, injectable for tests. */
+  readonly random?: () => number;
+  /** Called before each retry with the wait chosen and why. */
+  readonly onRetry?: (event: RetryEvent) => void;
+}
+
+export interface RetryEvent {
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly status: number | undefined;
+  readonly error: unknown;
+}
+
+export interface PostOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly timeoutMs?: number | undefined;
+}
+
+/** One completed exchange: a 2xx reply with a decoded JSON body. */
+export interface HttpExchange {
+  readonly url: string;
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  readonly body: unknown;
+  /** Attempts made, 1 when the first one succeeded. */
+  readonly attempts: number;
+  /** Wall time of the whole call, retries and waits included. */
+  readonly durationMs: number;
+  readonly rateLimit: RateLimit | undefined;
+}
+
+/**
+ * JSON-over-HTTP for one provider on undici 7: one keep-alive `Agent`, a deadline per
+ * attempt, the caller's `AbortSignal`, and bounded, jittered retries for 429/5xx and network
+ * failures that honour `Retry-After`. Non-2xx replies become {@link ProviderError}s.
+ */
+export class HttpTransport {
+  readonly provider: string;
+  readonly baseUrl: string;
+  #headers: Readonly<Record<string, string>>;
+  #dispatcher: Dispatcher;
+  #ownsDispatcher: boolean;
+  #timeoutMs: number;
+  #policy: RetryPolicy;
+  #maxResponseBytes: number;
+  #random: () => number;
+  #onRetry: ((event: RetryEvent) => void) | undefined;
+  /** The rate-limit state of the last reply that carried rate-limit headers. */
+  rateLimit: RateLimit | undefined;
+
+  constructor(options: HttpTransportOptions) {
+    this.provider = options.provider;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#headers = { ...options.headers };
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        keepAliveTimeout: 30_000,
+        connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+      });
+    this.#timeoutMs = options.timeoutMs ?? 300_000;
+    this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.#maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+    this.#random = options.random ?? Math.random;
+    this.#onRetry = options.onRetry;
+  }
+
+  /** POSTs `body` as JSON to `baseUrl + path` and returns the decoded 2xx reply. */
+  async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<HttpExchange> {
+    const url = `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+    const payload = JSON.stringify(body);
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...this.#headers,
+      ...options.headers,
+    };
+    const started = performance.now();
+    for (let attempt = 0; ; attempt++) {
+      options.signal?.throwIfAborted();
+      let outcome: AttemptOutcome;
+      try {
+        outcome = await this.#attempt(url, payload, headers, options);
+      } catch (error) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        if (error instanceof ProviderError) throw error;
+        const failure = networkError(this.provider, url, error, attempt + 1);
+        const delay =
+          attempt < this.#policy.maxRetries
+            ? retryDelay(attempt, this.#policy, undefined, this.#random)
+            : undefined;
+        if (delay === undefined) throw failure;
+        this.#onRetry?.({
+          attempt: attempt + 1,
+          delayMs: delay,
+          status: undefined,
+          error: failure,
+        });
+        await sleep(delay, options.signal);
+        continue;
+      }
+      const rateLimit = parseRateLimit(outcome.headers);
+      if (rateLimit !== undefined) this.rateLimit = rateLimit;
+      if (outcome.status >= 200 && outcome.status < 300) {
+        const decoded = decodeJson(outcome.text);
+        if (!decoded.ok) {
+          throw new ProviderError(
+            `${this.provider} returned a reply that is not JSON (HTTP ${outcome.status}): ${outcome.text.slice(0, 200)}`,
+            {
+              code: 'provider_bad_response',
+              status: outcome.status,
+              details: { provider: this.provider, url },
+            },
+          );
+        }
+        return {
+          url,
+          status: outcome.status,
+          headers: outcome.headers,
+          body: decoded.value,
+          attempts: attempt + 1,
+          durationMs: performance.now() - started,
+          rateLimit: this.rateLimit,
+        };
+      }
+      const retryAfterMs = retryAfterFromHeaders(outcome.headers);
+      const decoded = decodeJson(outcome.text);
+      const failure = providerErrorFromResponse({
+        provider: this.provider,
+        status: outcome.status,
+        body: decoded.ok ? decoded.value : undefined,
+        text: outcome.text,
+        retryAfterMs,
+        attempts: attempt + 1,
+      });
+      const delay =
+        isRetryableStatus(outcome.status) && attempt < this.#policy.maxRetries
+          ? retryDelay(attempt, this.#policy, retryAfterMs, this.#random)
+          : undefined;
+      if (delay === undefined) throw failure;
+      this.#onRetry?.({
+        attempt: attempt + 1,
+        delayMs: delay,
+        status: outcome.status,
+        error: failure,
+      });
+      await sleep(delay, options.signal);
+    }
+  }
+
+  async #attempt(
+    url: string,
+    payload: string,
+    headers: Record<string, string>,
+    options: PostOptions,
+  ): Promise<AttemptOutcome> {
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? this.#timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const response = await request(url, {
+      method: 'POST',
+      dispatcher: this.#dispatcher,
+      headers,
+      body: payload,
+      signal,
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
+      await response.body.dump().catch(() => undefined);
+      throw new ProviderError(
+        `${this.provider} reply of ${declared} bytes exceeds the limit of ${this.#maxResponseBytes} bytes`,
+        { code: 'provider_response_too_large', status: response.statusCode },
+      );
+    }
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > this.#maxResponseBytes) {
+        response.body.on('error', () => undefined);
+        response.body.destroy();
+        throw new ProviderError(
+          `${this.provider} reply exceeds the limit of ${this.#maxResponseBytes} bytes`,
+          { code: 'provider_response_too_large', status: response.statusCode },
+        );
+      }
+      chunks.push(buffer);
+    }
+    return {
+      status: response.statusCode,
+      headers: response.headers as ResponseHeaders,
+      text: Buffer.concat(chunks, size).toString('utf8'),
+    };
+  }
+
+  /** Closes the keep-alive agent (when the transport created it). */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+}
+
+interface AttemptOutcome {
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  readonly text: string;
+}
+
+function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function networkError(
+  provider: string,
+  url: string,
+  error: unknown,
+  attempts: number,
+): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const name = (error as { name?: unknown })?.name;
+  const timedOut =
+    name === 'TimeoutError' || (error as { code?: unknown })?.code === 'UND_ERR_HEADERS_TIMEOUT';
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ProviderError(
+    timedOut
+      ? `${provider} did not answer in time (${url})`
+      : `${provider} could not be reached (${url}): ${reason}`,
+    {
+      code: timedOut ? 'provider_timeout' : 'provider_unreachable',
+      cause: error,
+      details: { provider, url, attempts },
+    },
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,176 @@
+import {
+  type ContentBlock,
+  CrosswireError,
+  type ParsedToolOutput,
+  parseCallToolResult,
+  type ToolCall,
+  type WarningHandler,
+} from '@crosswire/core';
+import type { ToolRoster } from './gather.js';
+
+/** What one call produced, before it becomes a `ToolResult`: always exactly one per call. */
+export interface ToolOutput {
+  readonly content: readonly ContentBlock[];
+  readonly structuredContent: Readonly<Record<string, unknown>> | undefined;
+  readonly isError: boolean;
+  /** Why the loop answered with an error itself (the tool did not run or did not return a usable result). */
+  readonly failure: ToolFailure | undefined;
+  /** Wall time of the `callTool` request; 0 when no server was asked. */
+  readonly durationMs: number;
+}
+
+/** The loop's own reasons for an error result. */
+export type ToolFailure =
+  | 'unknown_tool'
+  | 'arguments_not_json'
+  | 'timeout'
+  | 'mcp_error'
+  | 'malformed_result'
+  | 'threw';
+
+export interface CallToolsOptions {
+  /** Per call; the server's request is cancelled after it. Default 60 000 ms. */
+  readonly timeoutMs?: number | undefined;
+  /** Aborting it rejects the whole turn (it is not turned into error results). */
+  readonly signal?: AbortSignal | undefined;
+  readonly onWarning?: WarningHandler | undefined;
+}
+
+/** The error result text of an unknown tool (seed 003: `unknown tool NAME`). */
+export function unknownToolMessage(name: string): string {
+  return `unknown tool ${name}`;
+}
+
+/**
+ * Runs the calls of one turn concurrently and returns one output per call, in call order.
+ * Nothing a server does can leave a call without its output: an unknown tool, undecodable
+ * arguments, an `McpError`, a timeout, a result that fails the SDK's schema (`ZodError`) or
+ * ours, and a thrown error each become an error output for that call only.
+ */
+export function callTools(
+  roster: ToolRoster,
+  calls: readonly ToolCall[],
+  options: CallToolsOptions = {},
+): Promise<ToolOutput[]> {
+  return Promise.all(calls.map((call) => callOne(roster, call, options)));
+}
+
+async function callOne(
+  roster: ToolRoster,
+  call: ToolCall,
+  options: CallToolsOptions,
+): Promise<ToolOutput> {
+  if (call.argumentsUndecodable) {
+    return failed(
+      'arguments_not_json',
+      call.argumentsError ?? 'arguments are not valid JSON: undecodable',
+      0,
+    );
+  }
+  const route = roster.route(call.name);
+  if (!route) return failed('unknown_tool', unknownToolMessage(call.name), 0);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const started = performance.now();
+  const controller = new AbortController();
+  const parent = options.signal;
+  const onParentAbort = () => controller.abort(parent?.reason);
+  parent?.addEventListener('abort', onParentAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const timedOut = new ToolTimeout(timeoutMs);
+      controller.abort(timedOut);
+      reject(timedOut);
+    }, timeoutMs);
+  });
+  let raw: unknown;
+  try {
+    parent?.throwIfAborted();
+    raw = await Promise.race([
+      Promise.resolve().then(() =>
+        route.server.callTool({ name: call.name, arguments: { ...call.arguments } }, undefined, {
+          timeout: timeoutMs,
+          signal: controller.signal,
+        }),
+      ),
+      deadline,
+    ]);
+  } catch (error) {
+    if (parent?.aborted) throw parent.reason;
+    return failed(...describeFailure(call.name, error, timeoutMs), performance.now() - started);
+  } finally {
+    clearTimeout(timer);
+    parent?.removeEventListener('abort', onParentAbort);
+  }
+  const durationMs = performance.now() - started;
+  let parsed: ParsedToolOutput;
+  try {
+    parsed = parseCallToolResult(raw, { onWarning: options.onWarning });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return failed(
+      'malformed_result',
+      `tool ${call.name} returned a malformed result: ${reason}`,
+      durationMs,
+    );
+  }
+  return { ...parsed, failure: undefined, durationMs };
+}
+
+class ToolTimeout extends CrosswireError {
+  constructor(timeoutMs: number) {
+    super('tool_timeout', `timed out after ${timeoutMs} ms`);
+  }
+}
+
+/** MCP's JSON-RPC code for a request the client gave up on (`ErrorCode.RequestTimeout`). */
+const MCP_REQUEST_TIMEOUT = -32001;
+
+function describeFailure(name: string, error: unknown, timeoutMs: number): [ToolFailure, string] {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof ToolTimeout || code === MCP_REQUEST_TIMEOUT) {
+    return ['timeout', `tool ${name} timed out after ${timeoutMs} ms`];
+  }
+  if (isZodError(error)) {
+    return ['malformed_result', `tool ${name} returned a malformed result: ${zodSummary(error)}`];
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof code === 'number' && (error as { name?: unknown }).name === 'McpError') {
+    return ['mcp_error', `tool ${name} failed: ${message}`];
+  }
+  return ['threw', `tool ${name} failed: ${message}`];
+}
+
+interface ZodLikeError {
+  readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+}
+
+function isZodError(error: unknown): error is ZodLikeError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    // zod 4's core error (what the SDK throws) is named `$ZodError`, classic zod's `ZodError`.
+    /^\$?ZodError$/.test(String((error as { name?: unknown }).name)) &&
+    Array.isArray((error as { issues?: unknown }).issues)
+  );
+}
+
+function zodSummary(error: ZodLikeError): string {
+  return error.issues
+    .slice(0, 5)
+    .map(
+      (issue) =>
+        `${issue.path.length ? issue.path.map(String).join('.') : '(result)'}: ${issue.message}`,
+    )
+    .join('; ');
+}
+
+function failed(failure: ToolFailure, text: string, durationMs: number): ToolOutput {
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: undefined,
+    isError: true,
+    failure,
+    durationMs,
+  };
+}

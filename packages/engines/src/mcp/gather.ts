@@ -1,0 +1,118 @@
+import { emitWarning, ToolLoopError, type WarningHandler } from '@crosswire/core';
+import { type McpTool, type McpToolServer, serverLabel } from './server.js';
+
+/** A tool offered to the model, and the server that runs it. */
+export interface RoutedTool {
+  readonly tool: McpTool;
+  readonly server: McpToolServer;
+  readonly serverIndex: number;
+  readonly serverLabel: string;
+}
+
+/** The tools of all servers, each name once. */
+export interface ToolRoster {
+  /** In server order, then each server's order; a name offered twice appears once. */
+  readonly tools: readonly McpTool[];
+  /** The server that runs `name`: the first in `mcpServers` that offers it. */
+  route(name: string): RoutedTool | undefined;
+}
+
+export interface GatherToolsOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Per `tools/list` request. Default 30 000 ms. */
+  readonly timeoutMs?: number | undefined;
+  /** Pages read per server before giving up on a cursor that never ends. Default 100. */
+  readonly maxPages?: number | undefined;
+  readonly onWarning?: WarningHandler | undefined;
+}
+
+/**
+ * Lists the tools of every server, following `nextCursor` page by page (the 1.x SDK does not
+ * paginate for you). Servers are listed concurrently, results kept in server order. A name
+ * offered by two servers is kept once, on the first server, with a `duplicate_tool` warning
+ * naming both. A server whose listing fails fails the gathering with a `ToolLoopError`
+ * (`mcp_list_tools_failed`) that names it: a tool set silently missing a server's tools would
+ * make the model answer without them.
+ */
+export async function gatherTools(
+  servers: readonly McpToolServer[],
+  options: GatherToolsOptions = {},
+): Promise<ToolRoster> {
+  const pages = await Promise.all(
+    servers.map((server, index) => listAllTools(server, index, options)),
+  );
+  const routes = new Map<string, RoutedTool>();
+  const tools: McpTool[] = [];
+  pages.forEach((serverTools, serverIndex) => {
+    const server = servers[serverIndex] as McpToolServer;
+    const label = serverLabel(server, serverIndex);
+    for (const tool of serverTools) {
+      const first = routes.get(tool.name);
+      if (first) {
+        if (first.serverIndex !== serverIndex) {
+          emitWarning(options.onWarning, {
+            code: 'duplicate_tool',
+            message: `tool "${tool.name}" is offered by ${first.serverLabel} and ${label}; it is sent once and runs on ${first.serverLabel}`,
+            details: { tool: tool.name, servers: [first.serverLabel, label] },
+          });
+        }
+        continue;
+      }
+      routes.set(tool.name, { tool, server, serverIndex, serverLabel: label });
+      tools.push(tool);
+    }
+  });
+  return {
+    tools,
+    route: (name) => routes.get(name),
+  };
+}
+
+async function listAllTools(
+  server: McpToolServer,
+  index: number,
+  options: GatherToolsOptions,
+): Promise<McpTool[]> {
+  const maxPages = options.maxPages ?? 100;
+  const tools: McpTool[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; ; page++) {
+    let result: Awaited<ReturnType<McpToolServer['listTools']>>;
+    try {
+      result = await server.listTools(cursor === undefined ? undefined : { cursor }, {
+        timeout: options.timeoutMs ?? 30_000,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      throw new ToolLoopError(
+        'mcp_list_tools_failed',
+        `listing the tools of ${serverLabel(server, index)} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error, details: { server: serverLabel(server, index) } },
+      );
+    }
+    if (!result || !Array.isArray(result.tools)) {
+      throw new ToolLoopError(
+        'mcp_list_tools_failed',
+        `listing the tools of ${serverLabel(server, index)} failed: the reply has no tools array`,
+        { details: { server: serverLabel(server, index) } },
+      );
+    }
+    for (const tool of result.tools) {
+      if (tool && typeof tool.name === 'string' && tool.name !== '') tools.push(tool);
+    }
+    const next = result.nextCursor;
+    if (typeof next !== 'string' || next === '') return tools;
+    if (seenCursors.has(next) || page + 1 >= maxPages) {
+      emitWarning(options.onWarning, {
+        code: 'tool_list_truncated',
+        message: `${serverLabel(server, index)} kept paginating tools/list (${page + 1} pages); the rest of its tools are not offered`,
+        details: { server: serverLabel(server, index), pages: page + 1 },
+      });
+      return tools;
+    }
+    seenCursors.add(next);
+    cursor = next;
+  }
+}

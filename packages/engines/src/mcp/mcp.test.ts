@@ -1,0 +1,342 @@
+import { fileURLToPath } from 'node:url';
+import type { CrosswireWarning, ToolCall } from '@crosswire/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { callTools } from './call.js';
+import { gatherTools } from './gather.js';
+import type { McpToolServer } from './server.js';
+import {
+  connectInMemory,
+  connectRawServer,
+  createFixtureServer,
+  createPagedServer,
+  FIXTURE_TOOLS,
+  PDF_BASE64,
+  PNG_BASE64,
+} from './test-support/fixture-servers.js';
+
+function call(name: string, args: Record<string, unknown> = {}, id = `call_${name}`): ToolCall {
+  return {
+    id,
+    name,
+    arguments: args,
+    rawArguments: JSON.stringify(args),
+    argumentsUndecodable: false,
+    argumentsError: undefined,
+    wire: 'openai',
+    raw: {},
+  };
+}
+
+const clients: Client[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+});
+async function track(client: Promise<Client>): Promise<Client> {
+  const connected = await client;
+  clients.push(connected);
+  return connected;
+}
+
+describe('gatherTools', () => {
+  it('follows nextCursor over every page and keeps server order', async () => {
+    const alpha = await track(
+      connectInMemory(createPagedServer('alpha', [['a1', 'a2'], ['a3'], ['a4']])),
+    );
+    const beta = await track(connectInMemory(createPagedServer('beta', [['b1']])));
+    const roster = await gatherTools([alpha, beta]);
+    expect(roster.tools.map((tool) => tool.name)).toEqual(['a1', 'a2', 'a3', 'a4', 'b1']);
+    expect(roster.route('a4')?.serverLabel).toBe('"alpha" (mcpServers[0])');
+    expect(roster.route('b1')?.serverIndex).toBe(1);
+    expect(roster.route('nope')).toBeUndefined();
+  });
+
+  it('sends a duplicate name once, runs it on the first server and warns naming both', async () => {
+    const alpha = await track(connectInMemory(createPagedServer('alpha', [['shared', 'a']])));
+    const beta = await track(connectInMemory(createPagedServer('beta', [['b'], ['shared']])));
+    const warnings: CrosswireWarning[] = [];
+    const roster = await gatherTools([alpha, beta], {
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(roster.tools.map((tool) => tool.name)).toEqual(['shared', 'a', 'b']);
+    expect(warnings).toEqual([
+      {
+        code: 'duplicate_tool',
+        message:
+          'tool "shared" is offered by "alpha" (mcpServers[0]) and "beta" (mcpServers[1]); it is sent once and runs on "alpha" (mcpServers[0])',
+        details: { tool: 'shared', servers: ['"alpha" (mcpServers[0])', '"beta" (mcpServers[1])'] },
+      },
+    ]);
+    const [output] = await callTools(roster, [call('shared')]);
+    expect(output?.content).toEqual([{ type: 'text', text: 'shared ran on alpha' }]);
+  });
+
+  it('accepts any object with listTools and callTool, and stops a cursor loop', async () => {
+    let listed = 0;
+    const looping: McpToolServer = {
+      async listTools() {
+        listed++;
+        return {
+          tools: [{ name: `t${listed}`, inputSchema: { type: 'object' } }],
+          nextCursor: 'same',
+        };
+      },
+      async callTool() {
+        return { content: [] };
+      },
+    };
+    const warnings: CrosswireWarning[] = [];
+    const roster = await gatherTools([looping], { onWarning: (warning) => warnings.push(warning) });
+    expect(roster.tools.map((tool) => tool.name)).toEqual(['t1', 't2']);
+    expect(warnings.map((warning) => warning.code)).toEqual(['tool_list_truncated']);
+  });
+
+  it('fails with a ToolLoopError naming a server whose listing fails', async () => {
+    const broken: McpToolServer = {
+      async listTools() {
+        throw new Error('connection closed');
+      },
+      async callTool() {
+        return {};
+      },
+    };
+    await expect(gatherTools([broken])).rejects.toMatchObject({
+      name: 'ToolLoopError',
+      code: 'mcp_list_tools_failed',
+      message: 'listing the tools of mcpServers[0] failed: connection closed',
+    });
+  });
+});
+
+describe('callTools over the SDK in memory', () => {
+  it('returns every kind of output, one per call, in call order', async () => {
+    const client = await track(connectInMemory(createFixtureServer()));
+    const roster = await gatherTools([client]);
+    expect(roster.tools.map((tool) => tool.name)).toEqual([...FIXTURE_TOOLS]);
+    const outputs = await callTools(
+      roster,
+      [
+        call('echo', { text: 'hi' }),
+        call('snapshot'),
+        call('report'),
+        call('readme'),
+        call('link'),
+        call('fail'),
+        call('throws'),
+        call('weather', { city: 'Oslo' }),
+      ],
+      { timeoutMs: 2000 },
+    );
+    expect(outputs.map(({ durationMs: _durationMs, ...rest }) => rest)).toEqual([
+      {
+        content: [{ type: 'text', text: 'hi' }],
+        structuredContent: undefined,
+        isError: false,
+        failure: undefined,
+      },
+      {
+        content: [
+          { type: 'text', text: 'the snapshot:' },
+          { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+        ],
+        structuredContent: undefined,
+        isError: false,
+        failure: undefined,
+      },
+      {
+        content: [
+          {
+            type: 'resource',
+            resource: {
+              uri: 'file:///reports/q3%20summary',
+              mimeType: 'application/pdf',
+              blob: PDF_BASE64,
+            },
+          },
+        ],
+        structuredContent: undefined,
+        isError: false,
+        failure: undefined,
+      },
+      {
+        content: [
+          {
+            type: 'resource',
+            resource: {
+              uri: 'file:///README.md',
+              mimeType: 'text/markdown',
+              text: '# Readme\nhello',
+            },
+          },
+        ],
+        structuredContent: undefined,
+        isError: false,
+        failure: undefined,
+      },
+      {
+        content: [
+          {
+            type: 'resource_link',
+            name: 'data.csv',
+            uri: 'file:///data.csv',
+            mimeType: 'text/csv',
+          },
+        ],
+        structuredContent: undefined,
+        isError: false,
+        failure: undefined,
+      },
+      {
+        content: [{ type: 'text', text: 'the disk is full' }],
+        structuredContent: undefined,
+        isError: true,
+        failure: undefined,
+      },
+      {
+        content: [{ type: 'text', text: 'kaput' }],
+        structuredContent: undefined,
+        isError: true,
+        failure: undefined,
+      },
+      {
+        content: [{ type: 'text', text: '{"city":"Oslo","celsius":22}' }],
+        structuredContent: { city: 'Oslo', celsius: 22 },
+        isError: false,
+        failure: undefined,
+      },
+    ]);
+  });
+
+  it('answers unknown tools, bad arguments and timeouts with error outputs while the others run', async () => {
+    const client = await track(connectInMemory(createFixtureServer()));
+    const roster = await gatherTools([client]);
+    const undecodable: ToolCall = {
+      ...call('echo'),
+      arguments: {},
+      rawArguments: '{"text": "cut',
+      argumentsUndecodable: true,
+      argumentsError: 'arguments are not valid JSON: Unterminated string in JSON at position 13',
+    };
+    const started = performance.now();
+    const outputs = await callTools(
+      roster,
+      [call('slow'), call('nope'), undecodable, call('echo', { text: 'still here' })],
+      { timeoutMs: 150 },
+    );
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(outputs.map((output) => [output.failure, output.isError, output.content])).toEqual([
+      ['timeout', true, [{ type: 'text', text: 'tool slow timed out after 150 ms' }]],
+      ['unknown_tool', true, [{ type: 'text', text: 'unknown tool nope' }]],
+      [
+        'arguments_not_json',
+        true,
+        [
+          {
+            type: 'text',
+            text: 'arguments are not valid JSON: Unterminated string in JSON at position 13',
+          },
+        ],
+      ],
+      [undefined, false, [{ type: 'text', text: 'still here' }]],
+    ]);
+  });
+
+  it('turns a malformed result (SDK ZodError) into an error output', async () => {
+    const client = await track(
+      connectRawServer({ content: [{ type: 'image', data: 42, mimeType: 'image/png' }] }),
+    );
+    const roster = await gatherTools([client]);
+    const [output] = await callTools(roster, [call('malformed')]);
+    expect([output?.failure, output?.isError, output?.content]).toEqual([
+      'malformed_result',
+      true,
+      [
+        {
+          type: 'text',
+          text: 'tool malformed returned a malformed result: content.0: Invalid input',
+        },
+      ],
+    ]);
+  });
+
+  it('turns a result that is not an object into an error output', async () => {
+    const server: McpToolServer = {
+      async listTools() {
+        return { tools: [{ name: 'odd', inputSchema: { type: 'object' } }] };
+      },
+      async callTool() {
+        return 'just a string';
+      },
+    };
+    const roster = await gatherTools([server]);
+    const [output] = await callTools(roster, [call('odd')]);
+    expect(output?.content).toEqual([
+      {
+        type: 'text',
+        text: 'tool odd returned a malformed result: a tool result must be an object, got a string',
+      },
+    ]);
+  });
+
+  it('turns an McpError thrown by a low-level server into an error output', async () => {
+    const server: McpToolServer = {
+      async listTools() {
+        return { tools: [{ name: 'boom', inputSchema: { type: 'object' } }] };
+      },
+      callTool() {
+        throw Object.assign(new Error('MCP error -32603: internal'), {
+          name: 'McpError',
+          code: -32603,
+        });
+      },
+    };
+    const roster = await gatherTools([server]);
+    const [output] = await callTools(roster, [call('boom')]);
+    expect([output?.failure, output?.content]).toEqual([
+      'mcp_error',
+      [{ type: 'text', text: 'tool boom failed: MCP error -32603: internal' }],
+    ]);
+  });
+
+  it('rejects the turn when the caller aborts (not an error result)', async () => {
+    const client = await track(connectInMemory(createFixtureServer()));
+    const roster = await gatherTools([client]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user stop')), 30);
+    await expect(callTools(roster, [call('slow')], { signal: controller.signal })).rejects.toThrow(
+      'user stop',
+    );
+  });
+});
+
+describe('callTools over stdio', () => {
+  it('lists and runs the fixture tools in a child process', async () => {
+    const script = fileURLToPath(new URL('./test-support/stdio-server.ts', import.meta.url));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', script],
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'crosswire-test', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    const roster = await gatherTools([client]);
+    expect(roster.route('echo')?.serverLabel).toBe('"stdio-fixture" (mcpServers[0])');
+    const outputs = await callTools(
+      roster,
+      [call('echo', { text: 'over stdio' }), call('snapshot'), call('slow')],
+      {
+        timeoutMs: 300,
+      },
+    );
+    expect(outputs.map((output) => output.content)).toEqual([
+      [{ type: 'text', text: 'over stdio' }],
+      [
+        { type: 'text', text: 'the snapshot:' },
+        { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+      ],
+      [{ type: 'text', text: 'tool slow timed out after 300 ms' }],
+    ]);
+  });
+});
