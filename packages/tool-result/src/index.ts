@@ -1,0 +1,50 @@
+export { carriesNative, nativeNeedsVision } from '@crosswire/core';
+export {
+  asJson,
+  asText,
+  deserializeJson,
+  type ImageItem,
+  type ImageItemOptions,
+  type ImageUrlItem,
+  type SafeParseSchema,
+  ToolResultContent,
+  type ToolResultItem,
+} from './items.js';
+export { TOOL_RESULT_IMAGE_MEDIA_TYPES } from './media.js';
+export { DEFAULT_PDF_FILENAME, pdfFilename } from './pdf-filename.js';
+export { blockText, type PlaceholderParts, placeholder, stringForm } from './string-form.js';
+export {
+  ToolResult,
+  type ToolResultCall,
+  type ToolResultInit,
+  type ToolResultOptions,
+} from './tool-result.js';
+export type {
+  AnthropicCacheControl,
+  AnthropicCitationsConfig,
+  AnthropicDocumentBlockParam,
+  AnthropicDocumentSource,
+  AnthropicImageBlockParam,
+  AnthropicImageMediaType,
+  AnthropicImageSource,
+  AnthropicSearchResultBlockParam,
+  AnthropicTextBlockParam,
+  AnthropicToolResultBlock,
+  AnthropicToolResultContentBlock,
+  GeminiInlineDataPart,
+  GeminiToolResultBlock,
+  HermesToolResultBlock,
+  OllamaToolResultBlock,
+  OpenAIToolResultBlock,
+  ResponsesImageDetail,
+  ResponsesInputFilePart,
+  ResponsesInputImagePart,
+  ResponsesInputTextPart,
+  ResponsesOutputPart,
+  ResponsesToolResultBlock,
+  ToolResultBlock,
+  ToolResultBlockByWire,
+  ToolResultData,
+  ToolResultToOptions,
+} from './wire-blocks.js';
+export { DEFAULT_RESPONSE_TAG } from './wires/hermes.js';
