@@ -10,10 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { listPackages, repositoryRoot } from './workspace.mjs';
 
-const SPECIFIER =
-  /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s*['"]([^'"]+)['"]|\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 const builtins = new Set(builtinModules);
 
 function listBuiltFiles(dir) {
@@ -36,11 +35,15 @@ export function packageOf(specifier) {
   return builtins.has(name) ? null : name;
 }
 
-/** The packages imported by the text of one built file. */
+/**
+ * The packages imported by the text of one built file: static, dynamic and side-effect imports,
+ * re-exports, `require` and `import('x').Type` in declarations. TypeScript's own scanner reads
+ * them, so an import shown in a doc comment is not mistaken for one.
+ */
 export function importedPackages(text) {
   const names = new Set();
-  for (const match of text.matchAll(SPECIFIER)) {
-    const name = packageOf(match[1] ?? match[2] ?? match[3] ?? match[4]);
+  for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+    const name = packageOf(fileName);
     if (name) names.add(name);
   }
   return names;

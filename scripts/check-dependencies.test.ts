@@ -17,8 +17,11 @@ describe('packageOf', () => {
 });
 
 describe('importedPackages', () => {
-  it('reads static, dynamic, side-effect and type imports of compiled output', () => {
+  it('reads static, dynamic, side-effect and type imports of compiled output, not comments', () => {
     const text = [
+      '/** @example',
+      " * import { OpenAI } from 'openai';",
+      ' */',
       "import { z } from 'zod';",
       "export * from './index.js';",
       "import 'undici';",
