@@ -144,3 +144,51 @@ export class ToolLoopError extends CrosswireError {}
 
 /** Registry data that fails its schema or a cross-field check; `file` and `path` say where. */
 export class RegistryError extends CrosswireError {}
+
+/**
+ * A model called a tool that no server offers. The tool loop answers it with an error
+ * result reading `unknown tool NAME` and goes on.
+ */
+export class UnknownToolError extends CrosswireError {
+  readonly toolName: string;
+  constructor(toolName: string) {
+    super('unknown_tool', `unknown tool ${toolName}`, { details: { toolName } });
+    this.toolName = toolName;
+  }
+}
+
+/**
+ * A tool call whose arguments do not decode to a JSON object. The message is the call's
+ * `argumentsError`: `arguments are not valid JSON: REASON`.
+ */
+export class ToolArgumentsError extends CrosswireError {
+  readonly toolName: string;
+  readonly callId: string;
+  constructor(
+    message: string,
+    options: { toolName: string; callId?: string; rawArguments?: unknown },
+  ) {
+    super('invalid_tool_arguments', message, {
+      details: {
+        toolName: options.toolName,
+        callId: options.callId ?? '',
+        rawArguments: options.rawArguments,
+      },
+    });
+    this.toolName = options.toolName;
+    this.callId = options.callId ?? '';
+  }
+}
+
+/**
+ * A reply asks the client for an action that is not a function call (an OpenAI Responses
+ * `computer_call`, `custom_tool_call`, `mcp_approval_request`, ...). Ending the turn as if
+ * the model were done would hide it, so it is refused.
+ */
+export class UnsupportedToolCallError extends CrosswireError {
+  readonly itemType: string;
+  constructor(message: string, itemType: string) {
+    super('unsupported_tool_call', message, { details: { itemType } });
+    this.itemType = itemType;
+  }
+}

@@ -282,8 +282,13 @@ function strictNode(node: unknown, closeOnly: boolean): unknown {
   return result;
 }
 
-function nullable(schema: unknown): unknown {
-  if (!isRecord(schema)) return schema;
+function nullable(input: unknown): unknown {
+  if (!isRecord(input)) return input;
+  // An enum lists every allowed value, so null must join it too.
+  const schema =
+    Array.isArray(input.enum) && !input.enum.includes(null)
+      ? { ...input, enum: [...input.enum, null] }
+      : input;
   if (typeof schema.type === 'string') {
     return schema.type === 'null' ? schema : { ...schema, type: [schema.type, 'null'] };
   }

@@ -37,9 +37,20 @@ export const NATIVE_IMAGE_MEDIA_TYPES = [
 
 /**
  * The media type named by the extension of a file path or of a URL's path (query and
- * fragment ignored), or undefined when there is none or it is not known.
+ * fragment ignored), or the type a `data:` URL declares; undefined when there is none or
+ * it is not known.
  */
 export function mediaTypeFromPath(pathOrUrl: string): string | undefined {
+  if (/^data:/i.test(pathOrUrl)) {
+    try {
+      const { mediaType } = parseDataUrl(pathOrUrl);
+      return mediaType.startsWith('text/plain;charset=US-ASCII')
+        ? undefined
+        : normalizeMediaType(mediaType);
+    } catch {
+      return undefined;
+    }
+  }
   let path = pathOrUrl;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl)) {
     try {
@@ -136,17 +147,9 @@ export function base64ToBytes(base64: string): Uint8Array {
  * (whitespace ignored, padding optional).
  */
 export function base64ByteLength(base64: string): number {
-  let length = base64.length;
-  if (/\s/.test(base64)) length = base64.replace(/\s+/g, '').length;
-  let end = base64.length - 1;
-  while (end >= 0 && /\s/.test(base64[end] as string)) end--;
-  let padding = 0;
-  while (padding < 2 && end >= 0 && base64[end] === '=') {
-    padding++;
-    end--;
-  }
-  const symbols = length - padding;
-  return Math.floor((symbols * 3) / 4);
+  const clean = /\s/.test(base64) ? base64.replace(/\s+/g, '') : base64;
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.floor(((clean.length - padding) * 3) / 4);
 }
 
 /** The parts of a `data:` URL. */
@@ -174,11 +177,37 @@ export function parseDataUrl(url: string): DataUrl {
   return { mediaType, isBase64, data: match[2] ?? '' };
 }
 
-/** The decoded bytes of a `data:` URL (base64 or percent-encoded). */
+/**
+ * The bytes of a percent-encoded text: `%XX` is one byte, any other character its UTF-8.
+ * Unlike `decodeURIComponent`, bytes that are not UTF-8 (`%FF`) are kept, not refused.
+ */
+function percentDecode(text: string): Uint8Array {
+  const encoder = new TextEncoder();
+  const bytes: number[] = [];
+  for (let index = 0; index < text.length; ) {
+    if (text[index] === '%' && /^[0-9a-f]{2}$/i.test(text.slice(index + 1, index + 3))) {
+      bytes.push(Number.parseInt(text.slice(index + 1, index + 3), 16));
+      index += 3;
+    } else {
+      const codePoint = text.codePointAt(index) as number;
+      const character = String.fromCodePoint(codePoint);
+      bytes.push(...encoder.encode(character));
+      index += character.length;
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+/**
+ * The decoded bytes of a `data:` URL (base64, or percent-encoded text). Throws
+ * {@link ValidationError} (`invalid_data_url` / `invalid_base64`) when it is not one.
+ */
 export function dataUrlToBytes(url: string): Uint8Array {
   const parsed = parseDataUrl(url);
-  if (parsed.isBase64) return base64ToBytes(decodeURIComponent(parsed.data));
-  return new TextEncoder().encode(decodeURIComponent(parsed.data));
+  if (parsed.isBase64) {
+    return base64ToBytes(new TextDecoder().decode(percentDecode(parsed.data)));
+  }
+  return percentDecode(parsed.data);
 }
 
 /** `data:<mediaType>;base64,<base64>`; the media type falls back to application/octet-stream. */

@@ -1,4 +1,4 @@
-import { ValidationError } from './errors.js';
+import { ToolArgumentsError, ValidationError } from './errors.js';
 import type { WireFormat } from './wire-format.js';
 
 /**
@@ -130,4 +130,19 @@ export function createToolCall(init: ToolCallInit): ToolCall {
     wire: init.wire ?? 'openai',
     raw: init.raw,
   });
+}
+
+/**
+ * The decoded arguments of `call`; throws {@link ToolArgumentsError} (its message is the
+ * call's `argumentsError`) when they did not decode.
+ */
+export function requireToolArguments(call: ToolCall): Readonly<Record<string, unknown>> {
+  if (call.argumentsUndecodable) {
+    throw new ToolArgumentsError(call.argumentsError ?? 'arguments are not valid JSON', {
+      toolName: call.name,
+      callId: call.id,
+      rawArguments: call.rawArguments,
+    });
+  }
+  return call.arguments;
 }

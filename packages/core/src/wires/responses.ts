@@ -1,4 +1,4 @@
-import { CrosswireError } from '../errors.js';
+import { UnsupportedToolCallError } from '../errors.js';
 import { toStrictJsonSchema } from '../json-schema.js';
 import type { ToolCall } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
@@ -56,10 +56,9 @@ function refuseClientItem(item: Record<string, unknown>): void {
   const type = typeof item.type === 'string' ? item.type : '';
   const what = Object.hasOwn(CLIENT_ACTION_ITEMS, type) ? CLIENT_ACTION_ITEMS[type] : undefined;
   if (what === undefined) return;
-  throw new CrosswireError(
-    'unsupported_tool_call',
+  throw new UnsupportedToolCallError(
     `the reply contains a '${type}' output item (${what}) that the client must answer, and only function calls are supported; refusing to end the turn as if the model were done`,
-    { details: { itemType: type } },
+    type,
   );
 }
 
