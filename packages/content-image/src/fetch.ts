@@ -1,0 +1,399 @@
+import { pipeline } from 'node:stream/promises';
+import {
+  ImageFetchError,
+  mediaTypeFromBytes,
+  normalizeMediaType,
+  ValidationError,
+} from '@crosswire/core';
+import { type Dispatcher, request } from 'undici';
+import { decodeStage, isDecodable, MAX_ENCODINGS, parseContentEncoding } from './decode.js';
+import {
+  isDenyPrivateHostsFilter,
+  type UrlFilter,
+  type VettedAddress,
+} from './deny-private-hosts.js';
+import { imageTooLarge, redactedUrl, urlRefused } from './messages.js';
+import { createFetchAgent } from './pinned-agent.js';
+
+/** 20 MiB: the default cap on an image's decoded size. */
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+/** 30 s: the default overall deadline of one `ensureBase64` fetch, redirects included. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The deadline `timeoutMs: 0` stands for: the seed keeps a transport default (180 s) rather than none. */
+export const FALLBACK_TIMEOUT_MS = 180_000;
+/** Redirects followed before the fetch is refused. */
+export const MAX_REDIRECTS = 7;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface EnsureBase64Options {
+  /** Cap on the decoded image size in bytes; 20 MiB by default, 0 for no cap. */
+  readonly maxBytes?: number;
+  /** Decides which URLs may be fetched; runs before the request and on every redirect hop. */
+  readonly urlFilter?: UrlFilter;
+  /** Overall deadline in ms (connect, redirects and body together); 30 s by default, 0 = 180 s. */
+  readonly timeoutMs?: number;
+  /** Cancels the fetch. */
+  readonly signal?: AbortSignal;
+  /**
+   * An undici dispatcher to send the requests through (a proxy agent, a mock). The filter
+   * still runs on every hop, but connect-time pinning of `denyPrivateHosts` addresses is then
+   * the dispatcher's business.
+   */
+  readonly dispatcher?: Dispatcher;
+}
+
+/** The result of a successful fetch, cached on the image. */
+export interface FetchedImage {
+  readonly base64: string;
+  readonly mediaType: string;
+  readonly byteLength: number;
+  /** The URL the bytes came from, after redirects. */
+  readonly finalUrl: string;
+}
+
+export function resolveMaxBytes(maxBytes: number | undefined): number {
+  if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
+  if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 0) {
+    throw new ValidationError(
+      `maxBytes must be a non-negative integer (0 for no cap), got ${JSON.stringify(maxBytes)}`,
+      { path: 'maxBytes', code: 'invalid_max_bytes' },
+    );
+  }
+  return maxBytes;
+}
+
+function resolveTimeout(timeoutMs: number | undefined): number {
+  if (timeoutMs === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    throw new ValidationError(
+      `timeoutMs must be a non-negative number of milliseconds, got ${JSON.stringify(timeoutMs)}`,
+      { path: 'timeoutMs', code: 'invalid_timeout' },
+    );
+  }
+  return timeoutMs === 0 ? FALLBACK_TIMEOUT_MS : timeoutMs;
+}
+
+/** Rejects with the signal's reason when it aborts first, so a hung resolver cannot outlive the deadline. */
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+const noop = () => {};
+
+/** Discards a body we will not read; `destroy` alone would raise an unhandled 'error'. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', noop);
+  body.destroy();
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const SIGNATURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const ALIASES: Readonly<Record<string, string>> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+};
+
+function canonicalType(mediaType: string): string {
+  const essence = normalizeMediaType(mediaType);
+  return ALIASES[essence] ?? essence;
+}
+
+/**
+ * The media type the fetched bytes are stored with. The claimed type (given, sniffed from the
+ * URL, or else the response's image Content-Type) must agree with the magic bytes where the
+ * format has them; a body that is no image at all is refused.
+ */
+function verifiedMediaType(
+  url: string,
+  head: Uint8Array,
+  claimed: string | undefined,
+  contentType: string | undefined,
+): string {
+  const detected = mediaTypeFromBytes(head);
+  const served = contentType === undefined ? undefined : canonicalType(contentType);
+  const expected =
+    claimed !== undefined
+      ? canonicalType(claimed)
+      : served?.startsWith('image/')
+        ? served
+        : undefined;
+  if (expected === undefined) {
+    if (detected?.startsWith('image/')) return detected;
+    throw new ImageFetchError(
+      'image_type_mismatch',
+      `image at ${url} is not an image (Content-Type ${served ?? 'absent'}, and its bytes match no known image format)`,
+      { url, details: { contentType: served, detected } },
+    );
+  }
+  if (detected !== undefined ? detected !== expected : SIGNATURE_TYPES.has(expected)) {
+    throw new ImageFetchError(
+      'image_type_mismatch',
+      `image at ${url} is ${detected ?? 'not an image of any known format'}, not the claimed ${expected}`,
+      { url, details: { claimed: expected, detected, contentType: served } },
+    );
+  }
+  return expected;
+}
+
+/** Internal marker for our own deadline, told apart from a caller's abort. */
+class DeadlineReached extends Error {}
+
+/**
+ * Fetches an image URL under the seed's rules: filter on every hop before it is requested,
+ * pinned connections for `denyPrivateHosts`, manual redirects (7 at most, http/https only),
+ * a cap on Content-Length, wire bytes and decoded bytes, an overall deadline, and a check of
+ * the bytes against the claimed type. Resolves with the payload or rejects with an
+ * {@link ImageFetchError}; it never stores anything itself.
+ */
+export async function fetchImage(
+  imageUrl: string,
+  claimedMediaType: string | undefined,
+  options: EnsureBase64Options = {},
+): Promise<FetchedImage> {
+  const maxBytes = resolveMaxBytes(options.maxBytes);
+  const timeoutMs = resolveTimeout(options.timeoutMs);
+  const filter = options.urlFilter;
+  if (filter !== undefined && typeof filter !== 'function') {
+    throw new ValidationError(
+      'urlFilter must be a function (url: URL) => boolean | Promise<boolean>',
+      {
+        path: 'urlFilter',
+        code: 'invalid_url_filter',
+      },
+    );
+  }
+  const pins = new Map<string, readonly VettedAddress[]>();
+  const pinning = isDenyPrivateHostsFilter(filter);
+  const dispatcher = options.dispatcher ?? createFetchAgent(pinning ? pins : undefined);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
+  const signal =
+    options.signal === undefined
+      ? deadline.signal
+      : AbortSignal.any([deadline.signal, options.signal]);
+  let currentUrl = imageUrl;
+  try {
+    return await fetchWithRedirects();
+  } catch (error) {
+    if (deadline.signal.aborted) {
+      throw new ImageFetchError(
+        'image_fetch_timeout',
+        `image at ${currentUrl} did not arrive within inline_image_fetch_timeout (${timeoutMs} ms)`,
+        { url: currentUrl, cause: error, details: { timeoutMs, imageUrl } },
+      );
+    }
+    if (error instanceof ImageFetchError || error instanceof ValidationError) throw error;
+    if (options.signal?.aborted === true) {
+      throw new ImageFetchError(
+        'image_fetch_failed',
+        `fetching image URL ${currentUrl} was aborted`,
+        {
+          url: currentUrl,
+          cause: options.signal.reason,
+          details: { imageUrl },
+        },
+      );
+    }
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ImageFetchError(
+      'image_fetch_failed',
+      `fetching image URL ${currentUrl} failed: ${why}`,
+      {
+        url: currentUrl,
+        cause: error,
+        details: { imageUrl },
+      },
+    );
+  } finally {
+    clearTimeout(timer);
+    if (options.dispatcher === undefined)
+      (dispatcher as { destroy(): Promise<void> }).destroy().catch(noop);
+  }
+
+  async function vet(url: URL): Promise<void> {
+    const shown = redactedUrl(url);
+    if (url.username !== '' || url.password !== '') {
+      throw new ImageFetchError(
+        'image_url_refused',
+        `refuses to fetch image URL ${shown}: it carries userinfo (user:password@), which image URLs must not`,
+        { url: shown, details: { reason: 'userinfo', imageUrl } },
+      );
+    }
+    if (filter === undefined) return;
+    if (pinning) {
+      const decision = await raceSignal(filter.check(url), signal);
+      if (!decision.allowed) throw urlRefused(shown, { reason: decision.reason, imageUrl });
+      // The one lookup: these addresses are what the connection dials.
+      pins.set(decision.host, decision.addresses);
+      return;
+    }
+    let allowed: boolean;
+    try {
+      allowed = await raceSignal(
+        Promise.resolve().then(() => filter(new URL(url.href))),
+        signal,
+      );
+    } catch (cause) {
+      if (signal.aborted) throw cause;
+      throw urlRefused(shown, { reason: 'the filter threw', imageUrl }, cause);
+    }
+    if (allowed !== true)
+      throw urlRefused(shown, { reason: 'the filter returned false', imageUrl });
+  }
+
+  async function fetchWithRedirects(): Promise<FetchedImage> {
+    let url = new URL(imageUrl);
+    for (let redirects = 0; ; redirects++) {
+      currentUrl = redactedUrl(url);
+      await vet(url);
+      const response = await request(url, {
+        method: 'GET',
+        dispatcher,
+        signal,
+        headers: {
+          accept: 'image/*',
+          // Images are compressed already; a server that encodes anyway is decoded under the cap.
+          'accept-encoding': 'identity',
+          'user-agent': 'crosswire-content-image',
+        },
+      });
+      if (REDIRECT_STATUSES.has(response.statusCode)) {
+        discard(response.body);
+        const location = headerValue(response.headers.location);
+        if (location === undefined || location === '') {
+          throw new ImageFetchError(
+            'image_redirect_refused',
+            `image at ${currentUrl} answered HTTP ${response.statusCode} without a Location to follow`,
+            { url: currentUrl, details: { status: response.statusCode, imageUrl } },
+          );
+        }
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch (cause) {
+          throw new ImageFetchError(
+            'image_redirect_refused',
+            `refuses to follow redirect from ${currentUrl} to ${JSON.stringify(location)}: not a valid URL`,
+            { url: currentUrl, cause, details: { location, imageUrl } },
+          );
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          const scheme = next.protocol.slice(0, -1);
+          throw new ImageFetchError(
+            'image_redirect_refused',
+            `refuses to follow redirect from ${currentUrl} to ${redactedUrl(next)}: scheme '${scheme}' (only http/https)`,
+            { url: currentUrl, details: { location: redactedUrl(next), scheme, imageUrl } },
+          );
+        }
+        if (redirects + 1 > MAX_REDIRECTS) {
+          throw new ImageFetchError(
+            'image_too_many_redirects',
+            `refuses to follow more than ${MAX_REDIRECTS} redirects fetching image URL ${redactedUrl(imageUrl)}`,
+            { url: currentUrl, details: { maxRedirects: MAX_REDIRECTS, imageUrl } },
+          );
+        }
+        url = next;
+        continue;
+      }
+      if (response.statusCode < 200 || response.statusCode > 299) {
+        discard(response.body);
+        throw new ImageFetchError(
+          'image_http_status',
+          `image at ${currentUrl} answered HTTP ${response.statusCode}`,
+          { url: currentUrl, details: { status: response.statusCode, imageUrl } },
+        );
+      }
+      return readImage(response);
+    }
+  }
+
+  async function readImage(response: Dispatcher.ResponseData): Promise<FetchedImage> {
+    const body = response.body;
+    const codings = parseContentEncoding(response.headers['content-encoding']);
+    const unknown = codings.find((coding) => !isDecodable(coding));
+    if (maxBytes > 0 && (unknown !== undefined || codings.length > MAX_ENCODINGS)) {
+      discard(body);
+      throw new ImageFetchError(
+        'image_encoding_refused',
+        `image at ${currentUrl} has Content-Encoding '${codings.join(', ')}', which cannot be decoded under inline_image_max_bytes (only gzip, deflate and br, at most ${MAX_ENCODINGS})`,
+        { url: currentUrl, details: { contentEncoding: codings, imageUrl } },
+      );
+    }
+    const decoded = unknown === undefined ? codings : [];
+    // Identity bodies are capped at maxBytes on the wire; encoded ones get room for the
+    // coding's overhead on incompressible data, and the decoded size is capped exactly.
+    const wireCap =
+      maxBytes === 0
+        ? 0
+        : decoded.length === 0
+          ? maxBytes
+          : maxBytes + Math.ceil(maxBytes / 100) + 65_536;
+    const declared = Number(headerValue(response.headers['content-length']));
+    if (wireCap > 0 && Number.isFinite(declared) && declared > wireCap) {
+      discard(body);
+      throw imageTooLarge(currentUrl, maxBytes, declared);
+    }
+    let wireBytes = 0;
+    const countWire = async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      for await (const chunk of source) {
+        wireBytes += chunk.length;
+        if (wireCap > 0 && wireBytes > wireCap) throw imageTooLarge(currentUrl, maxBytes);
+        yield chunk;
+      }
+    };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const collect = async (source: AsyncIterable<Buffer>): Promise<void> => {
+      for await (const chunk of source) {
+        size += chunk.length;
+        if (maxBytes > 0 && size > maxBytes) throw imageTooLarge(currentUrl, maxBytes);
+        chunks.push(chunk);
+      }
+    };
+    body.on('error', noop);
+    // Decoding undoes the codings in reverse order of application.
+    const stages = [...decoded].reverse().map((coding) => decodeStage(coding));
+    try {
+      await (pipeline as (...streams: unknown[]) => Promise<void>)(
+        body,
+        countWire,
+        ...stages,
+        collect,
+        {
+          signal,
+        },
+      );
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+    chunks.length = 0;
+    const mediaType = verifiedMediaType(
+      currentUrl,
+      bytes.subarray(0, 16),
+      claimedMediaType,
+      headerValue(response.headers['content-type']),
+    );
+    // Buffer's own encoder: core's bytesToBase64 would copy the 20 MiB first.
+    return { base64: bytes.toString('base64'), mediaType, byteLength: size, finalUrl: currentUrl };
+  }
+}

@@ -1,0 +1,430 @@
+import { readFile } from 'node:fs/promises';
+import {
+  base64ByteLength,
+  buildDataUrl,
+  bytesToBase64,
+  CrosswireError,
+  dataUrlToBytes,
+  ImageFetchError,
+  isWireFormat,
+  mediaTypeFromBase64,
+  mediaTypeFromBytes,
+  mediaTypeFromPath,
+  normalizeMediaType,
+  parseDataUrl,
+  UnknownWireFormatError,
+  ValidationError,
+  type WireFormat,
+} from '@crosswire/core';
+import {
+  type EnsureBase64Options,
+  type FetchedImage,
+  fetchImage,
+  resolveMaxBytes,
+} from './fetch.js';
+import { imageTooLarge, redactedUrl } from './messages.js';
+import * as anthropic from './wires/anthropic.js';
+import * as gemini from './wires/gemini.js';
+import { IMAGE_PART_BY_WIRE, type ImagePartByWire } from './wires/index.js';
+import * as lmstudio from './wires/lmstudio.js';
+import * as ollama from './wires/ollama.js';
+import * as openai from './wires/openai.js';
+import * as responses from './wires/responses.js';
+import type {
+  AnthropicImagePart,
+  GeminiCamelImagePart,
+  GeminiImagePart,
+  GeminiOptions,
+  ImageView,
+  InlineOptions,
+  LMStudioImagePart,
+  OpenAIImagePart,
+  ResponsesImagePart,
+} from './wires/types.js';
+
+/** Options every constructor takes. */
+export interface ImageOptions {
+  /** IANA media type (`image/png`); sniffed from the file extension or URL path when absent. */
+  readonly mediaType?: string;
+  /** Detail hint (`low`, `high`, `auto`, or any non-empty string), sent on openai and responses only. */
+  readonly detail?: string;
+}
+
+/** Options of {@link Image.fromData}: the media type is required, raw bytes carry no name. */
+export interface ImageDataOptions extends ImageOptions {
+  readonly mediaType: string;
+}
+
+/** The compact log description `toJSON()` returns: never the payload. */
+export interface ImageDescription {
+  readonly type: 'image';
+  /** `url` for an image built from a remote URL (also after fetching), else `base64`. */
+  readonly source: 'url' | 'base64';
+  readonly url?: string;
+  readonly media_type?: string;
+  readonly detail?: string;
+  /** Decoded payload size, when the payload is present. */
+  readonly bytes?: number;
+}
+
+/** Where an image's bytes come from; decides `toJSON().source` and what `ensureBase64` does. */
+type Origin = 'url' | 'data-url' | 'bytes';
+
+interface ImageState {
+  readonly origin: Origin;
+  readonly url: string | undefined;
+  readonly base64: string | undefined;
+  readonly mediaType: string | undefined;
+  readonly detail: string | undefined;
+}
+
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'data:']);
+
+function checkMediaType(mediaType: unknown): string | undefined {
+  if (mediaType === undefined) return undefined;
+  if (typeof mediaType !== 'string' || !/^[^\s/;]+\/[^\s/;]+/.test(mediaType.trim())) {
+    throw new ValidationError(
+      `mediaType must be a media type such as 'image/png', got ${JSON.stringify(mediaType)}`,
+      { path: 'mediaType', code: 'invalid_media_type' },
+    );
+  }
+  return normalizeMediaType(mediaType);
+}
+
+function checkDetail(detail: unknown): string | undefined {
+  if (detail === undefined) return undefined;
+  if (typeof detail !== 'string' || detail === '') {
+    throw new ValidationError(
+      `detail must be a non-empty string (low, high, auto, ...), got ${JSON.stringify(detail)}`,
+      { path: 'detail', code: 'invalid_detail' },
+    );
+  }
+  return detail;
+}
+
+/** A media type guessed from a name is kept only when it names an image. */
+function imageTypeFromPath(path: string): string | undefined {
+  const mediaType = mediaTypeFromPath(path);
+  return mediaType?.startsWith('image/') ? mediaType : undefined;
+}
+
+function imageTypeFromBytes(bytes: Uint8Array): string | undefined {
+  const mediaType = mediaTypeFromBytes(bytes);
+  return mediaType?.startsWith('image/') ? mediaType : undefined;
+}
+
+/**
+ * Parses and checks an image URL before any I/O: only http, https and data: (other schemes
+ * would let a caller's message make the server read local files or talk other protocols),
+ * and no userinfo (credentials must not travel inside untrusted image URLs).
+ */
+export function parseImageUrl(url: string | URL): URL {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : new URL(url.href);
+  } catch (cause) {
+    throw new ValidationError(`not a valid absolute image URL: ${JSON.stringify(String(url))}`, {
+      path: 'url',
+      code: 'invalid_image_url',
+      cause,
+    });
+  }
+  if (!ALLOWED_SCHEMES.has(parsed.protocol)) {
+    const scheme = parsed.protocol.slice(0, -1);
+    throw new ImageFetchError(
+      'image_url_scheme_refused',
+      `refuses to fetch image URL with scheme '${scheme}' (only http/https; use Image.fromFile for local files)`,
+      { url: redactedUrl(parsed), details: { scheme } },
+    );
+  }
+  if (parsed.protocol !== 'data:' && (parsed.username !== '' || parsed.password !== '')) {
+    throw new ImageFetchError(
+      'image_url_refused',
+      `refuses to fetch image URL ${redactedUrl(parsed)}: it carries userinfo (user:password@), which image URLs must not`,
+      { url: redactedUrl(parsed), details: { reason: 'userinfo' } },
+    );
+  }
+  return parsed;
+}
+
+/**
+ * The canonical image: a remote URL, a base64 payload, or both, plus a media type and an
+ * optional detail hint. Immutable; the one thing that changes is internal: the payload a
+ * successful {@link Image.ensureBase64} fetched is cached on the object.
+ */
+export class Image {
+  readonly #state: ImageState;
+  #fetched: FetchedImage | undefined;
+  #inFlight: Promise<FetchedImage> | undefined;
+
+  private constructor(state: ImageState) {
+    this.#state = state;
+    Object.freeze(this);
+  }
+
+  /**
+   * An image at a remote http(s) URL, or in a data: URL (decoded here, no I/O). Any other
+   * scheme, and a URL with userinfo, is refused before any I/O. The media type is sniffed
+   * from the URL path when not given.
+   */
+  static fromUrl(url: string | URL, options: ImageOptions = {}): Image {
+    const parsed = parseImageUrl(url);
+    const mediaType = checkMediaType(options.mediaType);
+    const detail = checkDetail(options.detail);
+    if (parsed.protocol === 'data:') {
+      const href = typeof url === 'string' ? url : url.href;
+      const dataUrl = parseDataUrl(href);
+      let bytes: Uint8Array;
+      try {
+        bytes = dataUrlToBytes(href);
+      } catch (cause) {
+        throw new ValidationError(
+          'the data: URL does not decode (bad base64 or percent-encoding)',
+          {
+            path: 'url',
+            code: 'invalid_data_url',
+            cause,
+          },
+        );
+      }
+      // RFC 2397's default (no type written) says nothing about the image, so sniff instead.
+      const written = /^data:[^,;]*\//i.test(href.trim())
+        ? normalizeMediaType(dataUrl.mediaType)
+        : undefined;
+      return new Image({
+        origin: 'data-url',
+        url: undefined,
+        base64: bytesToBase64(bytes),
+        mediaType: mediaType ?? written ?? imageTypeFromBytes(bytes),
+        detail,
+      });
+    }
+    return new Image({
+      origin: 'url',
+      url: parsed.href,
+      base64: undefined,
+      mediaType: mediaType ?? imageTypeFromPath(parsed.pathname),
+      detail,
+    });
+  }
+
+  /** Reads a local file; the media type comes from the extension, else from the bytes. */
+  static async fromFile(path: string, options: ImageOptions = {}): Promise<Image> {
+    const mediaType = checkMediaType(options.mediaType);
+    const detail = checkDetail(options.detail);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(path);
+    } catch (cause) {
+      throw new CrosswireError(
+        'image_file_unreadable',
+        `cannot read image file ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,
+        { cause, details: { path } },
+      );
+    }
+    return new Image({
+      origin: 'bytes',
+      url: undefined,
+      base64: bytesToBase64(bytes),
+      mediaType: mediaType ?? imageTypeFromPath(path) ?? imageTypeFromBytes(bytes),
+      detail,
+    });
+  }
+
+  /** An image from raw bytes; `mediaType` is required. */
+  static fromData(bytes: Uint8Array, options: ImageDataOptions): Image {
+    if (!(bytes instanceof Uint8Array)) {
+      throw new ValidationError('Image.fromData takes the image bytes as a Uint8Array or Buffer', {
+        path: 'bytes',
+        code: 'invalid_image_data',
+      });
+    }
+    if (options?.mediaType === undefined) {
+      throw new ValidationError(
+        "Image.fromData needs a mediaType (raw bytes carry no name), e.g. { mediaType: 'image/png' }",
+        { path: 'mediaType', code: 'image_media_type_required' },
+      );
+    }
+    return new Image({
+      origin: 'bytes',
+      url: undefined,
+      base64: bytesToBase64(bytes),
+      mediaType: checkMediaType(options.mediaType),
+      detail: checkDetail(options.detail),
+    });
+  }
+
+  /**
+   * An image from a base64 payload (standard alphabet, no data: prefix). The media type is
+   * sniffed from the bytes when not given.
+   */
+  static fromBase64(base64: string, options: ImageOptions = {}): Image {
+    if (typeof base64 !== 'string') {
+      throw new ValidationError('Image.fromBase64 takes the payload as a base64 string', {
+        path: 'base64',
+        code: 'invalid_base64',
+      });
+    }
+    if (/^\s*data:/i.test(base64)) {
+      throw new ValidationError(
+        'Image.fromBase64 takes a bare base64 payload, not a data: URL; use Image.fromUrl for data: URLs',
+        { path: 'base64', code: 'invalid_base64' },
+      );
+    }
+    const clean = base64.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) {
+      throw new ValidationError('Image.fromBase64 got a string that is not valid base64', {
+        path: 'base64',
+        code: 'invalid_base64',
+      });
+    }
+    return new Image({
+      origin: 'bytes',
+      url: undefined,
+      base64: clean,
+      mediaType: checkMediaType(options.mediaType) ?? mediaTypeFromBase64(clean),
+      detail: checkDetail(options.detail),
+    });
+  }
+
+  /** The remote http(s) URL; undefined for an image built from bytes or a data: URL. */
+  get url(): string | undefined {
+    return this.#state.url;
+  }
+
+  /** The base64 payload, when present (given, from a data: URL, or fetched). */
+  get base64(): string | undefined {
+    return this.#state.base64 ?? this.#fetched?.base64;
+  }
+
+  /** The media type: given, sniffed, or filled from the fetched response. */
+  get mediaType(): string | undefined {
+    return this.#state.mediaType ?? this.#fetched?.mediaType;
+  }
+
+  /** The detail hint, when set. */
+  get detail(): string | undefined {
+    return this.#state.detail;
+  }
+
+  /** `url` for an image built from a remote URL, else `base64` (as in `toJSON`). */
+  get source(): 'url' | 'base64' {
+    return this.#state.origin === 'url' ? 'url' : 'base64';
+  }
+
+  /** True when the payload is present, so every serializer works without fetching. */
+  get hasBase64(): boolean {
+    return this.base64 !== undefined;
+  }
+
+  #view(): ImageView {
+    return {
+      url: this.#state.url,
+      base64: this.base64,
+      mediaType: this.mediaType,
+      detail: this.#state.detail,
+    };
+  }
+
+  /**
+   * Returns the base64 payload, fetching a URL-only image first (see the README's security
+   * model). The fetched payload is cached; concurrent calls share one fetch; a failed fetch
+   * stores nothing.
+   */
+  async ensureBase64(options: EnsureBase64Options = {}): Promise<string> {
+    const maxBytes = resolveMaxBytes(options.maxBytes);
+    const state = this.#state;
+    if (state.origin === 'bytes') return state.base64 as string;
+    if (state.origin === 'data-url') {
+      // A data: URL arrives from the same untrusted places as a remote URL; cap it alike.
+      const base64 = state.base64 as string;
+      const size = base64ByteLength(base64);
+      if (maxBytes > 0 && size > maxBytes) {
+        throw imageTooLarge(this.dataUrl().slice(0, 40).concat('...'), maxBytes, size);
+      }
+      return base64;
+    }
+    if (this.#fetched === undefined) {
+      if (this.#inFlight === undefined) {
+        const flight = fetchImage(state.url as string, state.mediaType, options);
+        this.#inFlight = flight;
+        try {
+          this.#fetched = await flight;
+        } finally {
+          this.#inFlight = undefined;
+        }
+      } else {
+        await this.#inFlight;
+      }
+    }
+    const fetched = this.#fetched as FetchedImage;
+    // A cached payload fetched under a larger cap is still refused under a smaller one.
+    if (maxBytes > 0 && fetched.byteLength > maxBytes) {
+      throw imageTooLarge(state.url as string, maxBytes, fetched.byteLength);
+    }
+    return fetched.base64;
+  }
+
+  /** The image as a data: URL; needs the payload. Media type falls back to application/octet-stream. */
+  dataUrl(): string {
+    const view = this.#view();
+    if (view.base64 === undefined) {
+      return lmstudio.imagePart(view).data_url; // throws the "call ensureBase64 first" error
+    }
+    return buildDataUrl(view.mediaType, view.base64);
+  }
+
+  /** OpenAI chat completions image part: the URL, else (or with `inline`) a data: URL. */
+  toOpenAI(options: InlineOptions = {}): OpenAIImagePart {
+    return openai.imagePart(this.#view(), options);
+  }
+
+  /** Open-Responses `input_image` part: the URL, else (or with `inline`) a data: URL. */
+  toResponses(options: InlineOptions = {}): ResponsesImagePart {
+    return responses.imagePart(this.#view(), options);
+  }
+
+  /** Anthropic image block: a URL source when there is a URL (unless `inline`), else base64. */
+  toAnthropic(options: InlineOptions = {}): AnthropicImagePart {
+    return anthropic.imagePart(this.#view(), options);
+  }
+
+  /** Gemini inline-data part (`inline_data`; `{ camelCase: true }` for `inlineData`). */
+  toGemini(options: GeminiOptions & { readonly camelCase: true }): GeminiCamelImagePart;
+  toGemini(options?: GeminiOptions): GeminiImagePart;
+  toGemini(options: GeminiOptions = {}): GeminiImagePart | GeminiCamelImagePart {
+    return options.camelCase === true
+      ? gemini.imagePart(this.#view(), { camelCase: true })
+      : gemini.imagePart(this.#view());
+  }
+
+  /** Ollama native: the raw base64 payload for a message's `images` array. */
+  toOllama(): string {
+    return ollama.imagePart(this.#view());
+  }
+
+  /** LM Studio native `/api/v1/chat` image item `{ type: 'image', data_url }`. */
+  toLMStudio(): LMStudioImagePart {
+    return lmstudio.imagePart(this.#view());
+  }
+
+  /** The image part of one of the six tool wires (hermes takes the OpenAI chat part). */
+  to<W extends WireFormat>(wire: W, options: InlineOptions = {}): ImagePartByWire[W] {
+    if (!isWireFormat(wire)) throw new UnknownWireFormatError(wire);
+    return IMAGE_PART_BY_WIRE[wire](this.#view(), options);
+  }
+
+  /** A compact description for logs and traces, never the payload. Not a wire format. */
+  toJSON(): ImageDescription {
+    const base64 = this.base64;
+    const mediaType = this.mediaType;
+    return {
+      type: 'image',
+      source: this.source,
+      ...(this.#state.url !== undefined ? { url: this.#state.url } : {}),
+      ...(mediaType !== undefined ? { media_type: mediaType } : {}),
+      ...(this.#state.detail !== undefined ? { detail: this.#state.detail } : {}),
+      ...(base64 !== undefined ? { bytes: base64ByteLength(base64) } : {}),
+    };
+  }
+}

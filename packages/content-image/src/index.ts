@@ -1,0 +1,51 @@
+export {
+  ImageFetchError,
+  type ImageFetchErrorCode,
+  ImageNotFetchedError,
+} from '@crosswire/core';
+export {
+  type AddressVerdict,
+  CLOUD_METADATA_ADDRESSES,
+  checkAddress,
+  DENIED_IPV4_RANGES,
+  DENIED_IPV6_RANGES,
+  type DeniedRange,
+} from './address-policy.js';
+export { DECODABLE_ENCODINGS } from './decode.js';
+export {
+  type DenyPrivateHostsFilter,
+  type DenyPrivateHostsOptions,
+  denyPrivateHosts,
+  type HostDecision,
+  type HostResolver,
+  isDenyPrivateHostsFilter,
+  type UrlFilter,
+  type VettedAddress,
+} from './deny-private-hosts.js';
+export {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type EnsureBase64Options,
+  FALLBACK_TIMEOUT_MS,
+  type FetchedImage,
+  fetchImage,
+  MAX_REDIRECTS,
+} from './fetch.js';
+export {
+  Image,
+  type ImageDataOptions,
+  type ImageDescription,
+  type ImageOptions,
+  parseImageUrl,
+} from './image.js';
+export type { ImagePartByWire } from './wires/index.js';
+export type {
+  AnthropicImagePart,
+  GeminiCamelImagePart,
+  GeminiImagePart,
+  GeminiOptions,
+  InlineOptions,
+  LMStudioImagePart,
+  OpenAIImagePart,
+  ResponsesImagePart,
+} from './wires/types.js';
