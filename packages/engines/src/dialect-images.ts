@@ -1,0 +1,92 @@
+// The opt-in `imageFallback: 'user-message'` of the wires whose tool results carry no image
+// (openai, ollama, hermes): the tools' images follow the results in one user message, so a
+// model that sees images still sees them. The result blocks keep their placeholders.
+import {
+  buildDataUrl,
+  type ContentBlock,
+  NATIVE_IMAGE_MEDIA_TYPES,
+  normalizeMediaType,
+} from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
+import type { DialectOptions } from './dialect.js';
+import type { JsonObject } from './dialect-support.js';
+
+/** One image a tool returned, with the call it came from. */
+export interface ToolImage {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly mediaType: string;
+  readonly base64: string;
+}
+
+function imageOf(block: ContentBlock): { mediaType: string; base64: string } | undefined {
+  const record = block as unknown as Record<string, unknown>;
+  if (block.type === 'image') {
+    const source = record.source as Record<string, unknown> | undefined;
+    if (source === undefined) return pair(record.mimeType, record.data);
+    if (source.type === 'base64') return pair(source.media_type, source.data);
+    return undefined;
+  }
+  if (block.type === 'resource') {
+    const resource = record.resource as Record<string, unknown>;
+    return pair(resource.mimeType, resource.blob);
+  }
+  return undefined;
+}
+
+function pair(
+  mediaType: unknown,
+  base64: unknown,
+): { mediaType: string; base64: string } | undefined {
+  return typeof mediaType === 'string' && typeof base64 === 'string'
+    ? { mediaType, base64 }
+    : undefined;
+}
+
+/** The images (JPEG, PNG, GIF, WebP, as bytes) in the results' content, in order. */
+export function toolResultImages(results: readonly ToolResult[]): ToolImage[] {
+  const native = NATIVE_IMAGE_MEDIA_TYPES as readonly string[];
+  return results.flatMap((result) =>
+    result.content.flatMap((block: ContentBlock) => {
+      const image = imageOf(block);
+      if (image === undefined) return [];
+      const mediaType = normalizeMediaType(image.mediaType);
+      if (!native.includes(mediaType)) return [];
+      return [{ toolName: result.name, callId: result.id ?? '', mediaType, base64: image.base64 }];
+    }),
+  );
+}
+
+function label(images: readonly ToolImage[]): string {
+  const names = images.map((image) =>
+    image.callId ? `${image.toolName} (${image.callId})` : image.toolName,
+  );
+  return `The tool results above returned ${images.length} image(s), attached here in order: ${names.join(', ')}.`;
+}
+
+/**
+ * The user message carrying the tools' images after the results, or undefined when the
+ * fallback is off, the model sees no images (`imageInput`), or no result has an image.
+ */
+export function toolResultImageMessage(
+  wire: 'openai' | 'ollama' | 'hermes',
+  results: readonly ToolResult[],
+  options: DialectOptions,
+): JsonObject | undefined {
+  if (options.imageFallback !== 'user-message' || !options.imageInput) return undefined;
+  const images = toolResultImages(results);
+  if (images.length === 0) return undefined;
+  if (wire === 'ollama') {
+    return { role: 'user', content: label(images), images: images.map((image) => image.base64) };
+  }
+  return {
+    role: 'user',
+    content: [
+      { type: 'text', text: label(images) },
+      ...images.map((image) => ({
+        type: 'image_url',
+        image_url: { url: buildDataUrl(image.mediaType, image.base64) },
+      })),
+    ],
+  };
+}

@@ -1,0 +1,277 @@
+import type { Image } from '@crosswire/content-image';
+import {
+  emitWarning,
+  HERMES_DEFAULTS,
+  locateToolCalls,
+  type ToolCall,
+  type ToolDefinitionInput,
+  ToolLoopError,
+  type WarningHandler,
+  type WireFormat,
+} from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
+import type { ChatMessage, WireMessage } from './messages.js';
+import { userImages } from './messages.js';
+import { type ChatResponse, hitTokenLimit } from './response.js';
+import * as anthropic from './wires/anthropic.js';
+import * as gemini from './wires/gemini.js';
+import * as hermes from './wires/hermes.js';
+import * as ollama from './wires/ollama.js';
+import * as openai from './wires/openai.js';
+import * as responses from './wires/responses.js';
+
+/** How the model is told which tools it may (or must) call. */
+export type ToolChoice = 'auto' | 'none' | 'required' | { readonly name: string };
+
+/** One chat turn to send: the conversation, the tools on offer and the sampling options. */
+export interface ChatRequest {
+  readonly model: string;
+  readonly messages: readonly ChatMessage[];
+  /** MCP-style tool definitions (`name`, `description`, `inputSchema`); formatted per wire by core's `formatTools`. */
+  readonly tools?: readonly ToolDefinitionInput[];
+  /** Output token cap. Anthropic requires one: `DEFAULT_ANTHROPIC_MAX_TOKENS` when unset. */
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  readonly toolChoice?: ToolChoice;
+  /** Merged into the body last (shallowly): provider-specific fields the dialect does not model. */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** The Hermes prompt-tool-calling settings (seed 003, `Role::HermesTools`). */
+export interface HermesOptions {
+  /** The tag the tool list is wrapped in; default `tools`. */
+  readonly toolsTag?: string;
+  /** The tag the model wraps each call in; default `tool_call`. */
+  readonly callTag?: string;
+  /** The tag each result is wrapped in; default `tool_response`. */
+  readonly responseTag?: string;
+  /** The instructions that open the tools prompt (core's `hermesToolsPrompt` default when unset). */
+  readonly systemPrompt?: string;
+  /** The role of the message carrying each result: `tool` (default, as Hermes' ChatML template) or `user`. */
+  readonly resultRole?: 'tool' | 'user';
+}
+
+/** Per-engine options, filled from registry data (capabilities and quirks). */
+export interface DialectOptions {
+  readonly hermes?: HermesOptions;
+  /** Remove `<think>...</think>` from the content (kept in `reasoning`); Hermes calls inside it are ignored. */
+  readonly thinkTagFilter?: boolean;
+  /** The model sees images (`image_input`): passed to `ToolResult.to` and gates `imageFallback`. */
+  readonly imageInput?: boolean;
+  /** Passed to `ToolResult.to` (`tool_result_pdf`). */
+  readonly nativePdf?: boolean;
+  /** Passed to `ToolResult.to` on anthropic (false on `/anthropic` shims that reject document blocks). */
+  readonly sourceBlocks?: boolean;
+  /** openai, responses, hermes: send images as `data:` URLs (the endpoint takes no remote image URLs). */
+  readonly inlineImages?: boolean;
+  /**
+   * openai, ollama, hermes (no native image in a tool result): `user-message` appends one user
+   * message with the tools' images after the results when `imageInput` is set. Default `placeholder`.
+   */
+  readonly imageFallback?: 'placeholder' | 'user-message';
+  /** openai, hermes: the field the output cap goes in. Default `max_completion_tokens`; `max_tokens` for servers that only know the old name. */
+  readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  readonly onWarning?: WarningHandler;
+}
+
+/** One wire's request builder, reply parser and tool-turn formatter. */
+export interface Dialect {
+  readonly wire: WireFormat;
+  /** The path under the provider's base URL: `/chat/completions`, `/messages`, `/models/{model}:generateContent`, `/api/chat`, `/responses`. */
+  path(model: string): string;
+  /**
+   * Pure: the JSON body. Images must already hold their bytes where the wire needs inline data
+   * (`imagesNeedingBytes`); the image serializer throws `ImageNotFetchedError` otherwise.
+   */
+  buildRequest(request: ChatRequest, options: DialectOptions): Record<string, unknown>;
+  /** Parses a decoded 200 body; throws `ProviderError` for an error body, `PromptBlockedError` for a refused prompt. */
+  parseResponse(body: unknown, options: DialectOptions): ChatResponse;
+  /** The assistant echo of the prior turn plus one result block per call, always a list. */
+  formatToolResults(
+    body: unknown,
+    results: readonly ToolResult[],
+    options: DialectOptions,
+  ): WireMessage[];
+  /** The final text read straight off a body, without any error check; '' when there is none. Never throws. */
+  readText(body: unknown, options: DialectOptions): string;
+  /** A copy of `body` without the given calls (located in it by `ToolCall.raw`). */
+  withoutToolCalls(body: unknown, calls: readonly ToolCall[], options: DialectOptions): unknown;
+}
+
+/** Every wire's dialect; the compiler checks the record is exhaustive. */
+export const DIALECTS: Readonly<Record<WireFormat, Dialect>> = Object.freeze({
+  openai: openai.dialect,
+  anthropic: anthropic.dialect,
+  gemini: gemini.dialect,
+  ollama: ollama.dialect,
+  responses: responses.dialect,
+  hermes: hermes.dialect,
+});
+
+/** Builds the request body of `wire` (see {@link Dialect.buildRequest}). */
+export function buildRequest(
+  wire: WireFormat,
+  request: ChatRequest,
+  options: DialectOptions = {},
+): Record<string, unknown> {
+  return DIALECTS[wire].buildRequest(request, options);
+}
+
+/** Parses a decoded reply body of `wire` (see {@link Dialect.parseResponse}). */
+export function parseResponse(
+  wire: WireFormat,
+  body: unknown,
+  options: DialectOptions = {},
+): ChatResponse {
+  return DIALECTS[wire].parseResponse(body, options);
+}
+
+/**
+ * Reads one tool-loop turn's reply (seed 003 `tool_loop_response`): the wire's parser, which
+ * throws on an error body and on a blocked prompt (`prompt blocked: REASON`); on hermes the
+ * `<tool_call>` tags are lifted into `toolCalls` and stripped from `content`.
+ */
+export function toolLoopResponse(
+  wire: WireFormat,
+  body: unknown,
+  options: DialectOptions = {},
+): ChatResponse {
+  return DIALECTS[wire].parseResponse(body, options);
+}
+
+/**
+ * The assistant echo of the prior turn (built from the reply body `body`) plus one result
+ * block per result, as a list for every wire (seed 003 `format_tool_results`).
+ */
+export function formatToolResults(
+  wire: WireFormat,
+  body: unknown,
+  results: readonly ToolResult[],
+  options: DialectOptions = {},
+): WireMessage[] {
+  return DIALECTS[wire].formatToolResults(body, results, options);
+}
+
+/**
+ * The raw tool-call structures of a reply body, in reply order, as the wire spells them
+ * (hermes: `{ name, arguments }` objects parsed from the text). Calls cut off by the token
+ * limit are still returned; a body with an error in it gives its calls or `[]`, never throws
+ * for that reason.
+ */
+export function responseToolCalls(
+  wire: WireFormat,
+  body: unknown,
+  options: DialectOptions = {},
+): unknown[] {
+  return locateToolCalls(wire, body, {
+    callTag: options.hermes?.callTag ?? HERMES_DEFAULTS.callTag,
+    thinkFilter: options.thinkTagFilter === true,
+  });
+}
+
+/**
+ * The assistant's final text of a reply body (seed 003 `response_text_content`): the content
+ * `parseResponse` gives, or for a body it rejects the text read straight off the body, or ''.
+ * Never throws.
+ */
+export function responseTextContent(
+  wire: WireFormat,
+  body: unknown,
+  options: DialectOptions = {},
+): string {
+  const dialect = DIALECTS[wire];
+  try {
+    return dialect.parseResponse(body, options).content;
+  } catch {
+    try {
+      return dialect.readText(body, options);
+    } catch {
+      return '';
+    }
+  }
+}
+
+export interface ToolLoopCallsOptions {
+  /** The wire of the reply; read off the calls when unset. Needed only to drop calls from the body. */
+  readonly wire?: WireFormat;
+  readonly dialectOptions?: DialectOptions;
+  readonly onWarning?: WarningHandler;
+}
+
+/**
+ * The calls one tool-loop turn runs, and the body to build its assistant echo from (seed 003
+ * `tool_loop_calls`). When the reply hit its token limit (`length`, `max_tokens`,
+ * `MAX_TOKENS`, `incomplete`), a call whose arguments do not decode is dropped: with none left
+ * this throws `ToolLoopError` `tool_call_arguments_truncated`; otherwise one warning names the
+ * dropped calls and the body comes back as a copy without them. Else the calls and body come
+ * back unchanged.
+ */
+export function toolLoopCalls(
+  reply: ChatResponse,
+  body: unknown = reply.raw,
+  options: ToolLoopCallsOptions = {},
+): { calls: ToolCall[]; body: unknown } {
+  const calls = [...reply.toolCalls];
+  if (!hitTokenLimit(reply.finishReason)) return { calls, body };
+  const dropped = calls.filter((call) => call.argumentsUndecodable);
+  if (dropped.length === 0) return { calls, body };
+  const kept = calls.filter((call) => !call.argumentsUndecodable);
+  const reason = reply.finishReason ?? '';
+  if (kept.length === 0) {
+    throw new ToolLoopError(
+      'tool_call_arguments_truncated',
+      `tool call arguments truncated (finish_reason ${reason}); raise maxTokens`,
+      { details: { finishReason: reason, calls: dropped.map((call) => call.name) } },
+    );
+  }
+  const wire = options.wire ?? dropped[0]?.wire;
+  const onWarning = options.onWarning ?? options.dialectOptions?.onWarning;
+  const names = dropped.map((call) => (call.id ? `${call.name} (${call.id})` : call.name));
+  emitWarning(onWarning, {
+    code: 'tool_call_arguments_truncated',
+    message: `dropped ${dropped.length} tool call(s) whose arguments were cut off by the token limit (finish_reason ${reason}): ${names.join(', ')}`,
+    details: { finishReason: reason, calls: names },
+  });
+  const pruned =
+    wire === undefined
+      ? body
+      : DIALECTS[wire].withoutToolCalls(body, dropped, options.dialectOptions ?? {});
+  return { calls: kept, body: pruned };
+}
+
+/** Wires whose body carries images as inline bytes only. */
+const WIRES_NEEDING_BYTES: Readonly<Record<WireFormat, 'always' | 'inline-option' | 'never'>> = {
+  gemini: 'always',
+  ollama: 'always',
+  openai: 'inline-option',
+  responses: 'inline-option',
+  hermes: 'inline-option',
+  anthropic: 'never',
+};
+
+/**
+ * The images of `messages` that must hold their bytes before `buildRequest` on `wire`:
+ * gemini and ollama always, openai/responses/hermes with `inlineImages`, anthropic never
+ * (it takes URL sources). Each image once, in message order; images that already hold bytes
+ * are left out. Fetch them (`image.ensureBase64`) before building the request.
+ */
+export function imagesNeedingBytes(
+  wire: WireFormat,
+  messages: readonly ChatMessage[],
+  options: DialectOptions = {},
+): Image[] {
+  const rule = WIRES_NEEDING_BYTES[wire];
+  if (rule === 'never' || (rule === 'inline-option' && !options.inlineImages)) return [];
+  const found = new Set<Image>();
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    for (const image of userImages(message)) {
+      if (!imageHasBytes(image)) found.add(image);
+    }
+  }
+  return [...found];
+}
+
+function imageHasBytes(image: Image): boolean {
+  return image.hasBase64;
+}

@@ -1,0 +1,226 @@
+// Hermes prompt tool calling over an OpenAI-style chat endpoint (`POST /chat/completions`):
+// the tools go into the system prompt, the calls come back as `<tool_call>` tags in the text.
+import {
+  emitWarning,
+  extractToolCall,
+  formatToolCall,
+  HERMES_DEFAULTS,
+  hermesToolsPrompt,
+  locateToolCalls,
+  stripToolCallTags,
+  type ToolCall,
+} from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
+import type { ChatRequest, Dialect, DialectOptions } from '../dialect.js';
+import { toolResultImageMessage } from '../dialect-images.js';
+import {
+  asArray,
+  asRecord,
+  checkResultsAnswerCalls,
+  cloneJson,
+  isRecord,
+  type JsonObject,
+  joinReasoning,
+  requireObject,
+  throwIfErrorBody,
+  wrap,
+} from '../dialect-support.js';
+import type { ChatMessage, WireMessage } from '../messages.js';
+import type { ChatResponse } from '../response.js';
+import {
+  chatMessages,
+  chatUsage,
+  choiceMessage,
+  finishReasonOf,
+  messageReasoning,
+  messageText,
+  resultOptions,
+  samplingFields,
+} from './openai.js';
+
+export const wire = 'hermes' as const;
+
+export function path(_model: string): string {
+  return '/chat/completions';
+}
+
+function callTag(options: DialectOptions): string {
+  return options.hermes?.callTag ?? HERMES_DEFAULTS.callTag;
+}
+
+/** An assistant turn with calls: its text, then one `<tool_call>` block per call. */
+function assistantMessage(
+  message: Extract<ChatMessage, { role: 'assistant' }>,
+  options: DialectOptions,
+): JsonObject {
+  const blocks = (message.toolCalls ?? []).map((call) =>
+    formatToolCall('hermes', call, { callTag: callTag(options) }),
+  );
+  const content = [message.content, ...blocks].filter((part) => part !== '').join('\n');
+  return { role: 'assistant', content };
+}
+
+function resultMessages(results: readonly ToolResult[], options: DialectOptions): JsonObject[] {
+  const role = options.hermes?.resultRole ?? 'tool';
+  const messages: JsonObject[] = results.map((result) => ({
+    ...(result.to('hermes', resultOptions(options)) as unknown as JsonObject),
+    role,
+  }));
+  const images = toolResultImageMessage('hermes', results, options);
+  if (images !== undefined) messages.push(images);
+  return messages;
+}
+
+/**
+ * The tools prompt and the conversation's own system text go in ONE system message at the
+ * start: many chat templates (Qwen, Llama) refuse a second system message or one that is
+ * not first.
+ */
+export function buildRequest(
+  request: ChatRequest,
+  options: DialectOptions,
+): Record<string, unknown> {
+  const converted = chatMessages(
+    request.messages.filter((message) => message.role !== 'system'),
+    options,
+    'hermes',
+    (message) => assistantMessage(message, options),
+    (results) => resultMessages(results, options),
+  );
+  const systemParts: string[] = [];
+  const tools = request.tools ?? [];
+  if (tools.length > 0 && request.toolChoice !== 'none') {
+    const hermes = options.hermes ?? {};
+    systemParts.push(
+      hermesToolsPrompt(tools, {
+        ...(hermes.callTag === undefined ? {} : { callTag: hermes.callTag }),
+        ...(hermes.toolsTag === undefined ? {} : { toolsTag: hermes.toolsTag }),
+        ...(hermes.systemPrompt === undefined ? {} : { instructions: hermes.systemPrompt }),
+        ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+      }),
+    );
+    if (request.toolChoice !== undefined && request.toolChoice !== 'auto') {
+      emitWarning(options.onWarning, {
+        code: 'tool_choice_unsupported',
+        message: `hermes prompt tool calling cannot force a tool choice; ${JSON.stringify(request.toolChoice)} is not enforced`,
+        details: { wire, toolChoice: request.toolChoice },
+      });
+    }
+  }
+  for (const message of request.messages) {
+    if (message.role === 'system' && message.content !== '') systemParts.push(message.content);
+  }
+  const messages =
+    systemParts.length > 0
+      ? [{ role: 'system', content: systemParts.join('\n\n') }, ...converted]
+      : converted;
+  const body: JsonObject = { model: request.model, messages, ...samplingFields(request, options) };
+  return { ...body, ...request.extra };
+}
+
+function locateOptions(options: DialectOptions) {
+  return { callTag: callTag(options), thinkFilter: options.thinkTagFilter === true };
+}
+
+export function readToolCalls(body: unknown, options: DialectOptions): ToolCall[] {
+  return locateToolCalls('hermes', body, locateOptions(options)).flatMap((raw) => {
+    const call = extractToolCall('hermes', raw);
+    return call === undefined ? [] : [call];
+  });
+}
+
+export function readText(body: unknown, options: DialectOptions): string {
+  const { content } = messageText(choiceMessage(body), options);
+  return stripToolCallTags(content, { callTag: callTag(options) });
+}
+
+export function parseResponse(body: unknown, options: DialectOptions): ChatResponse {
+  throwIfErrorBody(wire, body);
+  requireObject(wire, body);
+  const message = choiceMessage(body);
+  const { content, thinking } = messageText(message, options);
+  return {
+    // The `<tool_call>` blocks are lifted into toolCalls and stripped from the text.
+    content: stripToolCallTags(content, { callTag: callTag(options) }),
+    toolCalls: readToolCalls(body, options),
+    finishReason: finishReasonOf(body),
+    usage: chatUsage(body),
+    reasoning: joinReasoning([messageReasoning(message), ...thinking]),
+    refusal: undefined,
+    raw: body,
+  };
+}
+
+/** The assistant echo: the reply text as the model wrote it, tags included (it is the call record). */
+export function assistantEcho(body: unknown): JsonObject {
+  const message = choiceMessage(body);
+  const content = message.content;
+  const text = typeof content === 'string' ? content : messageText(message, {}).content;
+  const echo: JsonObject = { role: 'assistant', content: text };
+  const calls = asArray(message.tool_calls);
+  if (calls.length > 0) echo.tool_calls = cloneJson(calls);
+  return echo;
+}
+
+export function formatToolResults(
+  body: unknown,
+  results: readonly ToolResult[],
+  options: DialectOptions,
+): WireMessage[] {
+  const echo = assistantEcho(body);
+  const callIds = readToolCalls(body, options).map(() => '');
+  checkResultsAnswerCalls(wire, callIds, results, options.onWarning);
+  return wrap(wire, [echo, ...resultMessages(results, options)]);
+}
+
+/** A copy of the body without the given calls' `<tool_call>` blocks (or native calls). */
+export function withoutToolCalls(
+  body: unknown,
+  calls: readonly ToolCall[],
+  options: DialectOptions,
+): unknown {
+  if (!isRecord(body)) return body;
+  const copy = cloneJson(body);
+  const message = choiceMessage(copy);
+  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
+  if (Array.isArray(message.tool_calls)) {
+    message.tool_calls = message.tool_calls.filter((item) => {
+      const fn = asRecord(asRecord(item).function);
+      const located = { id: asRecord(item).id ?? '', name: fn.name, arguments: fn.arguments };
+      return !dropped.has(JSON.stringify(located));
+    });
+  }
+  if (typeof message.content === 'string') {
+    const tag = callTag(options);
+    const pattern = new RegExp(`<${tag}>([\\s\\S]*?)(?:</${tag}>|$)`, 'g');
+    // A block that is not JSON is located as `{name, arguments: <the block text>}`.
+    const droppedTexts = new Set(
+      calls.flatMap((call) =>
+        typeof call.rawArguments === 'string' ? [call.rawArguments.trim()] : [],
+      ),
+    );
+    message.content = message.content
+      .replace(pattern, (block, inner: string) => {
+        const text = inner.trim();
+        if (droppedTexts.has(text)) return '';
+        try {
+          if (dropped.has(JSON.stringify(JSON.parse(text)))) return '';
+        } catch {
+          // not JSON and not a dropped call's text: keep it
+        }
+        return block;
+      })
+      .trim();
+  }
+  return copy;
+}
+
+export const dialect: Dialect = {
+  wire,
+  path,
+  buildRequest,
+  parseResponse,
+  formatToolResults,
+  readText,
+  withoutToolCalls,
+};

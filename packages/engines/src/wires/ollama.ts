@@ -1,0 +1,214 @@
+// Ollama native chat (`POST /api/chat`).
+import type { Image } from '@crosswire/content-image';
+import {
+  emitWarning,
+  extractToolCall,
+  formatToolCall,
+  formatTools,
+  locateToolCalls,
+  type ToolCall,
+} from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
+import type { ChatRequest, Dialect, DialectOptions } from '../dialect.js';
+import { toolResultImageMessage } from '../dialect-images.js';
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  checkResultsAnswerCalls,
+  cloneJson,
+  isRecord,
+  type JsonObject,
+  joinReasoning,
+  requireObject,
+  splitThinkTags,
+  throwIfErrorBody,
+  unwrapWireMessage,
+  usageOf,
+  wrap,
+} from '../dialect-support.js';
+import type { ChatMessage, UserMessage, WireMessage } from '../messages.js';
+import { userParts, userPartText } from '../messages.js';
+import type { ChatResponse } from '../response.js';
+import { resultOptions } from './openai.js';
+
+export const wire = 'ollama' as const;
+
+export function path(_model: string): string {
+  return '/api/chat';
+}
+
+/** Text parts joined by a newline; images in the message's `images` array as raw base64. */
+function userMessage(message: UserMessage): JsonObject {
+  const texts: string[] = [];
+  const images: string[] = [];
+  for (const part of userParts(message)) {
+    const text = userPartText(part);
+    if (text !== undefined) texts.push(text);
+    else images.push((part as Image).toOllama());
+  }
+  const out: JsonObject = { role: 'user', content: texts.join('\n') };
+  if (images.length > 0) out.images = images;
+  return out;
+}
+
+function assistantMessage(message: Extract<ChatMessage, { role: 'assistant' }>): JsonObject {
+  const out: JsonObject = { role: 'assistant', content: message.content };
+  const calls = message.toolCalls ?? [];
+  if (calls.length > 0) out.tool_calls = calls.map((call) => formatToolCall('ollama', call));
+  return out;
+}
+
+function resultMessages(results: readonly ToolResult[], options: DialectOptions): JsonObject[] {
+  const messages: JsonObject[] = results.map(
+    (result) => result.to('ollama', resultOptions(options)) as unknown as JsonObject,
+  );
+  const images = toolResultImageMessage('ollama', results, options);
+  if (images !== undefined) messages.push(images);
+  return messages;
+}
+
+export function buildRequest(
+  request: ChatRequest,
+  options: DialectOptions,
+): Record<string, unknown> {
+  const messages: unknown[] = [];
+  for (const message of request.messages) {
+    switch (message.role) {
+      case 'system':
+        messages.push({ role: 'system', content: message.content });
+        break;
+      case 'user':
+        messages.push(userMessage(message));
+        break;
+      case 'assistant':
+        messages.push(assistantMessage(message));
+        break;
+      case 'tool':
+        messages.push(...resultMessages(message.results, options));
+        break;
+      case 'wire':
+        messages.push(unwrapWireMessage(wire, message));
+        break;
+      default: {
+        const exhaustive: never = message;
+        throw new Error(`unknown message ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+  // Ollama streams unless told not to.
+  const body: JsonObject = { model: request.model, messages, stream: false };
+  const tools = request.tools ?? [];
+  // Ollama has no tool_choice: `none` is honoured by sending no tools, a forced choice is not.
+  if (tools.length > 0 && request.toolChoice !== 'none') {
+    body.tools = formatTools(
+      'ollama',
+      tools,
+      options.onWarning ? { onWarning: options.onWarning } : {},
+    );
+    if (request.toolChoice !== undefined && request.toolChoice !== 'auto') {
+      emitWarning(options.onWarning, {
+        code: 'tool_choice_unsupported',
+        message: `ollama has no tool_choice; ${JSON.stringify(request.toolChoice)} is not enforced`,
+        details: { wire, toolChoice: request.toolChoice },
+      });
+    }
+  }
+  const modelOptions: JsonObject = {};
+  if (request.maxTokens !== undefined) modelOptions.num_predict = request.maxTokens;
+  if (request.temperature !== undefined) modelOptions.temperature = request.temperature;
+  if (Object.keys(modelOptions).length > 0) body.options = modelOptions;
+  return { ...body, ...request.extra };
+}
+
+function readContent(
+  body: unknown,
+  options: DialectOptions,
+): { content: string; thinking: string[] } {
+  const message = asRecord(asRecord(body).message);
+  const text = asString(message.content) ?? '';
+  const thinking =
+    typeof message.thinking === 'string' && message.thinking !== '' ? [message.thinking] : [];
+  if (!options.thinkTagFilter) return { content: text, thinking };
+  const split = splitThinkTags(text);
+  return { content: split.content, thinking: [...thinking, ...split.thinking] };
+}
+
+export function readToolCalls(body: unknown): ToolCall[] {
+  return locateToolCalls('ollama', body).flatMap((raw) => {
+    const call = extractToolCall('ollama', raw);
+    return call === undefined ? [] : [call];
+  });
+}
+
+export function parseResponse(body: unknown, options: DialectOptions): ChatResponse {
+  throwIfErrorBody(wire, body);
+  const record = requireObject(wire, body);
+  const { content, thinking } = readContent(body, options);
+  const inputTokens = asNumber(record.prompt_eval_count);
+  const outputTokens = asNumber(record.eval_count);
+  return {
+    content,
+    toolCalls: readToolCalls(body),
+    finishReason: asString(record.done_reason),
+    usage: usageOf({
+      inputTokens,
+      outputTokens,
+      totalTokens:
+        inputTokens !== undefined && outputTokens !== undefined
+          ? inputTokens + outputTokens
+          : undefined,
+    }),
+    reasoning: joinReasoning(thinking),
+    refusal: undefined,
+    raw: body,
+  };
+}
+
+export function readText(body: unknown, options: DialectOptions): string {
+  return readContent(body, options).content;
+}
+
+/** The assistant message: content, the calls, and `thinking` carried back when the turn had it. */
+export function assistantEcho(body: unknown): JsonObject {
+  const message = asRecord(asRecord(body).message);
+  const echo: JsonObject = { role: 'assistant', content: asString(message.content) ?? '' };
+  if (typeof message.thinking === 'string' && message.thinking !== '')
+    echo.thinking = message.thinking;
+  const calls = asArray(message.tool_calls);
+  if (calls.length > 0) echo.tool_calls = cloneJson(calls);
+  return echo;
+}
+
+export function formatToolResults(
+  body: unknown,
+  results: readonly ToolResult[],
+  options: DialectOptions,
+): WireMessage[] {
+  const echo = assistantEcho(body);
+  const callIds = asArray(echo.tool_calls).map((call) => asString(asRecord(call).id) ?? '');
+  checkResultsAnswerCalls(wire, callIds, results, options.onWarning);
+  return wrap(wire, [echo, ...resultMessages(results, options)]);
+}
+
+export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
+  if (!isRecord(body)) return body;
+  const copy = cloneJson(body);
+  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
+  const message = asRecord(copy.message);
+  if (Array.isArray(message.tool_calls)) {
+    message.tool_calls = message.tool_calls.filter((call) => !dropped.has(JSON.stringify(call)));
+  }
+  return copy;
+}
+
+export const dialect: Dialect = {
+  wire,
+  path,
+  buildRequest,
+  parseResponse,
+  formatToolResults,
+  readText,
+  withoutToolCalls,
+};

@@ -1,0 +1,280 @@
+// OpenAI Chat Completions (`POST /chat/completions`) and the many servers that speak it.
+import type { Image } from '@crosswire/content-image';
+import {
+  extractToolCall,
+  formatToolCall,
+  formatTools,
+  locateToolCalls,
+  type ToolCall,
+} from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
+import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect.js';
+import { toolResultImageMessage } from '../dialect-images.js';
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  checkResultsAnswerCalls,
+  cloneJson,
+  contentChunksText,
+  isRecord,
+  type JsonObject,
+  joinReasoning,
+  requireObject,
+  splitThinkTags,
+  throwIfErrorBody,
+  unwrapWireMessage,
+  usageOf,
+  wrap,
+} from '../dialect-support.js';
+import type { ChatMessage, WireMessage } from '../messages.js';
+import { userParts, userPartText } from '../messages.js';
+import type { ChatResponse } from '../response.js';
+
+export const wire = 'openai' as const;
+
+export function path(_model: string): string {
+  return '/chat/completions';
+}
+
+/** The Chat Completions `tool_choice` value. */
+export function toolChoice(choice: ToolChoice): unknown {
+  return typeof choice === 'string'
+    ? choice
+    : { type: 'function', function: { name: choice.name } };
+}
+
+function userContent(
+  content: string | readonly unknown[],
+  options: DialectOptions,
+): string | JsonObject[] {
+  if (typeof content === 'string') return content;
+  return userParts({ role: 'user', content: content as never }).map((part) => {
+    const text = userPartText(part);
+    if (text !== undefined) return { type: 'text', text };
+    return (part as Image).toOpenAI({
+      inline: options.inlineImages === true,
+    }) as unknown as JsonObject;
+  });
+}
+
+/**
+ * The Chat Completions messages of a conversation. Shared with hermes, whose body is the same
+ * chat shape; `assistantToolCalls` says how an assistant's calls go out there.
+ */
+export function chatMessages(
+  messages: readonly ChatMessage[],
+  options: DialectOptions,
+  forWire: 'openai' | 'hermes',
+  assistantMessage: (message: Extract<ChatMessage, { role: 'assistant' }>) => JsonObject,
+  toolMessages: (results: readonly ToolResult[]) => JsonObject[],
+): unknown[] {
+  const out: unknown[] = [];
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        out.push({ role: 'system', content: message.content });
+        break;
+      case 'user':
+        out.push({ role: 'user', content: userContent(message.content, options) });
+        break;
+      case 'assistant':
+        out.push(assistantMessage(message));
+        break;
+      case 'tool':
+        out.push(...toolMessages(message.results));
+        break;
+      case 'wire':
+        out.push(unwrapWireMessage(forWire, message));
+        break;
+      default: {
+        const exhaustive: never = message;
+        throw new Error(`unknown message ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+  return out;
+}
+
+function assistantMessage(message: Extract<ChatMessage, { role: 'assistant' }>): JsonObject {
+  const calls = message.toolCalls ?? [];
+  if (calls.length === 0) return { role: 'assistant', content: message.content };
+  return {
+    role: 'assistant',
+    content: message.content === '' ? null : message.content,
+    tool_calls: calls.map((call) => formatToolCall('openai', call)),
+  };
+}
+
+function resultMessages(results: readonly ToolResult[], options: DialectOptions): JsonObject[] {
+  const messages: JsonObject[] = results.map(
+    (result) => result.to('openai', resultOptions(options)) as unknown as JsonObject,
+  );
+  const images = toolResultImageMessage('openai', results, options);
+  if (images !== undefined) messages.push(images);
+  return messages;
+}
+
+export function resultOptions(options: DialectOptions) {
+  return {
+    imageInput: options.imageInput === true,
+    ...(options.nativePdf === undefined ? {} : { nativePdf: options.nativePdf }),
+    ...(options.sourceBlocks === undefined ? {} : { sourceBlocks: options.sourceBlocks }),
+    ...(options.hermes?.responseTag === undefined
+      ? {}
+      : { responseTag: options.hermes.responseTag }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  };
+}
+
+/** The sampling fields shared with hermes: output cap and temperature. */
+export function samplingFields(request: ChatRequest, options: DialectOptions): JsonObject {
+  const fields: JsonObject = {};
+  if (request.maxTokens !== undefined) {
+    fields[options.maxTokensField ?? 'max_completion_tokens'] = request.maxTokens;
+  }
+  if (request.temperature !== undefined) fields.temperature = request.temperature;
+  return fields;
+}
+
+export function buildRequest(
+  request: ChatRequest,
+  options: DialectOptions,
+): Record<string, unknown> {
+  const body: JsonObject = {
+    model: request.model,
+    messages: chatMessages(request.messages, options, 'openai', assistantMessage, (results) =>
+      resultMessages(results, options),
+    ),
+  };
+  const tools = request.tools ?? [];
+  if (tools.length > 0) {
+    body.tools = formatTools('openai', tools, {
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    });
+    if (request.toolChoice !== undefined) body.tool_choice = toolChoice(request.toolChoice);
+  }
+  Object.assign(body, samplingFields(request, options));
+  return { ...body, ...request.extra };
+}
+
+/** The first choice's message of a chat completion, or {}. */
+export function choiceMessage(body: unknown): JsonObject {
+  const choice = asRecord(asArray(asRecord(body).choices)[0]);
+  return asRecord(choice.message);
+}
+
+/** Reasoning a chat completion carries: DeepSeek `reasoning_content`, OpenRouter `reasoning` / `reasoning_details`. */
+export function messageReasoning(message: JsonObject): string | undefined {
+  const details = asArray(message.reasoning_details).flatMap((detail) => {
+    const record = asRecord(detail);
+    const text = asString(record.text) ?? asString(record.summary);
+    return text === undefined ? [] : [text];
+  });
+  const direct = asString(message.reasoning_content) ?? asString(message.reasoning);
+  return joinReasoning(direct !== undefined ? [direct] : details);
+}
+
+/** Text and reasoning of a chat message, with `<think>` filtered when asked. */
+export function messageText(
+  message: JsonObject,
+  options: DialectOptions,
+): { content: string; thinking: string[] } {
+  const { text, thinking } = contentChunksText(message.content);
+  if (!options.thinkTagFilter) return { content: text, thinking };
+  const split = splitThinkTags(text);
+  return { content: split.content, thinking: [...thinking, ...split.thinking] };
+}
+
+export function chatUsage(body: unknown) {
+  const usage = asRecord(asRecord(body).usage);
+  return usageOf({
+    inputTokens: asNumber(usage.prompt_tokens),
+    outputTokens: asNumber(usage.completion_tokens),
+    totalTokens: asNumber(usage.total_tokens),
+    reasoningTokens: asNumber(asRecord(usage.completion_tokens_details).reasoning_tokens),
+  });
+}
+
+export function finishReasonOf(body: unknown): string | undefined {
+  return asString(asRecord(asArray(asRecord(body).choices)[0]).finish_reason);
+}
+
+export function readToolCalls(body: unknown): ToolCall[] {
+  return locateToolCalls('openai', body).flatMap((raw) => {
+    const call = extractToolCall('openai', raw);
+    return call === undefined ? [] : [call];
+  });
+}
+
+export function parseResponse(body: unknown, options: DialectOptions): ChatResponse {
+  throwIfErrorBody(wire, body);
+  requireObject(wire, body);
+  const message = choiceMessage(body);
+  const { content, thinking } = messageText(message, options);
+  const refusal = asString(message.refusal) ?? undefined;
+  return {
+    content: content === '' && refusal !== undefined ? refusal : content,
+    toolCalls: readToolCalls(body),
+    finishReason: finishReasonOf(body),
+    usage: chatUsage(body),
+    reasoning: joinReasoning([messageReasoning(message), ...thinking]),
+    refusal,
+    raw: body,
+  };
+}
+
+export function readText(body: unknown, options: DialectOptions): string {
+  return messageText(choiceMessage(body), options).content;
+}
+
+/** The assistant echo of a chat completion: content, calls and the provider's reasoning fields. */
+export function assistantEcho(body: unknown): JsonObject {
+  const message = choiceMessage(body);
+  const echo: JsonObject = { role: 'assistant' };
+  const content = message.content;
+  echo.content =
+    typeof content === 'string' || content === null ? content : contentChunksText(content).text;
+  if (echo.content === undefined) echo.content = null;
+  const calls = asArray(message.tool_calls);
+  if (calls.length > 0) echo.tool_calls = cloneJson(calls);
+  // DeepSeek rejects a tool loop whose earlier assistant turn lost its reasoning.
+  for (const field of ['reasoning_content', 'reasoning', 'reasoning_details'] as const) {
+    if (message[field] !== undefined && message[field] !== null)
+      echo[field] = cloneJson(message[field]);
+  }
+  return echo;
+}
+
+export function formatToolResults(
+  body: unknown,
+  results: readonly ToolResult[],
+  options: DialectOptions,
+): WireMessage[] {
+  const echo = assistantEcho(body);
+  const callIds = asArray(echo.tool_calls).map((call) => asString(asRecord(call).id) ?? '');
+  checkResultsAnswerCalls(wire, callIds, results, options.onWarning);
+  return wrap(wire, [echo, ...resultMessages(results, options)]);
+}
+
+export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
+  if (!isRecord(body)) return body;
+  const copy = cloneJson(body);
+  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
+  const message = choiceMessage(copy);
+  if (Array.isArray(message.tool_calls)) {
+    message.tool_calls = message.tool_calls.filter((call) => !dropped.has(JSON.stringify(call)));
+  }
+  return copy;
+}
+
+export const dialect: Dialect = {
+  wire,
+  path,
+  buildRequest,
+  parseResponse,
+  formatToolResults,
+  readText,
+  withoutToolCalls,
+};
