@@ -185,10 +185,10 @@ export function deserializeJson<T>(item: ContentBlock, schema: SafeParseSchema<T
     try {
       value = JSON.parse(item.text);
     } catch (error) {
-      throw new ValidationError(
-        `text item is not JSON: ${(error as Error).message}`,
-        { code: 'invalid_json', cause: error },
-      );
+      throw new ValidationError(`text item is not JSON: ${(error as Error).message}`, {
+        code: 'invalid_json',
+        cause: error,
+      });
     }
   } else {
     throw new ValidationError(
@@ -201,7 +201,10 @@ export function deserializeJson<T>(item: ContentBlock, schema: SafeParseSchema<T
   const [first] = parsed.error.issues;
   const path = first ? first.path.map(String).join('.') : '';
   const message = parsed.error.issues
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(value)'}: ${issue.message}`)
+    .map(
+      (issue) =>
+        `${issue.path.length ? issue.path.map(String).join('.') : '(value)'}: ${issue.message}`,
+    )
     .join('; ');
   throw new ValidationError(`JSON does not match the schema: ${message}`, {
     code: 'schema_mismatch',

@@ -3,10 +3,10 @@ import {
   type BlobResourceContents,
   type ContentBlock,
   type ImageBlock,
-  type TextResourceContents,
   mediaTypeFromBase64,
   NATIVE_IMAGE_MEDIA_TYPES,
   normalizeMediaType,
+  type TextResourceContents,
   type WireFormat,
 } from '@crosswire/core';
 import type { ResponsesImageDetail } from './wire-blocks.js';
@@ -68,7 +68,9 @@ export function blobMediaType(resource: { mimeType?: string; blob: string }): st
 }
 
 /** An Anthropic-native image (a `source`), as opposed to an MCP image (bytes). */
-export function isNativeImage(block: ImageBlock | AnthropicImageBlock): block is AnthropicImageBlock {
+export function isNativeImage(
+  block: ImageBlock | AnthropicImageBlock,
+): block is AnthropicImageBlock {
   return 'source' in block && typeof block.source === 'object' && block.source !== null;
 }
 

@@ -29,7 +29,7 @@ export function nativeImageOf(
   if (wireTakesImage(wire, image.mediaType)) return image;
   emitWarning(options.onWarning, {
     code: 'image_not_native',
-    message: `${image.mediaType} cannot go natively in a ${wire} tool result; it is sent as a placeholder`,
+    message: `${image.mediaType} cannot go natively in the ${wire} tool result; it is sent as a placeholder`,
     details: { wire, mediaType: image.mediaType },
   });
   return undefined;

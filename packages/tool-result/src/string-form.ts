@@ -16,6 +16,16 @@ import { blobMediaType, decodedByteLength, isNativeImage, isTextResource } from 
  * tokens and the model cannot see it anyway.
  */
 
+/**
+ * A URI as a placeholder shows it: a `data:` URI is cut to its media type (`data:image/png;base64,...`),
+ * because its payload is exactly what a placeholder must not carry.
+ */
+export function displayUri(uri: string): string {
+  if (!/^data:/i.test(uri)) return uri;
+  const comma = uri.indexOf(',');
+  return `${comma < 0 ? uri.slice(0, 64) : uri.slice(0, Math.min(comma, 64))},...`;
+}
+
 /** What a placeholder names. Every field is optional; absent ones are left out. */
 export interface PlaceholderParts {
   /** The block's type: `image`, `audio`, `resource`, `document`, ... */
@@ -36,7 +46,7 @@ export interface PlaceholderParts {
 export function placeholder(parts: PlaceholderParts): string {
   let text = `[${parts.type}]`;
   if (parts.mediaType) text += ` ${parts.mediaType}`;
-  if (parts.uri !== undefined && parts.uri !== '') text += ` <${parts.uri}>`;
+  if (parts.uri !== undefined && parts.uri !== '') text += ` <${displayUri(parts.uri)}>`;
   if (parts.fileId !== undefined) text += ` file_id ${parts.fileId}`;
   if (parts.size !== undefined) text += ` (${parts.size} ${parts.size === 1 ? 'byte' : 'bytes'})`;
   return text;
@@ -46,7 +56,7 @@ export function placeholder(parts: PlaceholderParts): string {
 export function resourceLinkText(block: { name: string; uri: string }): string {
   let text = '[resource_link]';
   if (block.name !== '') text += ` ${block.name}`;
-  if (block.uri !== '') text += ` <${block.uri}>`;
+  if (block.uri !== '') text += ` <${displayUri(block.uri)}>`;
   return text;
 }
 
@@ -138,7 +148,7 @@ function documentText(block: AnthropicDocumentBlock): string {
 
 /** `[search_result] title <source>`, then its text parts, one per line. */
 export function searchResultText(block: SearchResultBlock): string {
-  const header = `[search_result] ${block.title} <${block.source}>`;
+  const header = `[search_result] ${block.title} <${displayUri(block.source)}>`;
   return [header, ...block.content.map((part) => part.text)].join('\n');
 }
 

@@ -101,7 +101,10 @@ function compactPayloads(block: ContentBlock): ContentBlock {
       return { ...block, data: compactBase64(block.data) };
     case 'resource':
       if (isTextResource(block.resource)) return block;
-      return { ...block, resource: { ...block.resource, blob: compactBase64(block.resource.blob) } };
+      return {
+        ...block,
+        resource: { ...block.resource, blob: compactBase64(block.resource.blob) },
+      };
     case 'document':
       if (block.source.type !== 'base64') return block;
       return { ...block, source: { ...block.source, data: compactBase64(block.source.data) } };

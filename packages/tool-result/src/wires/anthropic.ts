@@ -113,7 +113,10 @@ function resourceBlock(
   if (image) return base64Image(image);
   const pdf = nativePdfOf(block, settings.nativePdf);
   if (pdf) {
-    return { type: 'document', source: { type: 'base64', media_type: PDF_MEDIA_TYPE, data: pdf.data } };
+    return {
+      type: 'document',
+      source: { type: 'base64', media_type: PDF_MEDIA_TYPE, data: pdf.data },
+    };
   }
   return textBlock(mediaPlaceholder(block) as string);
 }

@@ -52,7 +52,9 @@ export function renderToolResult(
     remaining.push(block);
   }
   const functionResponse: GeminiToolResultBlock['functionResponse'] =
-    result.id === '' ? { name: result.name, response: {} } : { id: result.id, name: result.name, response: {} };
+    result.id === ''
+      ? { name: result.name, response: {} }
+      : { id: result.id, name: result.name, response: {} };
   functionResponse.response = response(result, remaining);
   if (parts.length > 0) functionResponse.parts = parts;
   return { functionResponse };
