@@ -1,0 +1,23 @@
+/**
+ * `@crosswire/engines/simulator`: a loopback HTTP server that speaks the six wire dialects,
+ * checks every request body (shape and the conversation's invariants) and answers with
+ * scripted turns. For tests, demos and benchmarks; never for production traffic.
+ */
+export { containsBase64Payload } from './checks.js';
+export {
+  faults,
+  SIMULATOR_WIRES,
+  type Simulator,
+  type SimulatorOptions,
+  type SimulatorResponder,
+  startSimulator,
+} from './server.js';
+export type {
+  Inspection,
+  ReceivedToolResult,
+  ReplyContext,
+  SimulatedCall,
+  SimulatorRequest,
+  SimulatorStep,
+  SimulatorWire,
+} from './types.js';

@@ -1,0 +1,259 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isWireFormat, type WireFormat } from '@crosswire/core';
+import type { Inspection, SimulatorRequest, SimulatorStep, SimulatorWire } from './types.js';
+import { wire as anthropic } from './wires/anthropic.js';
+import { wire as gemini } from './wires/gemini.js';
+import { wire as hermes } from './wires/hermes.js';
+import { wire as ollama } from './wires/ollama.js';
+import { wire as openai } from './wires/openai.js';
+import { wire as responses } from './wires/responses.js';
+
+/** The simulator's half of each wire; the compiler checks every wire has one. */
+export const SIMULATOR_WIRES: Readonly<Record<WireFormat, SimulatorWire>> = Object.freeze({
+  openai,
+  anthropic,
+  gemini,
+  ollama,
+  responses,
+  hermes,
+});
+
+/** What a lane answers when its script is used up, or a lane script computed per request. */
+export type SimulatorResponder = (
+  request: Inspection & { readonly lane: string; readonly wire: WireFormat; readonly turn: number },
+) => SimulatorStep;
+
+export interface SimulatorOptions {
+  /** Loopback only: `127.0.0.1` (default) or `::1`. */
+  readonly host?: '127.0.0.1' | '::1';
+  readonly port?: number;
+  /** The reply of a lane with no scripted step left. Default: the text `ok`. */
+  readonly fallback?: SimulatorResponder;
+  /** Redact credentials in recorded headers. Default true. */
+  readonly redactCredentials?: boolean;
+}
+
+/** A provider simulator: a real HTTP server on loopback that speaks all six wire dialects. */
+export interface Simulator {
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  /**
+   * The base URL to give an engine for `wire` on `lane` (default lane `default`):
+   * `ORIGIN/LANE/WIRE`. The simulator accepts the wire's endpoint anywhere under it
+   * (`.../chat/completions`, `.../v1/messages`, `.../models/M:generateContent`, `.../api/chat`, `.../responses`).
+   */
+  baseUrl(wire: WireFormat, lane?: string): string;
+  /** Queues scripted replies for `lane` (appended to what is queued), or sets a function that answers each request. */
+  script(lane: string, steps: readonly SimulatorStep[] | SimulatorResponder): void;
+  /** Every request received, in arrival order; `lane` filters. */
+  received(lane?: string): SimulatorRequest[];
+  /** Forgets scripts and records. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key']);
+
+/** Starts a simulator on an ephemeral loopback port. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  const scripts = new Map<string, SimulatorStep[] | SimulatorResponder>();
+  const turns = new Map<string, number>();
+  const records: SimulatorRequest[] = [];
+  const fallback: SimulatorResponder = options.fallback ?? (() => ({ type: 'text', text: 'ok' }));
+  const redact = options.redactCredentials ?? true;
+
+  const nextStep = (lane: string, context: Parameters<SimulatorResponder>[0]): SimulatorStep => {
+    const script = scripts.get(lane);
+    if (typeof script === 'function') return script(context);
+    return script?.shift() ?? fallback(context);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', 'http://simulator');
+    const match = /^\/([\w.-]+)\/([a-z]+)(\/.*)$/.exec(url.pathname);
+    const wireName = match?.[2];
+    if (!match || !isWireFormat(wireName)) {
+      send(response, 404, {
+        error: `no simulated wire at ${url.pathname}; use ORIGIN/LANE/WIRE/...`,
+      });
+      return;
+    }
+    const lane = match[1] as string;
+    const rest = match[3] as string;
+    const simulated = SIMULATOR_WIRES[wireName];
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      const text = Array.isArray(value) ? value.join(', ') : value;
+      headers[name] = redact && CREDENTIAL_HEADERS.has(name) ? redactValue(text) : text;
+    }
+    let body: unknown;
+    let inspection: Inspection;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      inspection = simulated.matches(rest)
+        ? simulated.inspect(body, rest)
+        : {
+            model: undefined,
+            tools: [],
+            toolResults: [],
+            violations: [`${rest} is not the ${wireName} endpoint`],
+          };
+    } catch {
+      body = undefined;
+      inspection = {
+        model: undefined,
+        tools: [],
+        toolResults: [],
+        violations: ['body is not JSON'],
+      };
+    }
+    if (request.method !== 'POST')
+      inspection = { ...inspection, violations: [...inspection.violations, 'method must be POST'] };
+    const turn = (turns.get(lane) ?? 0) + 1;
+    turns.set(lane, turn);
+    const path = `${rest}${url.search ? redactQuery(url.search, redact) : ''}`;
+    const record = (status: number) =>
+      records.push({ ...inspection, lane, wire: wireName, path, headers, body, status, turn });
+
+    if (inspection.violations.length > 0) {
+      record(400);
+      send(
+        response,
+        400,
+        simulated.errorBody(400, `invalid request: ${inspection.violations.join('; ')}`, undefined),
+      );
+      return;
+    }
+    const step = nextStep(lane, { ...inspection, lane, wire: wireName, turn });
+    if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
+    const replyHeaders = { ...rateLimitHeaders(wireName, turn), ...step.headers };
+    if (step.type === 'error') {
+      record(step.status);
+      send(
+        response,
+        step.status,
+        simulated.errorBody(
+          step.status,
+          step.message ?? `simulated HTTP ${step.status}`,
+          step.code,
+        ),
+        replyHeaders,
+      );
+      return;
+    }
+    if (step.type === 'raw') {
+      record(step.status ?? 200);
+      send(response, step.status ?? 200, step.body, replyHeaders);
+      return;
+    }
+    record(200);
+    send(
+      response,
+      200,
+      simulated.reply(step, { model: inspection.model ?? 'simulated-model', turn }),
+      replyHeaders,
+    );
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent)
+        send(response, 500, { error: `simulator failure: ${String(error)}` });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = host === '::1' ? `http://[::1]:${port}` : `http://${host}:${port}`;
+
+  return {
+    origin,
+    baseUrl: (wire, lane = 'default') => `${origin}/${lane}/${wire}`,
+    script(lane, steps) {
+      if (typeof steps === 'function') {
+        scripts.set(lane, steps);
+        return;
+      }
+      const queued = scripts.get(lane);
+      scripts.set(lane, [...(Array.isArray(queued) ? queued : []), ...steps]);
+    },
+    received: (lane) => records.filter((record) => lane === undefined || record.lane === lane),
+    reset() {
+      scripts.clear();
+      turns.clear();
+      records.length = 0;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  response.end(text);
+}
+
+function rateLimitHeaders(wire: WireFormat, turn: number): Record<string, string> {
+  const remaining = String(Math.max(0, 1000 - turn));
+  if (wire === 'anthropic') {
+    return {
+      'anthropic-ratelimit-requests-limit': '1000',
+      'anthropic-ratelimit-requests-remaining': remaining,
+      'anthropic-ratelimit-requests-reset': new Date(Date.now() + 60_000).toISOString(),
+    };
+  }
+  return {
+    'x-ratelimit-limit-requests': '1000',
+    'x-ratelimit-remaining-requests': remaining,
+    'x-ratelimit-reset-requests': '60s',
+  };
+}
+
+function redactValue(value: string): string {
+  const [scheme, secret] = value.includes(' ') ? value.split(' ', 2) : [undefined, value];
+  const hint = secret && secret.length > 8 ? `…${secret.slice(-2)}` : '';
+  return `${scheme ? `${scheme} ` : ''}[redacted${hint}]`;
+}
+
+function redactQuery(search: string, redact: boolean): string {
+  if (!redact) return search;
+  const params = new URLSearchParams(search);
+  if (params.has('key')) params.set('key', '[redacted]');
+  return `?${params.toString()}`;
+}
+
+/** Steps for common faults. */
+export const faults = {
+  /** HTTP 429 with `Retry-After: SECONDS`. */
+  rateLimited: (retryAfterSeconds = 0): SimulatorStep => ({
+    type: 'error',
+    status: 429,
+    message: 'rate limit reached (simulated)',
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  }),
+  /** HTTP 500. */
+  serverError: (): SimulatorStep => ({
+    type: 'error',
+    status: 500,
+    message: 'internal error (simulated)',
+  }),
+} as const;

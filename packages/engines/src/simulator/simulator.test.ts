@@ -1,0 +1,343 @@
+import type { WireFormat } from '@crosswire/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faults, type Simulator, startSimulator } from './index.js';
+
+let simulator: Simulator;
+beforeAll(async () => {
+  simulator = await startSimulator();
+});
+afterAll(() => simulator.close());
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as unknown,
+  };
+}
+
+const BASE64 = 'QUJD'.repeat(100);
+
+/** Per wire: the endpoint, a conversation with one answered call, and the same with the result missing. */
+const CASES: Record<
+  WireFormat,
+  { path: string; valid: unknown; missingResult: unknown; base64InString?: unknown }
+> = {
+  openai: {
+    path: '/v1/chat/completions',
+    valid: {
+      model: 'gpt-x',
+      tools: [{ type: 'function', function: { name: 'echo', parameters: { type: 'object' } } }],
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'echo', arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: 'done' },
+      ],
+    },
+    missingResult: {
+      model: 'gpt-x',
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'echo', arguments: '{}' } }],
+        },
+        { role: 'user', content: 'well?' },
+      ],
+    },
+    base64InString: {
+      model: 'gpt-x',
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'echo', arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: `here: ${BASE64}` },
+      ],
+    },
+  },
+  hermes: {
+    path: '/v1/chat/completions',
+    valid: {
+      model: 'hermes-x',
+      messages: [
+        {
+          role: 'system',
+          content: '<tools>\n[{"name":"echo","description":"","inputSchema":{}}]\n</tools>',
+        },
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: '<tool_call>\n{"name": "echo", "arguments": {}}\n</tool_call>',
+        },
+        {
+          role: 'tool',
+          content: '<tool_response>\n{"name":"echo","content":"done"}\n</tool_response>',
+        },
+      ],
+    },
+    missingResult: {
+      model: 'hermes-x',
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: '<tool_call>\n{"name": "echo", "arguments": {}}\n</tool_call>',
+        },
+      ],
+    },
+  },
+  anthropic: {
+    path: '/v1/messages',
+    valid: {
+      model: 'claude-x',
+      max_tokens: 100,
+      tools: [{ name: 'echo', input_schema: { type: 'object' } }],
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'echo', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 't1',
+              content: [
+                {
+                  type: 'image',
+                  source: { type: 'base64', media_type: 'image/png', data: BASE64 },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    missingResult: {
+      model: 'claude-x',
+      max_tokens: 100,
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'echo', input: {} }] },
+        { role: 'user', content: [{ type: 'text', text: 'well?' }] },
+      ],
+    },
+  },
+  gemini: {
+    path: '/v1beta/models/gemini-x:generateContent',
+    valid: {
+      tools: [{ functionDeclarations: [{ name: 'echo', parameters: { type: 'object' } }] }],
+      contents: [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'echo', args: {} } }] },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { name: 'echo', response: { result: 'done' } } }],
+        },
+      ],
+    },
+    missingResult: {
+      contents: [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'echo', args: {} } }] },
+        { role: 'user', parts: [{ text: 'well?' }] },
+      ],
+    },
+  },
+  ollama: {
+    path: '/api/chat',
+    valid: {
+      model: 'llama-x',
+      stream: false,
+      tools: [{ type: 'function', function: { name: 'echo', parameters: { type: 'object' } } }],
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ function: { name: 'echo', arguments: {} } }],
+        },
+        { role: 'tool', tool_name: 'echo', content: 'done' },
+      ],
+    },
+    missingResult: {
+      model: 'llama-x',
+      stream: false,
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ function: { name: 'echo', arguments: {} } }],
+        },
+      ],
+    },
+  },
+  responses: {
+    path: '/v1/responses',
+    valid: {
+      model: 'gpt-r',
+      tools: [{ type: 'function', name: 'echo', parameters: { type: 'object' } }],
+      input: [
+        { role: 'user', content: 'hi' },
+        { type: 'function_call', call_id: 'c1', name: 'echo', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c1', output: 'done' },
+      ],
+    },
+    missingResult: {
+      model: 'gpt-r',
+      input: [
+        { role: 'user', content: 'hi' },
+        { type: 'function_call', call_id: 'c1', name: 'echo', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c2', output: 'done' },
+      ],
+    },
+  },
+};
+
+describe.each(Object.entries(CASES) as [WireFormat, (typeof CASES)[WireFormat]][])(
+  'simulated %s',
+  (wire, fixture) => {
+    it('accepts a valid conversation, records what it received and replies in the wire shape', async () => {
+      const lane = `ok-${wire}`;
+      simulator.script(lane, [
+        { type: 'tool_calls', calls: [{ name: 'echo', arguments: { text: 'x' } }] },
+      ]);
+      const { status, body } = await post(
+        `${simulator.baseUrl(wire, lane)}${fixture.path}`,
+        fixture.valid,
+        {
+          authorization: 'Bearer sk-secret-123456',
+        },
+      );
+      expect(status).toBe(200);
+      const [record] = simulator.received(lane);
+      expect(record?.violations).toEqual([]);
+      expect(record?.tools).toEqual(['echo']);
+      expect(record?.toolResults).toHaveLength(1);
+      expect(record?.headers.authorization).toBe('Bearer [redacted…56]');
+      expect(JSON.stringify(body)).toContain('echo');
+    });
+
+    it('answers 400 naming the call left without a result', async () => {
+      const lane = `bad-${wire}`;
+      const { status, body } = await post(
+        `${simulator.baseUrl(wire, lane)}${fixture.path}`,
+        fixture.missingResult,
+      );
+      expect(status).toBe(400);
+      expect(JSON.stringify(body)).toMatch(/has no result|answers no call/);
+      expect(simulator.received(lane)[0]?.status).toBe(400);
+    });
+  },
+);
+
+describe('simulator rules', () => {
+  it('refuses a base64 payload in a string tool result', async () => {
+    const { status, body } = await post(
+      `${simulator.baseUrl('openai', 'b64')}/chat/completions`,
+      CASES.openai.base64InString,
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: {
+        message: 'invalid request: messages[2]: tool message carries a base64 payload',
+        type: 'invalid_request_error',
+        code: null,
+      },
+    });
+  });
+
+  it('scripts 429 with Retry-After, a 500, then text, in the wire error shapes', async () => {
+    simulator.script('faults', [
+      faults.rateLimited(2),
+      faults.serverError(),
+      { type: 'text', text: 'fine' },
+    ]);
+    const url = `${simulator.baseUrl('anthropic', 'faults')}/v1/messages`;
+    const body = { model: 'claude-x', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
+    const first = await post(url, body);
+    expect([first.status, first.headers.get('retry-after'), first.body]).toEqual([
+      429,
+      '2',
+      {
+        type: 'error',
+        error: { type: 'rate_limit_error', message: 'rate limit reached (simulated)' },
+      },
+    ]);
+    const second = await post(url, body);
+    expect([second.status, second.body]).toEqual([
+      500,
+      { type: 'error', error: { type: 'api_error', message: 'internal error (simulated)' } },
+    ]);
+    const third = await post(url, body);
+    expect(third.status).toBe(200);
+    expect(third.body).toEqual({
+      id: 'msg_sim_3',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-x',
+      content: [{ type: 'text', text: 'fine' }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: 30, output_tokens: 8 },
+    });
+    expect(third.headers.get('anthropic-ratelimit-requests-remaining')).toBe('997');
+  });
+
+  it('renders truncated calls with each wire’s token-limit reason', async () => {
+    const step = {
+      type: 'tool_calls',
+      calls: [{ name: 'echo', arguments: '{"text": "cu', id: 'c9' }],
+      finish: 'length',
+    } as const;
+    simulator.script('trunc-openai', [step]);
+    simulator.script('trunc-responses', [step]);
+    const openai = await post(`${simulator.baseUrl('openai', 'trunc-openai')}/chat/completions`, {
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(openai.body).toMatchObject({
+      choices: [
+        {
+          finish_reason: 'length',
+          message: {
+            tool_calls: [{ id: 'c9', function: { name: 'echo', arguments: '{"text": "cu' } }],
+          },
+        },
+      ],
+    });
+    const responses = await post(`${simulator.baseUrl('responses', 'trunc-responses')}/responses`, {
+      model: 'm',
+      input: 'hi',
+    });
+    expect(responses.body).toMatchObject({
+      status: 'incomplete',
+      incomplete_details: { reason: 'max_output_tokens' },
+      output: [{ type: 'function_call', call_id: 'c9', arguments: '{"text": "cu' }],
+    });
+  });
+
+  it('answers 404 outside ORIGIN/LANE/WIRE and 400 on the wrong endpoint', async () => {
+    expect((await post(`${simulator.origin}/nowhere`, {})).status).toBe(404);
+    const wrong = await post(`${simulator.baseUrl('ollama', 'x')}/chat/completions`, {
+      model: 'm',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      error: 'invalid request: /chat/completions is not the ollama endpoint',
+    });
+  });
+});

@@ -1,0 +1,213 @@
+import {
+  argumentsObject,
+  asArray,
+  CallLedger,
+  callId,
+  estimateTokens,
+  isObject,
+  type Json,
+} from '../checks.js';
+import type { Inspection, ReceivedToolResult, SimulatorWire } from '../types.js';
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+function checkSource(block: Json, at: string, violations: string[]): void {
+  const source = block.source;
+  if (!isObject(source)) {
+    violations.push(`${at}: ${String(block.type)} block needs a source`);
+    return;
+  }
+  if (source.type === 'base64') {
+    if (typeof source.data !== 'string' || source.data === '')
+      violations.push(`${at}.source.data must be base64`);
+    const allowed = block.type === 'image' ? IMAGE_TYPES : new Set(['application/pdf']);
+    if (!allowed.has(String(source.media_type))) {
+      violations.push(
+        `${at}.source.media_type ${JSON.stringify(source.media_type)} is not accepted here`,
+      );
+    }
+  } else if (source.type === 'url') {
+    if (typeof source.url !== 'string' || !/^https?:\/\//.test(source.url))
+      violations.push(`${at}.source.url must be http(s)`);
+  } else if (source.type === 'text') {
+    if (
+      block.type !== 'document' ||
+      source.media_type !== 'text/plain' ||
+      typeof source.data !== 'string'
+    ) {
+      violations.push(`${at}: a text source needs media_type text/plain and data, in a document`);
+    }
+  } else if (source.type === 'content') {
+    if (block.type !== 'document') violations.push(`${at}: a content source belongs to a document`);
+  } else {
+    violations.push(`${at}.source.type ${JSON.stringify(source.type)} is unknown`);
+  }
+}
+
+function checkBlock(
+  block: unknown,
+  at: string,
+  allowed: ReadonlySet<string>,
+  violations: string[],
+): void {
+  if (!isObject(block) || typeof block.type !== 'string') {
+    violations.push(`${at}: block must have a type`);
+    return;
+  }
+  if (!allowed.has(block.type)) {
+    violations.push(`${at}: ${block.type} block not allowed here`);
+    return;
+  }
+  if (block.type === 'text' && typeof block.text !== 'string')
+    violations.push(`${at}: text block needs text`);
+  if (block.type === 'image' || block.type === 'document') checkSource(block, at, violations);
+  if (
+    block.type === 'search_result' &&
+    (typeof block.source !== 'string' || !Array.isArray(block.content))
+  ) {
+    violations.push(`${at}: search_result needs source and content`);
+  }
+}
+
+const USER_BLOCKS = new Set(['text', 'image', 'document', 'tool_result', 'search_result']);
+const ASSISTANT_BLOCKS = new Set(['text', 'tool_use', 'thinking', 'redacted_thinking']);
+const RESULT_BLOCKS = new Set(['text', 'image', 'document', 'search_result']);
+
+function inspect(body: unknown): Inspection {
+  const violations: string[] = [];
+  if (!isObject(body))
+    return {
+      model: undefined,
+      tools: [],
+      toolResults: [],
+      violations: ['body must be a JSON object'],
+    };
+  const model = typeof body.model === 'string' ? body.model : undefined;
+  if (model === undefined) violations.push('model must be a string');
+  if (typeof body.max_tokens !== 'number') violations.push('max_tokens is required');
+  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) {
+    violations.push('system must be a string or text blocks');
+  }
+  const tools: string[] = [];
+  asArray(body.tools).forEach((tool, index) => {
+    if (!isObject(tool) || typeof tool.name !== 'string' || !isObject(tool.input_schema)) {
+      violations.push(`tools[${index}]: must be { name, input_schema }`);
+      return;
+    }
+    tools.push(tool.name);
+  });
+  const messages = asArray(body.messages);
+  if (messages.length === 0) violations.push('messages must be a non-empty array');
+  const ledger = new CallLedger(true);
+  let toolResults: ReceivedToolResult[] = [];
+  const names = new Map<string, string>();
+  let previousRole: unknown;
+  messages.forEach((message, index) => {
+    const where = `messages[${index}]`;
+    if (!isObject(message) || (message.role !== 'user' && message.role !== 'assistant')) {
+      violations.push(`${where}: role must be user or assistant`);
+      return;
+    }
+    if (message.role === previousRole)
+      violations.push(`${where}: two ${message.role} messages in a row`);
+    previousRole = message.role;
+    const blocks = typeof message.content === 'string' ? [] : asArray(message.content);
+    if (typeof message.content !== 'string' && !Array.isArray(message.content)) {
+      violations.push(`${where}: content must be a string or blocks`);
+    }
+    if (message.role === 'assistant') {
+      const calls: { id: string; name: string }[] = [];
+      blocks.forEach((block, blockIndex) => {
+        const at = `${where}.content[${blockIndex}]`;
+        checkBlock(block, at, ASSISTANT_BLOCKS, violations);
+        if (isObject(block) && block.type === 'tool_use') {
+          if (!isObject(block.input)) violations.push(`${at}: tool_use input must be an object`);
+          const id = typeof block.id === 'string' ? block.id : '';
+          const name = typeof block.name === 'string' ? block.name : '';
+          names.set(id, name);
+          calls.push({ id, name });
+        }
+      });
+      if (calls.length > 0) {
+        ledger.calls(calls, where);
+        toolResults = [];
+      } else ledger.closeTurn(where);
+      return;
+    }
+    let seenOther = false;
+    blocks.forEach((block, blockIndex) => {
+      const at = `${where}.content[${blockIndex}]`;
+      checkBlock(block, at, USER_BLOCKS, violations);
+      if (!isObject(block)) return;
+      if (block.type !== 'tool_result') {
+        seenOther = true;
+        return;
+      }
+      if (seenOther) violations.push(`${at}: tool_result blocks must come before other blocks`);
+      const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : '';
+      if (block.is_error !== undefined && typeof block.is_error !== 'boolean')
+        violations.push(`${at}.is_error must be a boolean`);
+      if (typeof block.content !== 'string' && block.content !== undefined) {
+        asArray(block.content).forEach((inner, innerIndex) => {
+          checkBlock(inner, `${at}.content[${innerIndex}]`, RESULT_BLOCKS, violations);
+        });
+        if (!Array.isArray(block.content))
+          violations.push(`${at}.content must be a string or blocks`);
+      }
+      ledger.result(id, '', where);
+      toolResults.push({ id, name: names.get(id) ?? '', block });
+    });
+    // Results answer the turn right before; anything after them moves the conversation on.
+    ledger.closeTurn(where);
+  });
+  ledger.closeTurn('end of messages');
+  return { model, tools, toolResults, violations: [...violations, ...ledger.violations] };
+}
+
+export const wire: SimulatorWire = {
+  matches: (path) => path.endsWith('/messages'),
+  inspect,
+  reply(step, context) {
+    const content: Json[] = [];
+    if (step.text) content.push({ type: 'text', text: step.text });
+    if (step.type === 'tool_calls') {
+      step.calls.forEach((call, index) => {
+        content.push({
+          type: 'tool_use',
+          id: call.id ?? callId('toolu_', context.turn, index),
+          name: call.name,
+          input: argumentsObject(call.arguments),
+        });
+      });
+    }
+    const stopReason =
+      step.finish === 'length'
+        ? 'max_tokens'
+        : step.type === 'tool_calls'
+          ? 'tool_use'
+          : 'end_turn';
+    return {
+      id: `msg_sim_${context.turn}`,
+      type: 'message',
+      role: 'assistant',
+      model: context.model,
+      content,
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage: { input_tokens: 10 * context.turn, output_tokens: estimateTokens(content) },
+    };
+  },
+  errorBody: (status, message, code) => ({
+    type: 'error',
+    error: {
+      type:
+        code ??
+        (status === 429
+          ? 'rate_limit_error'
+          : status >= 500
+            ? 'api_error'
+            : 'invalid_request_error'),
+      message,
+    },
+  }),
+};
