@@ -365,6 +365,7 @@ export function parseCallToolResult(
 /** A short description of a value's kind for error messages (never its contents). */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

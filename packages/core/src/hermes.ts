@@ -137,27 +137,66 @@ export interface HermesTextOptions extends ThinkOptions {
   readonly thinkFilter?: boolean;
 }
 
-/** The bodies of the `<tool_call>` blocks in order; a last block cut off by the end counts. */
-export function hermesCallBlocks(text: string, options: HermesTextOptions = {}): string[] {
-  const tag = escapeRegExp(checkTagName(options.callTag ?? HERMES_DEFAULTS.callTag, 'callTag'));
-  const scanned = options.thinkFilter === false ? text : stripThinking(text, options);
-  const blocks: string[] = [];
-  const pattern = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g');
-  let end = 0;
-  for (const match of scanned.matchAll(pattern)) {
-    blocks.push((match[1] ?? '').trim());
-    end = (match.index ?? 0) + match[0].length;
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
-  const tail = scanned.slice(end);
-  const cut = tail.search(new RegExp(`<${tag}>`));
-  if (cut >= 0)
-    blocks.push(
-      tail
-        .slice(cut)
-        .replace(new RegExp(`^<${tag}>`), '')
-        .trim(),
-    );
-  return blocks;
+}
+
+interface BlockSpan {
+  /** Index of the opening tag. */
+  readonly from: number;
+  /** Index after the closing tag (the text length for a cut-off block). */
+  readonly to: number;
+  /** The trimmed text between the tags. */
+  readonly body: string;
+}
+
+/**
+ * The `<tag>` blocks of a text. A closing tag inside a JSON string (an argument that
+ * mentions `</tool_call>`) does not end a block: the first closing tag after which the
+ * body is valid JSON does, else the first closing tag. A last block cut off by the end of
+ * the text counts.
+ */
+function blockSpans(text: string, tag: string): BlockSpan[] {
+  const openTag = `<${tag}>`;
+  const closeTag = `</${tag}>`;
+  const spans: BlockSpan[] = [];
+  let position = 0;
+  for (;;) {
+    const open = text.indexOf(openTag, position);
+    if (open < 0) break;
+    const start = open + openTag.length;
+    const firstClose = text.indexOf(closeTag, start);
+    if (firstClose < 0) {
+      spans.push({ from: open, to: text.length, body: text.slice(start).trim() });
+      break;
+    }
+    let end = firstClose;
+    for (let close = firstClose; close >= 0; close = text.indexOf(closeTag, close + 1)) {
+      if (isJson(text.slice(start, close))) {
+        end = close;
+        break;
+      }
+    }
+    spans.push({ from: open, to: end + closeTag.length, body: text.slice(start, end).trim() });
+    position = end + closeTag.length;
+  }
+  return spans;
+}
+
+/**
+ * The bodies of the `<tool_call>` blocks in order, trimmed (see the rules of a block
+ * above: a closing tag inside a JSON string does not end it; a cut-off last block counts).
+ * Calls inside `<think>...</think>` are left out unless `thinkFilter` is false.
+ */
+export function hermesCallBlocks(text: string, options: HermesTextOptions = {}): string[] {
+  const tag = checkTagName(options.callTag ?? HERMES_DEFAULTS.callTag, 'callTag');
+  const scanned = options.thinkFilter === false ? text : stripThinking(text, options);
+  return blockSpans(scanned, tag).map((span) => span.body);
 }
 
 const NAME_FIELD = /"name"\s*:\s*"((?:[^"\\]|\\.)*)"/;
@@ -200,11 +239,14 @@ export function parseHermesToolCalls(
  * ends trimmed: the final text a Hermes reply shows. Thinking is left alone.
  */
 export function stripToolCallTags(text: string, options: { callTag?: string } = {}): string {
-  const tag = escapeRegExp(checkTagName(options.callTag ?? HERMES_DEFAULTS.callTag, 'callTag'));
-  return text
-    .replace(new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`, 'g'), '')
-    .replace(new RegExp(`<${tag}>[\\s\\S]*$`), '')
-    .trim();
+  const tag = checkTagName(options.callTag ?? HERMES_DEFAULTS.callTag, 'callTag');
+  let result = '';
+  let position = 0;
+  for (const span of blockSpans(text, tag)) {
+    result += text.slice(position, span.from);
+    position = span.to;
+  }
+  return (result + text.slice(position)).trim();
 }
 
 /**
