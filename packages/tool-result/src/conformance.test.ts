@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contentArbitrary, optionsArbitrary } from './test-support/arbitraries.js';
+import { BASE_OPTION_SETS, GOLDEN_CASES } from './test-support/golden-cases.js';
+import { ToolResult } from './tool-result.js';
+import type { ToolResultToOptions } from './wire-blocks.js';
+
+// Runtime oracles: the providers' published OpenAPI documents (OpenAI official; Gemini a
+// community document), extracted by scripts/extract-conformance.mjs. A request body holding
+// our block must validate against the provider's request schema.
+
+type Schema = Record<string, unknown>;
+
+// ajv-formats is CommonJS with a `default` export; under NodeNext the import is the module.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+
+/** OpenAPI 3.0 `nullable: true` (still in OpenAI's 3.1 document) as JSON Schema 2020-12. */
+function fixNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(fixNullable);
+  if (typeof node !== 'object' || node === null) return node;
+  const { nullable, ...rest } = node as Schema;
+  const fixed = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, fixNullable(value)]),
+  );
+  return nullable === true ? { anyOf: [fixed, { type: 'null' }] } : fixed;
+}
+
+function validator(fixture: string, root: string) {
+  const document = JSON.parse(
+    readFileSync(new URL(`../fixtures/conformance/${fixture}`, import.meta.url), 'utf8'),
+  ) as { components: Schema };
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'doc', components: fixNullable(document.components) });
+  const validate = ajv.getSchema(`doc#/components/schemas/${root}`);
+  if (!validate) throw new Error(`no schema ${root}`);
+  return (body: unknown) => {
+    const valid = validate(body) as boolean;
+    return { valid, errors: valid ? [] : validate.errors };
+  };
+}
+
+const chatRequest = validator('openai-chat.json', 'CreateChatCompletionRequest');
+const responsesRequest = validator('openai-responses.json', 'CreateResponse');
+const geminiRequest = validator('gemini.json', 'GenerateContentRequest');
+
+function bodies(result: ToolResult, options: ToolResultToOptions) {
+  return {
+    chat: {
+      model: 'gpt-4o',
+      messages: [
+        { role: 'user', content: 'go' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: result.id, type: 'function', function: { name: result.name, arguments: '{}' } },
+          ],
+        },
+        result.to('openai', options),
+      ],
+    },
+    responses: {
+      model: 'gpt-4o',
+      input: [
+        { role: 'user', content: 'go' },
+        { type: 'function_call', call_id: result.id, name: result.name, arguments: '{}' },
+        result.to('responses', options),
+      ],
+    },
+    gemini: {
+      contents: [
+        { role: 'user', parts: [{ text: 'go' }] },
+        {
+          role: 'model',
+          parts: [{ functionCall: { id: result.id, name: result.name, args: {} } }],
+        },
+        { role: 'user', parts: [result.to('gemini', options)] },
+      ],
+    },
+  };
+}
+
+const quiet = { onWarning: () => {} };
+
+describe('conformance with the providers’ OpenAPI documents', () => {
+  it('the oracles are live: known-bad blocks fail', () => {
+    const result = new ToolResult({
+      name: 'n',
+      id: 'call_1',
+      content: [{ type: 'text', text: 'x' }],
+    });
+    const good = bodies(result, {});
+    expect(chatRequest(good.chat).valid).toBe(true);
+    expect(responsesRequest(good.responses).valid).toBe(true);
+    expect(geminiRequest(good.gemini).valid).toBe(true);
+    // An image part in a Chat Completions tool message.
+    const chatWithImage = structuredClone(good.chat);
+    chatWithImage.messages[2] = {
+      role: 'tool',
+      tool_call_id: 'call_1',
+      content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }],
+    } as never;
+    expect(chatRequest(chatWithImage).valid).toBe(false);
+    // Langertha 0.503's Responses shape, a bad part type, and a Gemini response that is a string.
+    const responsesBad = structuredClone(good.responses);
+    responsesBad.input[2] = { role: 'tool', call_id: 'call_1', content: 'x' } as never;
+    expect(responsesRequest(responsesBad).valid).toBe(false);
+    responsesBad.input[2] = {
+      type: 'function_call_output',
+      call_id: 'call_1',
+      output: [{ type: 'input_audio', data: 'x' }],
+    } as never;
+    expect(responsesRequest(responsesBad).valid).toBe(false);
+    const geminiBad = structuredClone(good.gemini);
+    geminiBad.contents[2] = {
+      role: 'user',
+      parts: [{ functionResponse: { name: 'n', response: 'x' } }],
+    } as never;
+    expect(geminiRequest(geminiBad).valid).toBe(false);
+  });
+
+  describe.each(GOLDEN_CASES.filter((goldenCase) => goldenCase.input.id !== ''))(
+    '$name',
+    (goldenCase) => {
+      const result = new ToolResult(goldenCase.input, quiet);
+      const optionSets = [...BASE_OPTION_SETS, ...(goldenCase.extraOptions ?? [])];
+      it.each(optionSets.map((options) => [JSON.stringify(options), options] as const))(
+        'validates with options %s',
+        (_label, options) => {
+          const body = bodies(result, { ...options, ...quiet });
+          expect(chatRequest(body.chat).errors).toEqual([]);
+          expect(responsesRequest(body.responses).errors).toEqual([]);
+          expect(geminiRequest(body.gemini).errors).toEqual([]);
+        },
+      );
+    },
+  );
+
+  it('every schema-valid content validates on openai, responses and gemini', () => {
+    fc.assert(
+      fc.property(contentArbitrary, optionsArbitrary, (content, options) => {
+        const result = new ToolResult({ name: 'tool', id: 'call_9', content }, quiet);
+        const body = bodies(result, { ...options, ...quiet });
+        expect(chatRequest(body.chat).errors).toEqual([]);
+        expect(responsesRequest(body.responses).errors).toEqual([]);
+        expect(geminiRequest(body.gemini).errors).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
