@@ -1,0 +1,152 @@
+/**
+ * The registry's contribution tool.
+ *
+ *   node --import tsx packages/registry/scripts/registry.ts validate   strict schema + cross-field checks
+ *   node --import tsx packages/registry/scripts/registry.ts generate   validate, then write the artifacts
+ *   node --import tsx packages/registry/scripts/registry.ts check      validate, then fail if an artifact is stale
+ *
+ * Artifacts: src/generated/data.ts (the compiled data), schema/*.schema.json (editor
+ * completion) and CAPABILITIES.md (the effective capability table reviewers diff).
+ * `--data <dir>` points at another data folder (tests use it); `--quiet` prints only problems.
+ */
+
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { renderCapabilitiesTable } from '../src/capabilities-table.js';
+import { buildRegistry } from '../src/registry.js';
+import { labFileSchema, providerFileSchema } from '../src/schema.js';
+import {
+  formatIssue,
+  type RegistryFile,
+  type RegistryIssue,
+  type RegistrySource,
+  validateRegistrySources,
+} from '../src/validate.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+function readSources(dataDir: string): { sources: RegistrySource[]; issues: RegistryIssue[] } {
+  const sources: RegistrySource[] = [];
+  const issues: RegistryIssue[] = [];
+  for (const folder of ['models', 'providers']) {
+    const dir = path.join(dataDir, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (!name.endsWith('.json')) continue;
+      const file = path.relative(packageDir, path.join(dir, name)).split(path.sep).join('/');
+      const text = readFileSync(path.join(dir, name), 'utf8');
+      try {
+        sources.push({ file, data: JSON.parse(text) });
+      } catch (error) {
+        issues.push({ file, path: '', message: `not valid JSON: ${(error as Error).message}` });
+      }
+    }
+  }
+  return { sources, issues };
+}
+
+/** Strips `$schema` (editor-only) so the compiled data holds facts only. */
+function withoutSchemaKey(file: RegistryFile): RegistryFile {
+  const { $schema: _schema, ...data } = file.data;
+  return { ...file, data } as RegistryFile;
+}
+
+function renderDataModule(files: readonly RegistryFile[]): string {
+  const json = JSON.stringify(files.map(withoutSchemaKey), null, 2)
+    .replaceAll('\\', '\\\\')
+    .replaceAll('`', '\\`')
+    .replaceAll('${', '\\${');
+  return [
+    '// Generated from data/*.json by `node --import tsx packages/registry/scripts/registry.ts generate`.',
+    '// Do not edit: change the data files and regenerate. Validated when generated, so loading it',
+    '// needs no schema pass; JSON.parse of one string is the fastest way to load this much data.',
+    "import type { RegistryFile } from '../validate.js';",
+    '',
+    `export const registryFiles: readonly RegistryFile[] = JSON.parse(\`${json}\`);`,
+    '',
+  ].join('\n');
+}
+
+function renderSchema(schema: z.ZodType, title: string): string {
+  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return `${JSON.stringify({ ...generated, title }, null, 2)}\n`;
+}
+
+export function artifacts(files: readonly RegistryFile[]): Map<string, string> {
+  return new Map([
+    ['src/generated/data.ts', renderDataModule(files)],
+    [
+      'schema/lab.schema.json',
+      renderSchema(labFileSchema, 'Crosswire registry: a lab file (models)'),
+    ],
+    [
+      'schema/provider.schema.json',
+      renderSchema(providerFileSchema, 'Crosswire registry: a provider file'),
+    ],
+    ['CAPABILITIES.md', renderCapabilitiesTable(buildRegistry(files))],
+  ]);
+}
+
+/** JSON artifacts compare by value, so the repository formatter may lay them out its own way. */
+function sameContent(relative: string, current: string, generated: string): boolean {
+  if (!relative.endsWith('.json')) return current === generated;
+  try {
+    return JSON.stringify(JSON.parse(current)) === JSON.stringify(JSON.parse(generated));
+  } catch {
+    return false;
+  }
+}
+
+function main(argv: readonly string[]): number {
+  const command = argv[0] ?? 'validate';
+  const dataFlag = argv.indexOf('--data');
+  const dataDir =
+    dataFlag >= 0 ? path.resolve(argv[dataFlag + 1] ?? '.') : path.join(packageDir, 'data');
+  const quiet = argv.includes('--quiet');
+  if (!['validate', 'generate', 'check'].includes(command)) {
+    process.stderr.write(`unknown command "${command}" (use validate, generate or check)\n`);
+    return 2;
+  }
+
+  const read = readSources(dataDir);
+  const validated = validateRegistrySources(read.sources);
+  const issues = [...read.issues, ...validated.issues];
+  if (issues.length > 0) {
+    for (const issue of issues) process.stderr.write(`${formatIssue(issue)}\n`);
+    process.stderr.write(`registry: ${issues.length} problem(s) in ${dataDir}\n`);
+    return 1;
+  }
+  const providers = validated.files.filter((file) => file.kind === 'provider').length;
+  const models = validated.files
+    .filter((file) => file.kind === 'lab')
+    .reduce((sum, file) => sum + (file.kind === 'lab' ? file.data.models.length : 0), 0);
+  if (!quiet) process.stdout.write(`registry: ${providers} providers, ${models} models: valid\n`);
+  if (command === 'validate') return 0;
+
+  const stale: string[] = [];
+  for (const [relative, content] of artifacts(validated.files)) {
+    const target = path.join(packageDir, relative);
+    const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
+    if (current !== undefined && sameContent(relative, current, content)) continue;
+    if (command === 'generate') {
+      writeFileSync(target, content);
+      if (!quiet) process.stdout.write(`registry: wrote ${relative}\n`);
+    } else {
+      stale.push(relative);
+    }
+  }
+  if (stale.length > 0) {
+    process.stderr.write(
+      `registry: out of date: ${stale.join(', ')}; run \`node --import tsx packages/registry/scripts/registry.ts generate\` and commit the result\n`,
+    );
+    return 1;
+  }
+  if (command === 'check' && !quiet) process.stdout.write('registry: generated files up to date\n');
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  process.exitCode = main(process.argv.slice(2));
+}

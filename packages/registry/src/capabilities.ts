@@ -1,0 +1,38 @@
+/**
+ * The capabilities the registry knows. Snake_case because they are data keys shared with the
+ * data files and with `engine.supports('image_input')`.
+ */
+export const CAPABILITY_NAMES = [
+  'tools',
+  'image_input',
+  'pdf_input',
+  'audio_input',
+  'tool_result_images',
+  'tool_result_pdf',
+] as const;
+
+export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
+
+/** Facts about the model itself; the two tool_result_* capabilities are derived per wire. */
+export const MODEL_FACT_NAMES = ['tools', 'image_input', 'pdf_input', 'audio_input'] as const;
+
+/** How a claim is known: written by the provider, observed on the wire, or reasoned. */
+export const EVIDENCE_KINDS = ['docs', 'live', 'inferred'] as const;
+export type Evidence = (typeof EVIDENCE_KINDS)[number];
+
+/** A capability value. `'unknown'` is never read as true. */
+export type Tristate = true | false | 'unknown';
+
+/** Provider quirks: facts about an endpoint that change what goes on its wire. */
+export const QUIRK_NAMES = [
+  'source_blocks',
+  'inline_images',
+  'tool_result_images',
+  'tool_result_pdf',
+] as const;
+
+export type QuirkName = (typeof QUIRK_NAMES)[number];
+
+export function isCapabilityName(value: unknown): value is CapabilityName {
+  return typeof value === 'string' && (CAPABILITY_NAMES as readonly string[]).includes(value);
+}

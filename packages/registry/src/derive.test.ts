@@ -1,0 +1,220 @@
+import {
+  carriesNative,
+  MEDIA_KINDS,
+  type MediaKind,
+  nativeNeedsVision,
+  WIRE_FORMATS,
+  type WireFormat,
+} from '@crosswire/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Tristate } from './capabilities.js';
+import { createRegistry } from './create.js';
+import { defaultRegistry } from './default-registry.js';
+import { IMAGE_INPUT_OF, testLab, testProvider } from './test-support/fixtures.js';
+
+const CAPABILITY_OF = { image: 'tool_result_images', pdf: 'tool_result_pdf' } as const;
+
+/** The rule of seed 000, written out independently of the resolver. */
+function expected(wire: WireFormat, kind: MediaKind, claim: Tristate, image: Tristate): Tristate {
+  if (!carriesNative(wire, kind)) return false;
+  if (claim !== true) return claim;
+  if (!nativeNeedsVision(wire, kind)) return true;
+  return image;
+}
+
+function registryFor(wire: WireFormat, claim: Tristate) {
+  // A true claim on a wire without a native form is refused by the validator, so those
+  // providers state no claim: the wire alone must clear them.
+  const allowed = (kind: MediaKind) =>
+    claim === true && !carriesNative(wire, kind) ? undefined : claim;
+  return createRegistry({
+    extends: null,
+    entries: [
+      testLab(),
+      testProvider('p', wire, { images: allowed('image'), pdf: allowed('pdf') }),
+    ],
+  });
+}
+
+describe('the clearing rule (seed 000, ADR 0039)', () => {
+  for (const wire of WIRE_FORMATS) {
+    for (const claim of [true, false, 'unknown'] as const) {
+      it(`on ${wire} with a ${String(claim)} claim, for both kinds and every image_input`, () => {
+        const registry = registryFor(wire, claim);
+        for (const kind of MEDIA_KINDS) {
+          for (const [model, image] of Object.entries(IMAGE_INPUT_OF)) {
+            const got = registry.resolveCapabilities({ provider: 'p', model })[CAPABILITY_OF[kind]];
+            expect(got.value, `${wire} ${kind} ${model}`).toBe(expected(wire, kind, claim, image));
+          }
+        }
+      });
+    }
+  }
+
+  it('keeps a PDF on anthropic for a text-only model, clears it on responses and gemini', () => {
+    const anthropic = registryFor('anthropic', true);
+    const responses = registryFor('responses', true);
+    const gemini = registryFor('gemini', true);
+    const query = { provider: 'p', model: 'blind' };
+    expect(anthropic.resolveCapabilities(query).tool_result_pdf.value).toBe(true);
+    expect(responses.resolveCapabilities(query).tool_result_pdf.value).toBe(false);
+    expect(gemini.resolveCapabilities(query).tool_result_pdf.value).toBe(false);
+    expect(anthropic.explain(query, 'tool_result_pdf').at(-1)).toMatch(
+      /^kept: the native pdf form on anthropic does not need vision/,
+    );
+    expect(responses.explain(query, 'tool_result_pdf').at(-1)).toMatch(
+      /^cleared: the native pdf form on responses needs vision .* the model has no image_input$/,
+    );
+  });
+
+  it('never reads unknown as true: an unknown image_input clears to unknown', () => {
+    const registry = registryFor('responses', true);
+    const query = { provider: 'p', model: 'unsure' };
+    const { tool_result_images } = registry.resolveCapabilities(query);
+    expect(tool_result_images).toMatchObject({ value: 'unknown', claimed: true });
+    expect(registry.supports(query, 'tool_result_images')).toBe(false);
+  });
+
+  it('holds for every provider and offering of the shipped data (property)', () => {
+    const pairs = defaultRegistry
+      .providers()
+      .flatMap((provider) =>
+        provider.offerings.map((offering) => ({ provider: provider.id, model: offering.id })),
+      );
+    fc.assert(
+      fc.property(fc.constantFrom(...pairs), fc.constantFrom(...MEDIA_KINDS), (query, kind) => {
+        const resolution = defaultRegistry.resolve(query);
+        const wire = resolution.wire as WireFormat;
+        const value = resolution.capabilities[CAPABILITY_OF[kind]].value;
+        if (value === true) {
+          expect(carriesNative(wire, kind)).toBe(true);
+          if (nativeNeedsVision(wire, kind)) {
+            expect(resolution.capabilities.image_input.value).toBe(true);
+          }
+        }
+        if (!carriesNative(wire, kind)) expect(value).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('matches the independent rule for random wires, claims and models (property)', () => {
+    const tristate = fc.constantFrom<Tristate>(true, false, 'unknown');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...WIRE_FORMATS),
+        tristate,
+        fc.constantFrom('seeing', 'blind', 'unsure'),
+        (wire, claim, model) => {
+          const capabilities = registryFor(wire, claim).resolveCapabilities({
+            provider: 'p',
+            model,
+          });
+          const image = IMAGE_INPUT_OF[model] as Tristate;
+          for (const kind of MEDIA_KINDS) {
+            expect(capabilities[CAPABILITY_OF[kind]].value).toBe(
+              expected(wire, kind, claim, image),
+            );
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('provider quirks in the shipped data', () => {
+  it("AKI.IO's /anthropic shim never delivers tool-result images, even to a vision model", () => {
+    const query = { provider: 'aki-anthropic', model: 'gemma-3-27b-it' };
+    const capabilities = defaultRegistry.resolveCapabilities(query);
+    expect(capabilities.image_input.value).toBe(true);
+    expect(capabilities.tool_result_images.value).toBe(false);
+    expect(defaultRegistry.explain(query, 'tool_result_images').at(-1)).toMatch(
+      /quirk tool_result_images: never \(live, .*\): the image does not reach the model here$/,
+    );
+    expect(defaultRegistry.provider('aki-anthropic').quirks).toEqual({
+      source_blocks: false,
+      inline_images: false,
+      tool_result_images: 'never',
+      tool_result_pdf: undefined,
+    });
+  });
+
+  it('source_blocks: false on the AKI.IO, Moonshot and LM Studio /anthropic shims clears PDFs', () => {
+    for (const provider of ['aki-anthropic', 'moonshot-anthropic', 'lmstudio-anthropic']) {
+      expect(defaultRegistry.provider(provider).quirks.source_blocks).toBe(false);
+      const model = defaultRegistry.provider(provider).offerings[0]?.id as string;
+      const { tool_result_pdf } = defaultRegistry.resolveCapabilities({ provider, model });
+      expect(tool_result_pdf.value).toBe(false);
+      expect(tool_result_pdf.reasons.at(-1)).toContain('quirk source_blocks: false');
+    }
+    expect(defaultRegistry.provider('anthropic').quirks.source_blocks).toBe(true);
+    expect(defaultRegistry.provider('minimax-anthropic').quirks.source_blocks).toBe(true);
+  });
+
+  it("Perplexity's agent API takes images in tool results but never a PDF", () => {
+    const query = { provider: 'perplexity', model: 'openai/gpt-5.1' };
+    const capabilities = defaultRegistry.resolveCapabilities(query);
+    expect(defaultRegistry.provider('perplexity').wire).toBe('responses');
+    expect(capabilities.tool_result_images.value).toBe(true);
+    expect(capabilities.tool_result_pdf.value).toBe(false);
+    expect(capabilities.tool_result_pdf.reasons.at(-1)).toContain('quirk tool_result_pdf: never');
+    // The same model on OpenAI's own Responses endpoint does get the PDF.
+    expect(
+      defaultRegistry.supports(
+        { provider: 'openai-responses', model: 'gpt-5.1' },
+        'tool_result_pdf',
+      ),
+    ).toBe(true);
+  });
+
+  it('Gemini before 3 has no tool-result media; 3 and later (dotted too) do', () => {
+    const values = (model: string) => {
+      const capabilities = defaultRegistry.resolveCapabilities({ provider: 'gemini', model });
+      return [capabilities.tool_result_images.value, capabilities.tool_result_pdf.value];
+    };
+    expect(values('gemini-2.0-flash')).toEqual([false, false]);
+    expect(values('gemini-2.5-pro')).toEqual([false, false]);
+    expect(values('gemini-2.5-flash-lite')).toEqual([false, false]);
+    expect(values('gemini-3-pro-preview')).toEqual([true, true]);
+    expect(values('gemini-3.5-flash')).toEqual([true, true]);
+    expect(values('gemini-10-pro')).toEqual([true, true]);
+    // Gemma on the Gemini API: no claim, so unknown rather than true.
+    expect(values('gemma-3-27b-it')).toEqual(['unknown', 'unknown']);
+  });
+
+  it('Moonshot /anthropic clears tool-result images for a text-only Kimi model', () => {
+    const text = defaultRegistry.resolveCapabilities({
+      provider: 'moonshot-anthropic',
+      model: 'kimi-k2-0905-preview',
+    });
+    expect(text.tool_result_images.value).toBe(false);
+    expect(text.tool_result_images.claimed).toBe(true);
+    const vision = defaultRegistry.resolveCapabilities({
+      provider: 'moonshot-anthropic',
+      model: 'kimi-k2.5',
+    });
+    expect(vision.tool_result_images.value).toBe(true);
+  });
+
+  it('string wires clear every tool-result medium whatever the model', () => {
+    for (const provider of ['openai', 'ollama', 'aki', 'nousresearch', 'openrouter', 'groq']) {
+      for (const offering of defaultRegistry.provider(provider).offerings) {
+        if (offering.wire) continue;
+        const capabilities = defaultRegistry.resolveCapabilities({ provider, model: offering.id });
+        expect([capabilities.tool_result_images.value, capabilities.tool_result_pdf.value]).toEqual(
+          [false, false],
+        );
+      }
+    }
+  });
+
+  it('an offering can override the wire: gpt-5-pro is Responses-only on the openai provider', () => {
+    const resolution = defaultRegistry.resolve({ provider: 'openai', model: 'gpt-5-pro' });
+    expect(resolution.wire).toBe('responses');
+    expect(resolution.offering?.chatPath).toBe('/responses');
+    expect(resolution.capabilities.tool_result_images.value).toBe(true);
+    expect(defaultRegistry.resolve({ provider: 'openai', model: 'gpt-5' }).wire).toBe('openai');
+  });
+});

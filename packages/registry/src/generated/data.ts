@@ -1,0 +1,4268 @@
+// Generated from data/*.json by `node --import tsx packages/registry/scripts/registry.ts generate`.
+// Do not edit: change the data files and regenerate. Validated when generated, so loading it
+// needs no schema pass; JSON.parse of one string is the fastest way to load this much data.
+import type { RegistryFile } from '../validate.js';
+
+export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
+  {
+    "kind": "lab",
+    "file": "data/models/alibaba.json",
+    "data": {
+      "lab": "alibaba",
+      "name": "Alibaba (Qwen)",
+      "models": [
+        {
+          "id": "qwen3-235b-a22b",
+          "name": "Qwen3 235B A22B",
+          "family": "qwen",
+          "variant": "235b-a22b",
+          "version": "3",
+          "release_date": "2025-04-29",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://qwenlm.github.io/blog/qwen3/"
+        },
+        {
+          "id": "qwen3-32b",
+          "name": "Qwen3 32B",
+          "family": "qwen",
+          "variant": "32b",
+          "version": "3",
+          "release_date": "2025-04-29",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://qwenlm.github.io/blog/qwen3/"
+        },
+        {
+          "id": "qwen3-8b",
+          "name": "Qwen3 8B",
+          "family": "qwen",
+          "variant": "8b",
+          "version": "3",
+          "release_date": "2025-04-29",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://qwenlm.github.io/blog/qwen3/"
+        },
+        {
+          "id": "qwen3-coder-480b-a35b-instruct",
+          "name": "Qwen3 Coder 480B A35B",
+          "family": "qwen",
+          "variant": "coder-480b",
+          "version": "3",
+          "release_date": "2025-07-22",
+          "limits": {
+            "context": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3-coder/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3-coder/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://qwenlm.github.io/blog/qwen3-coder/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen3-coder/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://qwenlm.github.io/blog/qwen3-coder/"
+        },
+        {
+          "id": "qwen2.5-vl-7b-instruct",
+          "name": "Qwen2.5-VL 7B Instruct",
+          "family": "qwen",
+          "variant": "vl-7b",
+          "version": "2.5",
+          "release_date": "2025-01-28",
+          "limits": {
+            "context": 128000
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://qwenlm.github.io/blog/qwen2.5-vl/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen2.5-vl/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://qwenlm.github.io/blog/qwen2.5-vl/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://qwenlm.github.io/blog/qwen2.5-vl/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://qwenlm.github.io/blog/qwen2.5-vl/"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/anthropic.json",
+    "data": {
+      "lab": "anthropic",
+      "name": "Anthropic",
+      "families": [
+        {
+          "family": "claude",
+          "templates": [
+            "claude-{variant}-{version}",
+            "claude-{version}-{variant}"
+          ],
+          "version_separator": "-",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+          "note": "Every Claude model since Claude 3 takes images and PDFs; an unlisted version (claude-sonnet-4-6) inherits these as inferred facts until its entry lands."
+        }
+      ],
+      "models": [
+        {
+          "id": "claude-opus-4-5",
+          "name": "Claude Opus 4.5",
+          "family": "claude",
+          "variant": "opus",
+          "version": "4.5",
+          "release_date": "2025-11-24",
+          "aliases": [
+            "claude-opus-4.5"
+          ],
+          "snapshots": [
+            "claude-opus-4-5-20251101"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 64000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-sonnet-4-5",
+          "name": "Claude Sonnet 4.5",
+          "family": "claude",
+          "variant": "sonnet",
+          "version": "4.5",
+          "release_date": "2025-09-29",
+          "aliases": [
+            "claude-sonnet-4.5"
+          ],
+          "snapshots": [
+            "claude-sonnet-4-5-20250929"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 64000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-haiku-4-5",
+          "name": "Claude Haiku 4.5",
+          "family": "claude",
+          "variant": "haiku",
+          "version": "4.5",
+          "release_date": "2025-10-15",
+          "aliases": [
+            "claude-haiku-4.5"
+          ],
+          "snapshots": [
+            "claude-haiku-4-5-20251001"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 64000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-opus-4-1",
+          "name": "Claude Opus 4.1",
+          "family": "claude",
+          "variant": "opus",
+          "version": "4.1",
+          "release_date": "2025-08-05",
+          "aliases": [
+            "claude-opus-4.1"
+          ],
+          "snapshots": [
+            "claude-opus-4-1-20250805"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 32000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-opus-4",
+          "name": "Claude Opus 4",
+          "family": "claude",
+          "variant": "opus",
+          "version": "4",
+          "release_date": "2025-05-22",
+          "aliases": [
+            "claude-opus-4-0"
+          ],
+          "snapshots": [
+            "claude-opus-4-20250514"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 32000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-sonnet-4",
+          "name": "Claude Sonnet 4",
+          "family": "claude",
+          "variant": "sonnet",
+          "version": "4",
+          "release_date": "2025-05-22",
+          "aliases": [
+            "claude-sonnet-4-0"
+          ],
+          "snapshots": [
+            "claude-sonnet-4-20250514"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 64000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-3-7-sonnet",
+          "name": "Claude Sonnet 3.7",
+          "family": "claude",
+          "variant": "sonnet",
+          "version": "3.7",
+          "release_date": "2025-02-24",
+          "aliases": [
+            "claude-3.7-sonnet"
+          ],
+          "snapshots": [
+            "claude-3-7-sonnet-20250219"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 64000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/pdf-support",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/deepseek.json",
+    "data": {
+      "lab": "deepseek",
+      "name": "DeepSeek",
+      "models": [
+        {
+          "id": "deepseek-chat",
+          "name": "DeepSeek-V3.2 (non-thinking)",
+          "family": "deepseek",
+          "variant": "chat",
+          "version": "3.2",
+          "limits": {
+            "context": 131072,
+            "output": 8192
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/guides/function_calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://api-docs.deepseek.com/quick_start/pricing"
+        },
+        {
+          "id": "deepseek-reasoner",
+          "name": "DeepSeek-V3.2 (thinking)",
+          "family": "deepseek",
+          "variant": "reasoner",
+          "version": "3.2",
+          "limits": {
+            "context": 131072,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://api-docs.deepseek.com/guides/function_calling",
+              "date": "2026-11-29",
+              "note": "tool calls in thinking mode since V3.2"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://api-docs.deepseek.com/quick_start/pricing"
+        },
+        {
+          "id": "deepseek-v3.1",
+          "name": "DeepSeek-V3.1",
+          "family": "deepseek",
+          "version": "3.1",
+          "release_date": "2025-08-21",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://huggingface.co/deepseek-ai/DeepSeek-V3.1",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/deepseek-ai/DeepSeek-V3.1",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/deepseek-ai/DeepSeek-V3.1",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://huggingface.co/deepseek-ai/DeepSeek-V3.1"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/google.json",
+    "data": {
+      "lab": "google",
+      "name": "Google",
+      "families": [
+        {
+          "family": "gemini",
+          "templates": [
+            "gemini-{version}-{variant}"
+          ],
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/image-understanding",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/document-processing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/audio",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/models",
+          "note": "Every Gemini model takes images, PDFs and audio; an unlisted version (gemini-3.5-flash) inherits these as inferred facts, and the gemini provider's version ranges apply to it."
+        }
+      ],
+      "models": [
+        {
+          "id": "gemini-2.0-flash",
+          "name": "Gemini 2.0 Flash",
+          "family": "gemini",
+          "variant": "flash",
+          "version": "2.0",
+          "release_date": "2025-02-05",
+          "snapshots": [
+            "gemini-2.0-flash-001"
+          ],
+          "limits": {
+            "context": 1048576,
+            "output": 8192
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/image-understanding",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/document-processing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/audio",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/models"
+        },
+        {
+          "id": "gemini-2.5-pro",
+          "name": "Gemini 2.5 Pro",
+          "family": "gemini",
+          "variant": "pro",
+          "version": "2.5",
+          "release_date": "2025-06-17",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/image-understanding",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/document-processing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/audio",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/models"
+        },
+        {
+          "id": "gemini-2.5-flash",
+          "name": "Gemini 2.5 Flash",
+          "family": "gemini",
+          "variant": "flash",
+          "version": "2.5",
+          "release_date": "2025-06-17",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/image-understanding",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/document-processing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/audio",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/models"
+        },
+        {
+          "id": "gemini-2.5-flash-lite",
+          "name": "Gemini 2.5 Flash-Lite",
+          "family": "gemini",
+          "variant": "flash-lite",
+          "version": "2.5",
+          "release_date": "2025-07-22",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/image-understanding",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/document-processing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/audio",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/models"
+        },
+        {
+          "id": "gemini-3-pro-preview",
+          "name": "Gemini 3 Pro (preview)",
+          "family": "gemini",
+          "variant": "pro",
+          "version": "3",
+          "release_date": "2025-11-18",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/image-understanding",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/document-processing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/audio",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/models"
+        },
+        {
+          "id": "gemini-3-flash-preview",
+          "name": "Gemini 3 Flash (preview)",
+          "family": "gemini",
+          "variant": "flash",
+          "version": "3",
+          "release_date": "2025-12-17",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/image-understanding",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/document-processing",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemini-api/docs/audio",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/models"
+        },
+        {
+          "id": "gemma-3-27b-it",
+          "name": "Gemma 3 27B",
+          "family": "gemma",
+          "variant": "27b",
+          "version": "3",
+          "release_date": "2025-03-12",
+          "aliases": [
+            "gemma-3-27b",
+            "google/gemma-3-27b-it"
+          ],
+          "limits": {
+            "context": 131072,
+            "output": 8192
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemma/docs/capabilities/function-calling",
+              "date": "2026-11-29",
+              "note": "by prompt; servers with a tool parser expose it natively"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemma/docs/core",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemma/docs/core",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://ai.google.dev/gemma/docs/core",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://ai.google.dev/gemma/docs/core"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/meta.json",
+    "data": {
+      "lab": "meta",
+      "name": "Meta",
+      "models": [
+        {
+          "id": "llama-3.3-70b-instruct",
+          "name": "Llama 3.3 70B Instruct",
+          "family": "llama",
+          "variant": "70b",
+          "version": "3.3",
+          "release_date": "2024-12-06",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_3/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_3/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_3/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_3/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_3/"
+        },
+        {
+          "id": "llama-3.1-8b-instruct",
+          "name": "Llama 3.1 8B Instruct",
+          "family": "llama",
+          "variant": "8b",
+          "version": "3.1",
+          "release_date": "2024-07-23",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/"
+        },
+        {
+          "id": "llama-3.2-11b-vision-instruct",
+          "name": "Llama 3.2 11B Vision Instruct",
+          "family": "llama",
+          "variant": "11b-vision",
+          "version": "3.2",
+          "release_date": "2024-09-25",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/",
+              "date": "2026-11-29",
+              "note": "the vision models are not trained for tool calls with images"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/"
+        },
+        {
+          "id": "llama-4-scout-17b-16e-instruct",
+          "name": "Llama 4 Scout",
+          "family": "llama",
+          "variant": "scout",
+          "version": "4",
+          "release_date": "2025-04-05",
+          "limits": {
+            "context": 10000000
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/"
+        },
+        {
+          "id": "llama-4-maverick-17b-128e-instruct",
+          "name": "Llama 4 Maverick",
+          "family": "llama",
+          "variant": "maverick",
+          "version": "4",
+          "release_date": "2025-04-05",
+          "limits": {
+            "context": 1048576
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama4/"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/minimax.json",
+    "data": {
+      "lab": "minimax",
+      "name": "MiniMax",
+      "models": [
+        {
+          "id": "MiniMax-M2",
+          "name": "MiniMax-M2",
+          "family": "minimax-m",
+          "version": "2",
+          "release_date": "2025-10-27",
+          "limits": {
+            "context": 204800,
+            "output": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.minimax.io/docs/guides/text-generation",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.minimax.io/docs/guides/text-generation",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.minimax.io/docs/guides/text-generation",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.minimax.io/docs/guides/text-generation"
+        },
+        {
+          "id": "MiniMax-M2.1",
+          "name": "MiniMax-M2.1",
+          "family": "minimax-m",
+          "version": "2.1",
+          "release_date": "2025-12-23",
+          "limits": {
+            "context": 204800,
+            "output": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.minimax.io/docs/guides/text-generation",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://platform.minimax.io/docs/guides/text-generation",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://platform.minimax.io/docs/guides/text-generation",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.minimax.io/docs/guides/text-generation"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/mistral.json",
+    "data": {
+      "lab": "mistral",
+      "name": "Mistral AI",
+      "models": [
+        {
+          "id": "mistral-medium-2508",
+          "name": "Mistral Medium 3.1",
+          "family": "mistral-medium",
+          "version": "3.1",
+          "release_date": "2025-08-12",
+          "aliases": [
+            "mistral-medium-latest"
+          ],
+          "limits": {
+            "context": 131072
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/function_calling/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/vision/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29",
+              "note": "PDFs go through the separate OCR / document AI endpoint"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+        },
+        {
+          "id": "mistral-small-2506",
+          "name": "Mistral Small 3.2",
+          "family": "mistral-small",
+          "version": "3.2",
+          "release_date": "2025-06-20",
+          "aliases": [
+            "mistral-small-latest",
+            "mistral-small-3.2-24b-instruct-2506"
+          ],
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/function_calling/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/vision/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29",
+              "note": "PDFs go through the separate OCR / document AI endpoint"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+        },
+        {
+          "id": "mistral-large-2411",
+          "name": "Mistral Large 2.1",
+          "family": "mistral-large",
+          "version": "2.1",
+          "release_date": "2024-11-18",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/function_calling/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29",
+              "note": "PDFs go through the separate OCR / document AI endpoint"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+        },
+        {
+          "id": "pixtral-large-2411",
+          "name": "Pixtral Large",
+          "family": "pixtral-large",
+          "version": "1",
+          "release_date": "2024-11-18",
+          "aliases": [
+            "pixtral-large-latest"
+          ],
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/function_calling/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/vision/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29",
+              "note": "PDFs go through the separate OCR / document AI endpoint"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+        },
+        {
+          "id": "codestral-2508",
+          "name": "Codestral 25.08",
+          "family": "codestral",
+          "version": "25.8",
+          "release_date": "2025-07-30",
+          "aliases": [
+            "codestral-latest"
+          ],
+          "limits": {
+            "context": 256000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/capabilities/function_calling/",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29",
+              "note": "PDFs go through the separate OCR / document AI endpoint"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/moonshot.json",
+    "data": {
+      "lab": "moonshot",
+      "name": "Moonshot AI",
+      "models": [
+        {
+          "id": "kimi-k2-0905-preview",
+          "name": "Kimi K2 (0905)",
+          "family": "kimi",
+          "variant": "k2-0905",
+          "version": "2",
+          "release_date": "2025-09-05",
+          "aliases": [
+            "kimi-k2-instruct-0905"
+          ],
+          "limits": {
+            "context": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/guide/use-kimi-api-to-complete-tool-calls",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.moonshot.ai/docs/introduction"
+        },
+        {
+          "id": "kimi-k2-0711-preview",
+          "name": "Kimi K2 (0711)",
+          "family": "kimi",
+          "variant": "k2-0711",
+          "version": "2",
+          "release_date": "2025-07-11",
+          "aliases": [
+            "kimi-k2-instruct",
+            "kimi-k2"
+          ],
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/guide/use-kimi-api-to-complete-tool-calls",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.moonshot.ai/docs/introduction"
+        },
+        {
+          "id": "kimi-k2-turbo-preview",
+          "name": "Kimi K2 Turbo",
+          "family": "kimi",
+          "variant": "k2-turbo",
+          "version": "2",
+          "release_date": "2025-08-01",
+          "limits": {
+            "context": 262144
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/guide/use-kimi-api-to-complete-tool-calls",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.moonshot.ai/docs/introduction"
+        },
+        {
+          "id": "kimi-k2-thinking",
+          "name": "Kimi K2 Thinking",
+          "family": "kimi",
+          "variant": "k2-thinking",
+          "version": "2",
+          "release_date": "2025-11-06",
+          "limits": {
+            "context": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/guide/use-kimi-api-to-complete-tool-calls",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.moonshot.ai/docs/introduction"
+        },
+        {
+          "id": "kimi-k2.5",
+          "name": "Kimi K2.5",
+          "family": "kimi",
+          "variant": "k2.5",
+          "version": "2.5",
+          "release_date": "2026-01-27",
+          "limits": {
+            "context": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/guide/use-kimi-api-to-complete-tool-calls",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.moonshot.ai/docs/introduction",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.moonshot.ai/docs/introduction",
+          "note": "Native multimodal; image input not yet checked on the live API."
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/nous.json",
+    "data": {
+      "lab": "nous",
+      "name": "Nous Research",
+      "models": [
+        {
+          "id": "Hermes-4-405B",
+          "name": "Hermes 4 405B",
+          "family": "hermes",
+          "variant": "405b",
+          "version": "4",
+          "release_date": "2025-08-26",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-405B",
+              "date": "2026-11-29",
+              "note": "Hermes <tool_call> format"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-405B",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-405B",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-405B",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://huggingface.co/NousResearch/Hermes-4-405B"
+        },
+        {
+          "id": "Hermes-4-70B",
+          "name": "Hermes 4 70B",
+          "family": "hermes",
+          "variant": "70b",
+          "version": "4",
+          "release_date": "2025-08-26",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-70B",
+              "date": "2026-11-29",
+              "note": "Hermes <tool_call> format"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-70B",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-70B",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-4-70B",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://huggingface.co/NousResearch/Hermes-4-70B"
+        },
+        {
+          "id": "Hermes-3-Llama-3.1-70B",
+          "name": "Hermes 3 70B",
+          "family": "hermes",
+          "variant": "70b",
+          "version": "3",
+          "release_date": "2024-08-15",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-3-Llama-3.1-70B",
+              "date": "2026-11-29",
+              "note": "Hermes <tool_call> format"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-3-Llama-3.1-70B",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://huggingface.co/NousResearch/Hermes-3-Llama-3.1-70B",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://huggingface.co/NousResearch/Hermes-3-Llama-3.1-70B",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://huggingface.co/NousResearch/Hermes-3-Llama-3.1-70B"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/openai.json",
+    "data": {
+      "lab": "openai",
+      "name": "OpenAI",
+      "models": [
+        {
+          "id": "gpt-4o",
+          "name": "GPT-4o",
+          "family": "gpt-4o",
+          "release_date": "2024-05-13",
+          "snapshots": [
+            "gpt-4o-2024-05-13",
+            "gpt-4o-2024-08-06",
+            "gpt-4o-2024-11-20"
+          ],
+          "limits": {
+            "context": 128000,
+            "output": 16384
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-4o",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-4o"
+        },
+        {
+          "id": "gpt-4o-mini",
+          "name": "GPT-4o mini",
+          "family": "gpt-4o",
+          "variant": "mini",
+          "release_date": "2024-07-18",
+          "snapshots": [
+            "gpt-4o-mini-2024-07-18"
+          ],
+          "limits": {
+            "context": 128000,
+            "output": 16384
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-4o-mini",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-4o-mini"
+        },
+        {
+          "id": "gpt-4.1",
+          "name": "GPT-4.1",
+          "family": "gpt",
+          "version": "4.1",
+          "release_date": "2025-04-14",
+          "snapshots": [
+            "gpt-4.1-2025-04-14"
+          ],
+          "limits": {
+            "context": 1047576,
+            "output": 32768
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-4.1",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-4.1"
+        },
+        {
+          "id": "gpt-4.1-mini",
+          "name": "GPT-4.1 mini",
+          "family": "gpt",
+          "variant": "mini",
+          "version": "4.1",
+          "release_date": "2025-04-14",
+          "snapshots": [
+            "gpt-4.1-mini-2025-04-14"
+          ],
+          "limits": {
+            "context": 1047576,
+            "output": 32768
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-4.1-mini",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-4.1-mini"
+        },
+        {
+          "id": "gpt-4.1-nano",
+          "name": "GPT-4.1 nano",
+          "family": "gpt",
+          "variant": "nano",
+          "version": "4.1",
+          "release_date": "2025-04-14",
+          "snapshots": [
+            "gpt-4.1-nano-2025-04-14"
+          ],
+          "limits": {
+            "context": 1047576,
+            "output": 32768
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-4.1-nano",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-4.1-nano"
+        },
+        {
+          "id": "o3",
+          "name": "o3",
+          "family": "o",
+          "version": "3",
+          "release_date": "2025-04-16",
+          "snapshots": [
+            "o3-2025-04-16"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 100000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/o3",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/o3"
+        },
+        {
+          "id": "o4-mini",
+          "name": "o4-mini",
+          "family": "o",
+          "variant": "mini",
+          "version": "4",
+          "release_date": "2025-04-16",
+          "snapshots": [
+            "o4-mini-2025-04-16"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 100000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/o4-mini",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/o4-mini"
+        },
+        {
+          "id": "gpt-5",
+          "name": "GPT-5",
+          "family": "gpt",
+          "version": "5",
+          "release_date": "2025-08-07",
+          "snapshots": [
+            "gpt-5-2025-08-07"
+          ],
+          "limits": {
+            "context": 400000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-5",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-5"
+        },
+        {
+          "id": "gpt-5-mini",
+          "name": "GPT-5 mini",
+          "family": "gpt",
+          "variant": "mini",
+          "version": "5",
+          "release_date": "2025-08-07",
+          "snapshots": [
+            "gpt-5-mini-2025-08-07"
+          ],
+          "limits": {
+            "context": 400000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-5-mini",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-5-mini"
+        },
+        {
+          "id": "gpt-5-nano",
+          "name": "GPT-5 nano",
+          "family": "gpt",
+          "variant": "nano",
+          "version": "5",
+          "release_date": "2025-08-07",
+          "snapshots": [
+            "gpt-5-nano-2025-08-07"
+          ],
+          "limits": {
+            "context": 400000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-5-nano",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-5-nano"
+        },
+        {
+          "id": "gpt-5-pro",
+          "name": "GPT-5 pro",
+          "family": "gpt",
+          "variant": "pro",
+          "version": "5",
+          "release_date": "2025-10-06",
+          "snapshots": [
+            "gpt-5-pro-2025-10-06"
+          ],
+          "limits": {
+            "context": 400000,
+            "output": 272000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-5-pro",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-5-pro",
+          "note": "Served on the Responses API only."
+        },
+        {
+          "id": "gpt-5.1",
+          "name": "GPT-5.1",
+          "family": "gpt",
+          "version": "5.1",
+          "release_date": "2025-11-13",
+          "snapshots": [
+            "gpt-5.1-2025-11-13"
+          ],
+          "limits": {
+            "context": 400000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-5.1",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-5.1"
+        },
+        {
+          "id": "gpt-5.2",
+          "name": "GPT-5.2",
+          "family": "gpt",
+          "version": "5.2",
+          "release_date": "2025-12-11",
+          "snapshots": [
+            "gpt-5.2-2025-12-11"
+          ],
+          "limits": {
+            "context": 400000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/models/gpt-5.2",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-5.2",
+          "note": "Facts carried over from GPT-5.1; not yet checked against the model page."
+        },
+        {
+          "id": "gpt-oss-120b",
+          "name": "gpt-oss-120b",
+          "family": "gpt-oss",
+          "variant": "120b",
+          "release_date": "2025-08-05",
+          "limits": {
+            "context": 131072,
+            "output": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-oss-120b",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-oss-120b",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-oss-120b",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-oss-120b"
+        },
+        {
+          "id": "gpt-oss-20b",
+          "name": "gpt-oss-20b",
+          "family": "gpt-oss",
+          "variant": "20b",
+          "release_date": "2025-08-05",
+          "limits": {
+            "context": 131072,
+            "output": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-oss-20b",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-oss-20b",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-oss-20b",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-oss-20b"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/perplexity.json",
+    "data": {
+      "lab": "perplexity",
+      "name": "Perplexity",
+      "models": [
+        {
+          "id": "sonar",
+          "name": "Sonar",
+          "family": "sonar",
+          "release_date": "2025-01-21",
+          "limits": {
+            "context": 128000
+          },
+          "capabilities": {
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.perplexity.ai/guides/image-attachments",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.perplexity.ai/getting-started/models",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.perplexity.ai/getting-started/models"
+        },
+        {
+          "id": "sonar-pro",
+          "name": "Sonar Pro",
+          "family": "sonar",
+          "variant": "pro",
+          "release_date": "2025-01-21",
+          "limits": {
+            "context": 200000,
+            "output": 8000
+          },
+          "capabilities": {
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.perplexity.ai/guides/image-attachments",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.perplexity.ai/getting-started/models",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.perplexity.ai/getting-started/models"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
+    "file": "data/models/xai.json",
+    "data": {
+      "lab": "xai",
+      "name": "xAI",
+      "models": [
+        {
+          "id": "grok-4",
+          "name": "Grok 4",
+          "family": "grok",
+          "version": "4",
+          "release_date": "2025-07-09",
+          "snapshots": [
+            "grok-4-0709"
+          ],
+          "limits": {
+            "context": 256000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/guides/image-understanding",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.x.ai/docs/models"
+        },
+        {
+          "id": "grok-code-fast-1",
+          "name": "Grok Code Fast 1",
+          "family": "grok-code",
+          "variant": "fast",
+          "version": "1",
+          "release_date": "2025-08-28",
+          "limits": {
+            "context": 256000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.x.ai/docs/models"
+        },
+        {
+          "id": "grok-3",
+          "name": "Grok 3",
+          "family": "grok",
+          "version": "3",
+          "release_date": "2025-04-03",
+          "limits": {
+            "context": 131072
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://docs.x.ai/docs/models"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/aki-anthropic.json",
+    "data": {
+      "id": "aki-anthropic",
+      "name": "AKI.IO (/anthropic)",
+      "aliases": [
+        "aki.io-anthropic"
+      ],
+      "tool_wire_format": "anthropic",
+      "base_url": "https://aki.io/anthropic",
+      "chat_path": "/v1/messages",
+      "auth": {
+        "header": "x-api-key"
+      },
+      "api_key_env": "AKI_API_KEY",
+      "headers": {
+        "anthropic-version": "2023-06-01"
+      },
+      "docs": "https://aki.io/docs",
+      "quirks": {
+        "source_blocks": false,
+        "tool_result_images": "never"
+      },
+      "quirk_sources": {
+        "source_blocks": {
+          "evidence": "live",
+          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "date": "2026-11-29",
+          "note": "the shim takes no document or search_result block in a tool_result"
+        },
+        "tool_result_images": {
+          "evidence": "live",
+          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "date": "2026-11-29",
+          "note": "the shim answers a tool_result image without error, but the model does not see it"
+        }
+      },
+      "offerings": [
+        {
+          "id": "gemma-3-27b-it",
+          "model": "google/gemma-3-27b-it",
+          "note": "model names not verified against AKI.IO's catalogue"
+        },
+        {
+          "id": "mistral-small-2506",
+          "model": "mistral/mistral-small-2506",
+          "note": "model names not verified against AKI.IO's catalogue"
+        },
+        {
+          "id": "llama-3.3-70b-instruct",
+          "model": "meta/llama-3.3-70b-instruct",
+          "note": "model names not verified against AKI.IO's catalogue"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/aki.json",
+    "data": {
+      "id": "aki",
+      "name": "AKI.IO (Hermes)",
+      "aliases": [
+        "aki.io"
+      ],
+      "tool_wire_format": "hermes",
+      "base_url": "https://aki.io/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "AKI_API_KEY",
+      "docs": "https://aki.io/docs",
+      "offerings": [
+        {
+          "id": "gemma-3-27b-it",
+          "model": "google/gemma-3-27b-it",
+          "note": "model names not verified against AKI.IO's catalogue"
+        },
+        {
+          "id": "mistral-small-2506",
+          "model": "mistral/mistral-small-2506",
+          "note": "model names not verified against AKI.IO's catalogue"
+        },
+        {
+          "id": "llama-3.3-70b-instruct",
+          "model": "meta/llama-3.3-70b-instruct",
+          "note": "model names not verified against AKI.IO's catalogue"
+        }
+      ],
+      "note": "Tools go into the system prompt and come back as <tool_call> tags (the hermes wire)."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/anthropic.json",
+    "data": {
+      "id": "anthropic",
+      "name": "Anthropic",
+      "aliases": [
+        "claude"
+      ],
+      "tool_wire_format": "anthropic",
+      "base_url": "https://api.anthropic.com",
+      "chat_path": "/v1/messages",
+      "auth": {
+        "header": "x-api-key"
+      },
+      "api_key_env": "ANTHROPIC_API_KEY",
+      "headers": {
+        "anthropic-version": "2023-06-01"
+      },
+      "docs": "https://docs.anthropic.com/en/api/messages",
+      "capabilities": {
+        "tool_result_images": {
+          "value": true,
+          "evidence": "docs",
+          "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use",
+          "date": "2026-11-29",
+          "note": "image blocks inside tool_result.content"
+        },
+        "tool_result_pdf": {
+          "value": true,
+          "evidence": "docs",
+          "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use",
+          "date": "2026-11-29",
+          "note": "document blocks inside tool_result.content (anthropic-sdk-typescript 5d971f92, 2025-09-03)"
+        }
+      },
+      "default_model": "claude-sonnet-4-5",
+      "offerings": [
+        {
+          "id": "claude-opus-4-5",
+          "model": "anthropic/claude-opus-4-5"
+        },
+        {
+          "id": "claude-sonnet-4-5",
+          "model": "anthropic/claude-sonnet-4-5"
+        },
+        {
+          "id": "claude-haiku-4-5",
+          "model": "anthropic/claude-haiku-4-5"
+        },
+        {
+          "id": "claude-opus-4-1",
+          "model": "anthropic/claude-opus-4-1"
+        },
+        {
+          "id": "claude-opus-4",
+          "model": "anthropic/claude-opus-4"
+        },
+        {
+          "id": "claude-sonnet-4",
+          "model": "anthropic/claude-sonnet-4"
+        },
+        {
+          "id": "claude-3-7-sonnet",
+          "model": "anthropic/claude-3-7-sonnet"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/cerebras.json",
+    "data": {
+      "id": "cerebras",
+      "name": "Cerebras",
+      "tool_wire_format": "openai",
+      "base_url": "https://api.cerebras.ai/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "CEREBRAS_API_KEY",
+      "docs": "https://inference-docs.cerebras.ai/api-reference/chat-completions",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "gpt-oss-120b",
+      "offerings": [
+        {
+          "id": "gpt-oss-120b",
+          "model": "openai/gpt-oss-120b",
+          "source": "https://inference-docs.cerebras.ai/models/overview"
+        },
+        {
+          "id": "llama-3.3-70b",
+          "model": "meta/llama-3.3-70b-instruct",
+          "source": "https://inference-docs.cerebras.ai/models/overview"
+        },
+        {
+          "id": "llama3.1-8b",
+          "model": "meta/llama-3.1-8b-instruct",
+          "source": "https://inference-docs.cerebras.ai/models/overview"
+        },
+        {
+          "id": "qwen-3-32b",
+          "model": "alibaba/qwen3-32b",
+          "source": "https://inference-docs.cerebras.ai/models/overview"
+        },
+        {
+          "id": "qwen-3-235b-a22b-instruct-2507",
+          "model": "alibaba/qwen3-235b-a22b",
+          "source": "https://inference-docs.cerebras.ai/models/overview",
+          "note": "the 2507 instruct update of Qwen3 235B"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/deepseek.json",
+    "data": {
+      "id": "deepseek",
+      "name": "DeepSeek",
+      "tool_wire_format": "openai",
+      "base_url": "https://api.deepseek.com",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "DEEPSEEK_API_KEY",
+      "docs": "https://api-docs.deepseek.com/",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "deepseek-chat",
+      "offerings": [
+        {
+          "id": "deepseek-chat",
+          "model": "deepseek/deepseek-chat"
+        },
+        {
+          "id": "deepseek-reasoner",
+          "model": "deepseek/deepseek-reasoner"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/gemini.json",
+    "data": {
+      "id": "gemini",
+      "name": "Google Gemini API",
+      "aliases": [
+        "google"
+      ],
+      "tool_wire_format": "gemini",
+      "base_url": "https://generativelanguage.googleapis.com/v1beta",
+      "chat_path": "/models/{model}:generateContent",
+      "auth": {
+        "header": "x-goog-api-key"
+      },
+      "api_key_env": "GEMINI_API_KEY",
+      "docs": "https://ai.google.dev/api/generate-content",
+      "capabilities": {
+        "tool_result_images": [
+          {
+            "value": true,
+            "evidence": "docs",
+            "source": "https://ai.google.dev/gemini-api/docs/function-calling#multimodal",
+            "date": "2026-11-29",
+            "note": "functionResponse.parts inlineData (image); documented for Gemini 3 and later, not live-verified",
+            "when": {
+              "family": "gemini",
+              "version": ">=3"
+            }
+          },
+          {
+            "value": false,
+            "evidence": "docs",
+            "source": "https://ai.google.dev/gemini-api/docs/function-calling#multimodal",
+            "date": "2026-11-29",
+            "note": "Gemini 2.x answers HTTP 400 'Multimodal function responses are not supported for this model'",
+            "when": {
+              "family": "gemini",
+              "version": "<3"
+            }
+          }
+        ],
+        "tool_result_pdf": [
+          {
+            "value": true,
+            "evidence": "docs",
+            "source": "https://ai.google.dev/gemini-api/docs/function-calling#multimodal",
+            "date": "2026-11-29",
+            "note": "functionResponse.parts inlineData (application/pdf); documented for Gemini 3 and later, not live-verified",
+            "when": {
+              "family": "gemini",
+              "version": ">=3"
+            }
+          },
+          {
+            "value": false,
+            "evidence": "docs",
+            "source": "https://ai.google.dev/gemini-api/docs/function-calling#multimodal",
+            "date": "2026-11-29",
+            "note": "Gemini 2.x answers HTTP 400 'Multimodal function responses are not supported for this model'",
+            "when": {
+              "family": "gemini",
+              "version": "<3"
+            }
+          }
+        ]
+      },
+      "default_model": "gemini-2.5-flash",
+      "offerings": [
+        {
+          "id": "gemini-3-pro-preview",
+          "model": "google/gemini-3-pro-preview"
+        },
+        {
+          "id": "gemini-3-flash-preview",
+          "model": "google/gemini-3-flash-preview"
+        },
+        {
+          "id": "gemini-2.5-pro",
+          "model": "google/gemini-2.5-pro"
+        },
+        {
+          "id": "gemini-2.5-flash",
+          "model": "google/gemini-2.5-flash"
+        },
+        {
+          "id": "gemini-2.5-flash-lite",
+          "model": "google/gemini-2.5-flash-lite"
+        },
+        {
+          "id": "gemini-2.0-flash",
+          "model": "google/gemini-2.0-flash"
+        },
+        {
+          "id": "gemma-3-27b-it",
+          "model": "google/gemma-3-27b-it"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/groq.json",
+    "data": {
+      "id": "groq",
+      "name": "Groq",
+      "tool_wire_format": "openai",
+      "base_url": "https://api.groq.com/openai/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "GROQ_API_KEY",
+      "docs": "https://console.groq.com/docs/api-reference",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "llama-3.3-70b-versatile",
+      "offerings": [
+        {
+          "id": "llama-3.3-70b-versatile",
+          "model": "meta/llama-3.3-70b-instruct",
+          "limits": {
+            "context": 131072,
+            "output": 32768
+          },
+          "source": "https://console.groq.com/docs/models"
+        },
+        {
+          "id": "llama-3.1-8b-instant",
+          "model": "meta/llama-3.1-8b-instruct",
+          "limits": {
+            "context": 131072,
+            "output": 131072
+          },
+          "source": "https://console.groq.com/docs/models"
+        },
+        {
+          "id": "meta-llama/llama-4-scout-17b-16e-instruct",
+          "model": "meta/llama-4-scout-17b-16e-instruct",
+          "limits": {
+            "context": 131072,
+            "output": 8192
+          },
+          "source": "https://console.groq.com/docs/models"
+        },
+        {
+          "id": "meta-llama/llama-4-maverick-17b-128e-instruct",
+          "model": "meta/llama-4-maverick-17b-128e-instruct",
+          "limits": {
+            "context": 131072,
+            "output": 8192
+          },
+          "source": "https://console.groq.com/docs/models"
+        },
+        {
+          "id": "openai/gpt-oss-120b",
+          "model": "openai/gpt-oss-120b",
+          "limits": {
+            "context": 131072,
+            "output": 65536
+          },
+          "source": "https://console.groq.com/docs/models"
+        },
+        {
+          "id": "openai/gpt-oss-20b",
+          "model": "openai/gpt-oss-20b",
+          "limits": {
+            "context": 131072,
+            "output": 65536
+          },
+          "source": "https://console.groq.com/docs/models"
+        },
+        {
+          "id": "moonshotai/kimi-k2-instruct-0905",
+          "model": "moonshot/kimi-k2-0905-preview",
+          "limits": {
+            "context": 262144,
+            "output": 16384
+          },
+          "source": "https://console.groq.com/docs/models"
+        },
+        {
+          "id": "qwen/qwen3-32b",
+          "model": "alibaba/qwen3-32b",
+          "limits": {
+            "context": 131072,
+            "output": 40960
+          },
+          "source": "https://console.groq.com/docs/models"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/huggingface.json",
+    "data": {
+      "id": "huggingface",
+      "name": "Hugging Face Inference Providers",
+      "aliases": [
+        "hf"
+      ],
+      "tool_wire_format": "openai",
+      "base_url": "https://router.huggingface.co/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "HF_TOKEN",
+      "docs": "https://huggingface.co/docs/inference-providers/tasks/chat-completion",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "model_naming": {
+        "strip_any_tag": true
+      },
+      "offerings": [
+        {
+          "id": "openai/gpt-oss-120b",
+          "model": "openai/gpt-oss-120b"
+        },
+        {
+          "id": "meta-llama/Llama-3.3-70B-Instruct",
+          "model": "meta/llama-3.3-70b-instruct"
+        },
+        {
+          "id": "Qwen/Qwen3-235B-A22B",
+          "model": "alibaba/qwen3-235b-a22b"
+        },
+        {
+          "id": "moonshotai/Kimi-K2-Instruct-0905",
+          "model": "moonshot/kimi-k2-0905-preview"
+        },
+        {
+          "id": "deepseek-ai/DeepSeek-V3.1",
+          "model": "deepseek/deepseek-v3.1"
+        },
+        {
+          "id": "google/gemma-3-27b-it",
+          "model": "google/gemma-3-27b-it"
+        }
+      ],
+      "note": "A \\":provider\\" or \\":fastest\\" suffix picks the serving partner and is stripped."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/llamacpp.json",
+    "data": {
+      "id": "llamacpp",
+      "name": "llama.cpp server",
+      "aliases": [
+        "llama.cpp",
+        "llama-cpp"
+      ],
+      "tool_wire_format": "openai",
+      "base_url": "http://localhost:8080/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer",
+        "required": false
+      },
+      "api_key_env": "LLAMA_API_KEY",
+      "docs": "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md",
+      "quirks": {
+        "inline_images": true
+      },
+      "quirk_sources": {
+        "inline_images": {
+          "evidence": "inferred",
+          "source": "https://github.com/ggml-org/llama.cpp/blob/master/docs/multimodal.md",
+          "date": "2026-11-29",
+          "note": "llama-server takes images as base64 data URLs; remote URLs are not fetched"
+        }
+      },
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "model_naming": {
+        "strip_any_tag": true
+      },
+      "note": "The model name is whatever --alias or the GGUF file says; a name that no entry knows resolves to the default (every capability unknown)."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/lmstudio-anthropic.json",
+    "data": {
+      "id": "lmstudio-anthropic",
+      "name": "LM Studio (/anthropic)",
+      "aliases": [
+        "lm-studio-anthropic"
+      ],
+      "tool_wire_format": "anthropic",
+      "base_url": "http://localhost:1234",
+      "chat_path": "/v1/messages",
+      "auth": {
+        "header": "x-api-key",
+        "required": false
+      },
+      "api_key_env": "LMSTUDIO_API_KEY",
+      "headers": {
+        "anthropic-version": "2023-06-01"
+      },
+      "docs": "https://lmstudio.ai/docs/developer",
+      "quirks": {
+        "source_blocks": false
+      },
+      "quirk_sources": {
+        "source_blocks": {
+          "evidence": "inferred",
+          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "date": "2026-11-29",
+          "note": "conservatively, not live-verified: no document or search_result block in a tool_result"
+        }
+      },
+      "capabilities": {
+        "tool_result_images": {
+          "value": "unknown",
+          "note": "nothing documented for images inside a tool_result on this shim"
+        }
+      },
+      "offerings": [
+        {
+          "id": "google/gemma-3-27b",
+          "model": "google/gemma-3-27b-it"
+        },
+        {
+          "id": "qwen/qwen2.5-vl-7b",
+          "model": "alibaba/qwen2.5-vl-7b-instruct"
+        },
+        {
+          "id": "openai/gpt-oss-20b",
+          "model": "openai/gpt-oss-20b"
+        },
+        {
+          "id": "qwen/qwen3-8b",
+          "model": "alibaba/qwen3-8b"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/lmstudio.json",
+    "data": {
+      "id": "lmstudio",
+      "name": "LM Studio (OpenAI-compatible)",
+      "aliases": [
+        "lm-studio"
+      ],
+      "tool_wire_format": "openai",
+      "base_url": "http://localhost:1234/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer",
+        "required": false
+      },
+      "api_key_env": "LMSTUDIO_API_KEY",
+      "docs": "https://lmstudio.ai/docs/app/api/endpoints/openai",
+      "quirks": {
+        "inline_images": true
+      },
+      "quirk_sources": {
+        "inline_images": {
+          "evidence": "inferred",
+          "source": "https://metacpan.org/pod/Langertha::Content::Image",
+          "date": "2026-11-29",
+          "note": "LM Studio gets images as base64 data URLs (to_lmstudio)"
+        }
+      },
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "offerings": [
+        {
+          "id": "google/gemma-3-27b",
+          "model": "google/gemma-3-27b-it"
+        },
+        {
+          "id": "qwen/qwen2.5-vl-7b",
+          "model": "alibaba/qwen2.5-vl-7b-instruct"
+        },
+        {
+          "id": "openai/gpt-oss-20b",
+          "model": "openai/gpt-oss-20b"
+        },
+        {
+          "id": "qwen/qwen3-8b",
+          "model": "alibaba/qwen3-8b"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/minimax-anthropic.json",
+    "data": {
+      "id": "minimax-anthropic",
+      "name": "MiniMax (/anthropic)",
+      "tool_wire_format": "anthropic",
+      "base_url": "https://api.minimax.io/anthropic",
+      "chat_path": "/v1/messages",
+      "auth": {
+        "header": "x-api-key"
+      },
+      "api_key_env": "MINIMAX_API_KEY",
+      "headers": {
+        "anthropic-version": "2023-06-01"
+      },
+      "docs": "https://platform.minimax.io/docs/api-reference/text-anthropic-api",
+      "capabilities": {
+        "tool_result_images": {
+          "value": "unknown",
+          "note": "MiniMax documents nothing about images inside a tool_result"
+        },
+        "tool_result_pdf": {
+          "value": "unknown",
+          "note": "MiniMax documents nothing about documents inside a tool_result"
+        }
+      },
+      "default_model": "MiniMax-M2",
+      "offerings": [
+        {
+          "id": "MiniMax-M2.1",
+          "model": "minimax/MiniMax-M2.1"
+        },
+        {
+          "id": "MiniMax-M2",
+          "model": "minimax/MiniMax-M2"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/minimax.json",
+    "data": {
+      "id": "minimax",
+      "name": "MiniMax",
+      "tool_wire_format": "openai",
+      "base_url": "https://api.minimax.io/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "MINIMAX_API_KEY",
+      "docs": "https://platform.minimax.io/docs/api-reference/text-openai-api",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "MiniMax-M2",
+      "offerings": [
+        {
+          "id": "MiniMax-M2.1",
+          "model": "minimax/MiniMax-M2.1"
+        },
+        {
+          "id": "MiniMax-M2",
+          "model": "minimax/MiniMax-M2"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/mistral.json",
+    "data": {
+      "id": "mistral",
+      "name": "Mistral AI",
+      "tool_wire_format": "openai",
+      "base_url": "https://api.mistral.ai/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "MISTRAL_API_KEY",
+      "docs": "https://docs.mistral.ai/api/",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "mistral-medium-latest",
+      "offerings": [
+        {
+          "id": "mistral-medium-2508",
+          "model": "mistral/mistral-medium-2508"
+        },
+        {
+          "id": "mistral-small-2506",
+          "model": "mistral/mistral-small-2506"
+        },
+        {
+          "id": "mistral-large-2411",
+          "model": "mistral/mistral-large-2411"
+        },
+        {
+          "id": "pixtral-large-2411",
+          "model": "mistral/pixtral-large-2411"
+        },
+        {
+          "id": "codestral-2508",
+          "model": "mistral/codestral-2508"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/moonshot-anthropic.json",
+    "data": {
+      "id": "moonshot-anthropic",
+      "name": "Moonshot AI (/anthropic)",
+      "aliases": [
+        "kimi-anthropic"
+      ],
+      "tool_wire_format": "anthropic",
+      "base_url": "https://api.moonshot.ai/anthropic",
+      "chat_path": "/v1/messages",
+      "auth": {
+        "header": "x-api-key"
+      },
+      "api_key_env": "MOONSHOT_API_KEY",
+      "headers": {
+        "anthropic-version": "2023-06-01"
+      },
+      "docs": "https://platform.moonshot.ai/docs/guide/agent-support",
+      "quirks": {
+        "source_blocks": false
+      },
+      "quirk_sources": {
+        "source_blocks": {
+          "evidence": "live",
+          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "date": "2026-11-29",
+          "note": "the /anthropic endpoint takes no document or search_result block in a tool_result"
+        }
+      },
+      "capabilities": {
+        "tool_result_images": {
+          "value": true,
+          "evidence": "docs",
+          "source": "https://platform.moonshot.ai/docs/guide/agent-support",
+          "date": "2026-11-29",
+          "note": "Kimi's schema lists image inside a tool_result; docs only, not live-verified"
+        }
+      },
+      "default_model": "kimi-k2-0905-preview",
+      "offerings": [
+        {
+          "id": "kimi-k2.5",
+          "model": "moonshot/kimi-k2.5"
+        },
+        {
+          "id": "kimi-k2-thinking",
+          "model": "moonshot/kimi-k2-thinking"
+        },
+        {
+          "id": "kimi-k2-0905-preview",
+          "model": "moonshot/kimi-k2-0905-preview"
+        },
+        {
+          "id": "kimi-k2-turbo-preview",
+          "model": "moonshot/kimi-k2-turbo-preview"
+        },
+        {
+          "id": "kimi-k2-0711-preview",
+          "model": "moonshot/kimi-k2-0711-preview"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/moonshot.json",
+    "data": {
+      "id": "moonshot",
+      "name": "Moonshot AI (Kimi)",
+      "aliases": [
+        "kimi",
+        "moonshotai"
+      ],
+      "tool_wire_format": "openai",
+      "base_url": "https://api.moonshot.ai/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "MOONSHOT_API_KEY",
+      "docs": "https://platform.moonshot.ai/docs/api/chat",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "kimi-k2-0905-preview",
+      "offerings": [
+        {
+          "id": "kimi-k2.5",
+          "model": "moonshot/kimi-k2.5"
+        },
+        {
+          "id": "kimi-k2-thinking",
+          "model": "moonshot/kimi-k2-thinking"
+        },
+        {
+          "id": "kimi-k2-0905-preview",
+          "model": "moonshot/kimi-k2-0905-preview"
+        },
+        {
+          "id": "kimi-k2-turbo-preview",
+          "model": "moonshot/kimi-k2-turbo-preview"
+        },
+        {
+          "id": "kimi-k2-0711-preview",
+          "model": "moonshot/kimi-k2-0711-preview"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/nousresearch.json",
+    "data": {
+      "id": "nousresearch",
+      "name": "Nous Research (Nous Portal)",
+      "aliases": [
+        "nous"
+      ],
+      "tool_wire_format": "hermes",
+      "base_url": "https://inference-api.nousresearch.com/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "NOUS_API_KEY",
+      "docs": "https://portal.nousresearch.com/",
+      "default_model": "Hermes-4-405B",
+      "offerings": [
+        {
+          "id": "Hermes-4-405B",
+          "model": "nous/Hermes-4-405B"
+        },
+        {
+          "id": "Hermes-4-70B",
+          "model": "nous/Hermes-4-70B"
+        }
+      ],
+      "note": "Hermes models call tools by <tool_call> tags in the text (the hermes wire)."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/ollama.json",
+    "data": {
+      "id": "ollama",
+      "name": "Ollama",
+      "tool_wire_format": "ollama",
+      "base_url": "http://localhost:11434",
+      "chat_path": "/api/chat",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer",
+        "required": false
+      },
+      "api_key_env": "OLLAMA_API_KEY",
+      "docs": "https://docs.ollama.com/api",
+      "model_naming": {
+        "strip_any_tag": true
+      },
+      "offerings": [
+        {
+          "id": "gpt-oss",
+          "model": "openai/gpt-oss-20b",
+          "aliases": [
+            "gpt-oss:20b"
+          ],
+          "source": "https://ollama.com/library/gpt-oss"
+        },
+        {
+          "id": "gpt-oss:120b",
+          "model": "openai/gpt-oss-120b",
+          "source": "https://ollama.com/library/gpt-oss"
+        },
+        {
+          "id": "llama3.3",
+          "model": "meta/llama-3.3-70b-instruct",
+          "source": "https://ollama.com/library/llama3.3"
+        },
+        {
+          "id": "llama3.2-vision",
+          "model": "meta/llama-3.2-11b-vision-instruct",
+          "source": "https://ollama.com/library/llama3.2-vision"
+        },
+        {
+          "id": "llama4",
+          "model": "meta/llama-4-scout-17b-16e-instruct",
+          "source": "https://ollama.com/library/llama4"
+        },
+        {
+          "id": "gemma3",
+          "model": "google/gemma-3-27b-it",
+          "source": "https://ollama.com/library/gemma3",
+          "note": "gemma3 without a tag is the 4B; 4B, 12B and 27B take images"
+        },
+        {
+          "id": "gemma3:1b",
+          "model": "google/gemma-3-27b-it",
+          "limits": {
+            "context": 32768
+          },
+          "capabilities": {
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/gemma3",
+              "date": "2026-11-29",
+              "note": "the 1B is text only"
+            }
+          },
+          "source": "https://ollama.com/library/gemma3"
+        },
+        {
+          "id": "qwen3",
+          "model": "alibaba/qwen3-8b",
+          "source": "https://ollama.com/library/qwen3"
+        },
+        {
+          "id": "qwen2.5vl",
+          "model": "alibaba/qwen2.5-vl-7b-instruct",
+          "source": "https://ollama.com/library/qwen2.5vl"
+        },
+        {
+          "id": "deepseek-v3.1",
+          "model": "deepseek/deepseek-v3.1",
+          "source": "https://ollama.com/library/deepseek-v3.1"
+        }
+      ],
+      "note": "The wire is Ollama's own /api/chat; a model name's :tag (size, quantization) is stripped when no offering lists it."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/openai-responses.json",
+    "data": {
+      "id": "openai-responses",
+      "name": "OpenAI (Responses)",
+      "tool_wire_format": "responses",
+      "base_url": "https://api.openai.com/v1",
+      "chat_path": "/responses",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "OPENAI_API_KEY",
+      "docs": "https://platform.openai.com/docs/api-reference/responses",
+      "capabilities": {
+        "tool_result_images": {
+          "value": true,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/responses/create",
+          "date": "2026-11-29",
+          "note": "function_call_output.output takes input_image parts (openai-node 4de5afd4, 2025-09-30); not live-verified"
+        },
+        "tool_result_pdf": {
+          "value": true,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/responses/create",
+          "date": "2026-11-29",
+          "note": "function_call_output.output takes input_file parts, read by vision; not live-verified"
+        }
+      },
+      "default_model": "gpt-5.1",
+      "offerings": [
+        {
+          "id": "gpt-5.2",
+          "model": "openai/gpt-5.2"
+        },
+        {
+          "id": "gpt-5.1",
+          "model": "openai/gpt-5.1"
+        },
+        {
+          "id": "gpt-5",
+          "model": "openai/gpt-5"
+        },
+        {
+          "id": "gpt-5-mini",
+          "model": "openai/gpt-5-mini"
+        },
+        {
+          "id": "gpt-5-nano",
+          "model": "openai/gpt-5-nano"
+        },
+        {
+          "id": "gpt-4.1",
+          "model": "openai/gpt-4.1"
+        },
+        {
+          "id": "gpt-4.1-mini",
+          "model": "openai/gpt-4.1-mini"
+        },
+        {
+          "id": "gpt-4.1-nano",
+          "model": "openai/gpt-4.1-nano"
+        },
+        {
+          "id": "gpt-4o",
+          "model": "openai/gpt-4o"
+        },
+        {
+          "id": "gpt-4o-mini",
+          "model": "openai/gpt-4o-mini"
+        },
+        {
+          "id": "o3",
+          "model": "openai/o3"
+        },
+        {
+          "id": "o4-mini",
+          "model": "openai/o4-mini"
+        },
+        {
+          "id": "gpt-5-pro",
+          "model": "openai/gpt-5-pro"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/openai.json",
+    "data": {
+      "id": "openai",
+      "name": "OpenAI (Chat Completions)",
+      "tool_wire_format": "openai",
+      "base_url": "https://api.openai.com/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "OPENAI_API_KEY",
+      "docs": "https://platform.openai.com/docs/api-reference/chat",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "gpt-5.1",
+      "offerings": [
+        {
+          "id": "gpt-5.2",
+          "model": "openai/gpt-5.2"
+        },
+        {
+          "id": "gpt-5.1",
+          "model": "openai/gpt-5.1"
+        },
+        {
+          "id": "gpt-5",
+          "model": "openai/gpt-5"
+        },
+        {
+          "id": "gpt-5-mini",
+          "model": "openai/gpt-5-mini"
+        },
+        {
+          "id": "gpt-5-nano",
+          "model": "openai/gpt-5-nano"
+        },
+        {
+          "id": "gpt-4.1",
+          "model": "openai/gpt-4.1"
+        },
+        {
+          "id": "gpt-4.1-mini",
+          "model": "openai/gpt-4.1-mini"
+        },
+        {
+          "id": "gpt-4.1-nano",
+          "model": "openai/gpt-4.1-nano"
+        },
+        {
+          "id": "gpt-4o",
+          "model": "openai/gpt-4o"
+        },
+        {
+          "id": "gpt-4o-mini",
+          "model": "openai/gpt-4o-mini"
+        },
+        {
+          "id": "o3",
+          "model": "openai/o3"
+        },
+        {
+          "id": "o4-mini",
+          "model": "openai/o4-mini"
+        },
+        {
+          "id": "gpt-5-pro",
+          "model": "openai/gpt-5-pro",
+          "wire": "responses",
+          "chat_path": "/responses",
+          "capabilities": {
+            "tool_result_images": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/api-reference/responses/create",
+              "date": "2026-11-29",
+              "note": "function_call_output.output takes input_image parts"
+            },
+            "tool_result_pdf": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/api-reference/responses/create",
+              "date": "2026-11-29",
+              "note": "function_call_output.output takes input_file parts"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-5-pro",
+          "note": "Responses API only: the offering overrides the wire."
+        }
+      ],
+      "note": "Chat Completions: a tool message is text only, so tool-result media go out as placeholders. Use openai-responses for native media."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/openrouter.json",
+    "data": {
+      "id": "openrouter",
+      "name": "OpenRouter",
+      "tool_wire_format": "openai",
+      "base_url": "https://openrouter.ai/api/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "OPENROUTER_API_KEY",
+      "docs": "https://openrouter.ai/docs/api-reference/overview",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "model_naming": {
+        "strip_suffixes": [
+          ":free",
+          ":nitro",
+          ":floor",
+          ":online",
+          ":thinking",
+          ":extended",
+          ":exacto",
+          ":beta"
+        ]
+      },
+      "default_model": "openai/gpt-5.1",
+      "offerings": [
+        {
+          "id": "anthropic/claude-sonnet-4.5",
+          "model": "anthropic/claude-sonnet-4-5",
+          "limits": {
+            "context": 1000000
+          }
+        },
+        {
+          "id": "anthropic/claude-opus-4.5",
+          "model": "anthropic/claude-opus-4-5"
+        },
+        {
+          "id": "anthropic/claude-haiku-4.5",
+          "model": "anthropic/claude-haiku-4-5"
+        },
+        {
+          "id": "openai/gpt-5.1",
+          "model": "openai/gpt-5.1"
+        },
+        {
+          "id": "openai/gpt-4o",
+          "model": "openai/gpt-4o"
+        },
+        {
+          "id": "openai/gpt-oss-120b",
+          "model": "openai/gpt-oss-120b"
+        },
+        {
+          "id": "google/gemini-2.5-pro",
+          "model": "google/gemini-2.5-pro"
+        },
+        {
+          "id": "google/gemini-3-pro-preview",
+          "model": "google/gemini-3-pro-preview"
+        },
+        {
+          "id": "deepseek/deepseek-chat-v3.1",
+          "model": "deepseek/deepseek-v3.1"
+        },
+        {
+          "id": "meta-llama/llama-3.3-70b-instruct",
+          "model": "meta/llama-3.3-70b-instruct"
+        },
+        {
+          "id": "x-ai/grok-4",
+          "model": "xai/grok-4"
+        },
+        {
+          "id": "moonshotai/kimi-k2-0905",
+          "model": "moonshot/kimi-k2-0905-preview"
+        },
+        {
+          "id": "qwen/qwen3-235b-a22b",
+          "model": "alibaba/qwen3-235b-a22b"
+        },
+        {
+          "id": "minimax/minimax-m2",
+          "model": "minimax/MiniMax-M2"
+        }
+      ],
+      "note": "Routing suffixes (:free, :nitro, ...) select a route, not a model, and are stripped."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/perplexity.json",
+    "data": {
+      "id": "perplexity",
+      "name": "Perplexity (Agent API)",
+      "tool_wire_format": "responses",
+      "base_url": "https://api.perplexity.ai",
+      "chat_path": "/v1/agent",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "PERPLEXITY_API_KEY",
+      "docs": "https://docs.perplexity.ai/",
+      "quirks": {
+        "tool_result_pdf": "never"
+      },
+      "quirk_sources": {
+        "tool_result_pdf": {
+          "evidence": "docs",
+          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "date": "2026-11-29",
+          "note": "the Agent API documents only text and image parts in function_call_output; no input_file"
+        }
+      },
+      "capabilities": {
+        "tool_result_images": {
+          "value": true,
+          "evidence": "docs",
+          "source": "https://metacpan.org/pod/Langertha::ToolResult",
+          "date": "2026-11-29",
+          "note": "function_call_output.output takes input_text and input_image parts, the OpenAI Responses shape; not live-verified"
+        }
+      },
+      "default_model": "perplexity/sonar",
+      "offerings": [
+        {
+          "id": "perplexity/sonar",
+          "model": "perplexity/sonar"
+        },
+        {
+          "id": "perplexity/sonar-pro",
+          "model": "perplexity/sonar-pro"
+        },
+        {
+          "id": "openai/gpt-5.1",
+          "model": "openai/gpt-5.1"
+        },
+        {
+          "id": "anthropic/claude-sonnet-4-5",
+          "model": "anthropic/claude-sonnet-4-5"
+        },
+        {
+          "id": "google/gemini-3-pro-preview",
+          "model": "google/gemini-3-pro-preview"
+        }
+      ],
+      "note": "Third-party model ids on the Agent API are not verified against Perplexity's catalogue; any vendor/model name resolves through the model entries."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/sglang.json",
+    "data": {
+      "id": "sglang",
+      "name": "SGLang",
+      "tool_wire_format": "openai",
+      "base_url": "http://localhost:30000/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer",
+        "required": false
+      },
+      "api_key_env": "SGLANG_API_KEY",
+      "docs": "https://docs.sglang.ai/basic_usage/openai_api.html",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "offerings": [
+        {
+          "id": "Qwen/Qwen2.5-VL-7B-Instruct",
+          "model": "alibaba/qwen2.5-vl-7b-instruct"
+        },
+        {
+          "id": "meta-llama/Llama-3.3-70B-Instruct",
+          "model": "meta/llama-3.3-70b-instruct"
+        },
+        {
+          "id": "openai/gpt-oss-120b",
+          "model": "openai/gpt-oss-120b"
+        },
+        {
+          "id": "google/gemma-3-27b-it",
+          "model": "google/gemma-3-27b-it"
+        },
+        {
+          "id": "NousResearch/Hermes-4-70B",
+          "model": "nous/Hermes-4-70B"
+        }
+      ],
+      "note": "Serves whatever model it loads: the offerings are common Hugging Face ids."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/vllm.json",
+    "data": {
+      "id": "vllm",
+      "name": "vLLM",
+      "tool_wire_format": "openai",
+      "base_url": "http://localhost:8000/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer",
+        "required": false
+      },
+      "api_key_env": "VLLM_API_KEY",
+      "docs": "https://docs.vllm.ai/en/latest/serving/openai_compatible_server.html",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "offerings": [
+        {
+          "id": "Qwen/Qwen2.5-VL-7B-Instruct",
+          "model": "alibaba/qwen2.5-vl-7b-instruct"
+        },
+        {
+          "id": "meta-llama/Llama-3.3-70B-Instruct",
+          "model": "meta/llama-3.3-70b-instruct"
+        },
+        {
+          "id": "openai/gpt-oss-120b",
+          "model": "openai/gpt-oss-120b"
+        },
+        {
+          "id": "google/gemma-3-27b-it",
+          "model": "google/gemma-3-27b-it"
+        },
+        {
+          "id": "NousResearch/Hermes-4-70B",
+          "model": "nous/Hermes-4-70B"
+        }
+      ],
+      "note": "Serves whatever model it loads: the offerings are common Hugging Face ids; any other served name resolves through the model entries."
+    }
+  },
+  {
+    "kind": "provider",
+    "file": "data/providers/xai.json",
+    "data": {
+      "id": "xai",
+      "name": "xAI",
+      "aliases": [
+        "grok"
+      ],
+      "tool_wire_format": "openai",
+      "base_url": "https://api.x.ai/v1",
+      "chat_path": "/chat/completions",
+      "auth": {
+        "header": "Authorization",
+        "scheme": "Bearer"
+      },
+      "api_key_env": "XAI_API_KEY",
+      "docs": "https://docs.x.ai/docs/api-reference",
+      "capabilities": {
+        "tool_result_images": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        },
+        "tool_result_pdf": {
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.openai.com/docs/api-reference/chat/create",
+          "date": "2026-11-29",
+          "note": "a Chat Completions tool message carries text parts only"
+        }
+      },
+      "default_model": "grok-4",
+      "offerings": [
+        {
+          "id": "grok-4",
+          "model": "xai/grok-4"
+        },
+        {
+          "id": "grok-code-fast-1",
+          "model": "xai/grok-code-fast-1"
+        },
+        {
+          "id": "grok-3",
+          "model": "xai/grok-3"
+        }
+      ]
+    }
+  }
+]`);

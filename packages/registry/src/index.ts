@@ -1,0 +1,68 @@
+export {
+  CAPABILITY_NAMES,
+  type CapabilityName,
+  EVIDENCE_KINDS,
+  type Evidence,
+  isCapabilityName,
+  MODEL_FACT_NAMES,
+  QUIRK_NAMES,
+  type QuirkName,
+  type Tristate,
+} from './capabilities.js';
+export { renderCapabilitiesTable } from './capabilities-table.js';
+export { type CreateRegistryOptions, createRegistry, type RegistryEntry } from './create.js';
+export {
+  defaultRegistry,
+  explain,
+  resolve,
+  resolveCapabilities,
+  supports,
+} from './default-registry.js';
+export { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
+export type {
+  CapabilityClaims,
+  CapabilityQuery,
+  EffectiveCapabilities,
+  EffectiveCapability,
+  ModelEntry,
+  ModelLimits,
+  OfferingEntry,
+  ProviderAuth,
+  ProviderEntry,
+  ProviderQuirks,
+  Registry,
+  RegistryOptions,
+  Resolution,
+  ResolutionVia,
+} from './registry.js';
+export {
+  type Claim,
+  type ConditionalClaim,
+  claimSchema,
+  type LabFile,
+  labFileSchema,
+  type ModelData,
+  modelSchema,
+  type OfferingData,
+  offeringSchema,
+  type ProviderFile,
+  type ProviderPatch,
+  providerFileSchema,
+  providerPatchSchema,
+} from './schema.js';
+export {
+  checkRegistryFiles,
+  formatIssue,
+  parseRegistrySource,
+  type RegistryFile,
+  type RegistryIssue,
+  type RegistrySource,
+  validateRegistrySources,
+} from './validate.js';
+export {
+  compareVersions,
+  parseVersion,
+  parseVersionRange,
+  satisfiesRange,
+  type Version,
+} from './version.js';

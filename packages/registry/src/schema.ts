@@ -1,0 +1,235 @@
+import { WIRE_FORMATS } from '@crosswire/core';
+import { z } from 'zod';
+import { CAPABILITY_NAMES, EVIDENCE_KINDS, QUIRK_NAMES } from './capabilities.js';
+
+// Every object is strict: an unknown key (a typo such as `image_inpt`) is an error, never a
+// silently dropped fact (models.dev's non-strict cost object lost keys that way).
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date YYYY-MM-DD');
+
+const releaseDate = z
+  .string()
+  .regex(
+    /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/,
+    'expected a date YYYY-MM or YYYY-MM-DD',
+  );
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/, 'expected lowercase letters, digits, "-" and "."');
+
+/** A model id as the provider spells it; case is kept, lookups ignore it. */
+const modelId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'expected letters, digits and . _ : @ / -');
+
+/** `<lab>/<model id>`: a reference from an offering or a condition to a model entry. */
+const modelReference = z
+  .string()
+  .regex(/^[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._:@-]*$/, 'expected "<lab>/<model id>"');
+
+/** A numeric dotted version: `3`, `2.5`, `4.10` (ordered as numbers, so 4.10 > 4.9). */
+export const versionString = z
+  .string()
+  .regex(/^\d+(\.\d+)*$/, 'expected a dotted numeric version such as "3" or "2.5"');
+
+/** One or more comparisons joined by spaces: `>=3`, `<3`, `>=2.5 <3`, `=3.1`. */
+export const versionRange = z
+  .string()
+  .regex(
+    /^(>=|<=|>|<|=)\d+(\.\d+)*( (>=|<=|>|<|=)\d+(\.\d+)*)*$/,
+    'expected comparisons such as ">=3" or ">=2.5 <3"',
+  );
+
+const tristate = z.union([z.literal(true), z.literal(false), z.literal('unknown')]);
+
+/**
+ * One claim about one capability: the value, how we know it, where it is written and when it
+ * was checked. A true claim needs a source and a date (checked by the validator, so the
+ * message can name the file).
+ */
+export const claimSchema = z.strictObject({
+  value: tristate.describe('true, false or "unknown"; unknown is never read as true'),
+  evidence: z
+    .enum(EVIDENCE_KINDS)
+    .optional()
+    .describe('docs: the provider documents it; live: observed on the wire; inferred: reasoned'),
+  source: z.url().optional().describe('where the claim is written or was observed'),
+  date: isoDate.optional().describe('when the claim was last checked, YYYY-MM-DD'),
+  note: z.string().optional(),
+});
+
+const condition = z
+  .strictObject({
+    family: slug.optional(),
+    variant: z.string().optional(),
+    version: versionRange.optional(),
+    model: modelReference.optional(),
+  })
+  .describe('all given fields must hold for the resolved model');
+
+/** A claim that holds for the models matching `when` (every model when absent). */
+export const conditionalClaimSchema = claimSchema.extend({ when: condition.optional() });
+
+const capabilityClaims = z.strictObject(
+  Object.fromEntries(CAPABILITY_NAMES.map((name) => [name, claimSchema.optional()])) as Record<
+    (typeof CAPABILITY_NAMES)[number],
+    z.ZodOptional<typeof claimSchema>
+  >,
+);
+
+const conditionalClaims = z.union([conditionalClaimSchema, z.array(conditionalClaimSchema)]);
+
+const providerCapabilityClaims = z.strictObject(
+  Object.fromEntries(
+    CAPABILITY_NAMES.map((name) => [name, conditionalClaims.optional()]),
+  ) as Record<(typeof CAPABILITY_NAMES)[number], z.ZodOptional<typeof conditionalClaims>>,
+);
+
+const limits = z.strictObject({
+  context: z.int().positive().optional().describe('context window in tokens'),
+  output: z.int().positive().optional().describe('maximum output tokens; at most the context'),
+});
+
+export const modelSchema = z.strictObject({
+  id: modelId.describe('the canonical id, as the lab names it'),
+  name: z.string().min(1),
+  family: slug.describe('the family versions are ordered in, e.g. gemini, claude, gpt'),
+  variant: z.string().optional().describe('the line within the family, e.g. pro, flash, sonnet'),
+  version: versionString.optional(),
+  release_date: releaseDate.optional(),
+  aliases: z
+    .array(modelId)
+    .optional()
+    .describe('other names of this model: -latest names, dotted spellings'),
+  snapshots: z.array(modelId).optional().describe('dated snapshot ids that resolve to this model'),
+  limits: limits.optional(),
+  open_weights: z.boolean().optional(),
+  capabilities: capabilityClaims,
+  source: z.url().describe("the lab's page for this model"),
+  note: z.string().optional(),
+});
+
+export const familySchema = z.strictObject({
+  family: slug,
+  templates: z
+    .array(z.string().regex(/\{version\}/, 'a template needs a {version} placeholder'))
+    .min(1)
+    .describe('id shapes such as "gemini-{version}-{variant}"; {variant} is optional'),
+  version_separator: z.enum(['.', '-']).optional().describe('how the id spells 2.5: "." or "-"'),
+  capabilities: capabilityClaims.describe('facts for an unlisted member of the family'),
+  source: z.url(),
+  note: z.string().optional(),
+});
+
+export const labFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  lab: slug.describe('the lab that makes these models; model references are "<lab>/<id>"'),
+  name: z.string().min(1),
+  families: z.array(familySchema).optional(),
+  models: z.array(modelSchema),
+});
+
+const quirks = z.strictObject({
+  source_blocks: z
+    .boolean()
+    .optional()
+    .describe('false: the endpoint takes no document or search_result block in a tool_result'),
+  inline_images: z
+    .boolean()
+    .optional()
+    .describe('true: the endpoint rejects remote image URLs; send images as data'),
+  tool_result_images: z
+    .literal('never')
+    .optional()
+    .describe('never: images in tool results do not reach the model here'),
+  tool_result_pdf: z
+    .literal('never')
+    .optional()
+    .describe('never: PDFs in tool results do not reach the model here'),
+});
+
+const provenance = z.strictObject({
+  evidence: z.enum(EVIDENCE_KINDS),
+  source: z.url().optional(),
+  date: isoDate,
+  note: z.string().optional(),
+});
+
+const auth = z.strictObject({
+  header: z.string().min(1).describe('e.g. Authorization, x-api-key, x-goog-api-key'),
+  scheme: z.string().optional().describe('e.g. Bearer; absent: the key is the whole value'),
+  required: z.boolean().optional().describe('false for local servers that accept no key'),
+});
+
+const modelNaming = z.strictObject({
+  strip_suffixes: z
+    .array(z.string().regex(/^:[a-z0-9-]+$/, 'expected a suffix such as ":free"'))
+    .optional()
+    .describe('suffixes that select routing, not a model, e.g. :free, :nitro'),
+  strip_any_tag: z
+    .boolean()
+    .optional()
+    .describe('true: any ":tag" (a size or a quantization) is stripped when no offering matches'),
+});
+
+export const offeringSchema = z.strictObject({
+  id: modelId.describe('the model id this provider accepts'),
+  model: modelReference.describe('the model served, "<lab>/<id>"'),
+  aliases: z.array(modelId).optional(),
+  wire: z.enum(WIRE_FORMATS).optional().describe('overrides the provider wire for this model'),
+  chat_path: z.string().regex(/^\//, 'expected a path starting with "/"').optional(),
+  limits: limits.optional(),
+  capabilities: capabilityClaims.optional().describe('overrides of the model facts here'),
+  source: z.url().optional(),
+  note: z.string().optional(),
+});
+
+export const providerFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  id: slug,
+  name: z.string().min(1),
+  aliases: z.array(slug).optional(),
+  tool_wire_format: z.enum(WIRE_FORMATS),
+  base_url: z.url(),
+  chat_path: z
+    .string()
+    .regex(/^\//, 'expected a path starting with "/"')
+    .describe('appended to base_url for a chat request; {model} is replaced by the model id'),
+  auth: z.union([auth, z.null()]),
+  api_key_env: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/)
+    .optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  docs: z.url(),
+  quirks: quirks.optional(),
+  quirk_sources: z
+    .strictObject(
+      Object.fromEntries(QUIRK_NAMES.map((name) => [name, provenance.optional()])) as Record<
+        (typeof QUIRK_NAMES)[number],
+        z.ZodOptional<typeof provenance>
+      >,
+    )
+    .optional(),
+  capabilities: providerCapabilityClaims.optional(),
+  model_naming: modelNaming.optional(),
+  default_model: modelId.optional(),
+  offerings: z.array(offeringSchema).optional(),
+  note: z.string().optional(),
+});
+
+/** A provider entry given to `createRegistry` to change a provider of the base registry. */
+export const providerPatchSchema = providerFileSchema.partial().required({ id: true });
+
+export type Claim = z.infer<typeof claimSchema>;
+export type ConditionalClaim = z.infer<typeof conditionalClaimSchema>;
+export type ModelData = z.infer<typeof modelSchema>;
+export type FamilyData = z.infer<typeof familySchema>;
+export type LabFile = z.infer<typeof labFileSchema>;
+export type OfferingData = z.infer<typeof offeringSchema>;
+export type ProviderFile = z.infer<typeof providerFileSchema>;
+export type ProviderPatch = z.infer<typeof providerPatchSchema>;
+export type Condition = z.infer<typeof condition>;

@@ -1,0 +1,403 @@
+import { carriesNative, isWireFormat, type MediaKind } from '@crosswire/core';
+import type { z } from 'zod';
+import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from './capabilities.js';
+import { compileTemplate } from './names.js';
+import {
+  type Claim,
+  type ConditionalClaim,
+  type LabFile,
+  labFileSchema,
+  type ModelData,
+  type ProviderFile,
+  providerFileSchema,
+} from './schema.js';
+
+/** One problem in the registry data: which file, which field, what is wrong. */
+export interface RegistryIssue {
+  readonly file: string;
+  /** The field path inside the file, e.g. `models[2].limits.output`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A parsed data file: a lab's models or one provider. */
+export type RegistryFile =
+  | { readonly kind: 'lab'; readonly file: string; readonly data: LabFile }
+  | { readonly kind: 'provider'; readonly file: string; readonly data: ProviderFile };
+
+/** A data file before validation: its name (for messages) and its decoded JSON. */
+export interface RegistrySource {
+  readonly file: string;
+  readonly data: unknown;
+}
+
+/** `file: path: message`, the one line a contributor reads. */
+export function formatIssue(issue: RegistryIssue): string {
+  return `${issue.file}: ${issue.path === '' ? '(file)' : issue.path}: ${issue.message}`;
+}
+
+/** Formats a zod or a hand-built path as `models[2].limits.output`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else text += text === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return text;
+}
+
+function zodIssues(file: string, error: z.ZodError): RegistryIssue[] {
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        file,
+        path: formatPath([...issue.path, key]),
+        message: `unknown field "${key}" (the schema is strict; check the spelling)`,
+      }));
+    }
+    return [{ file, path: formatPath(issue.path), message: issue.message }];
+  });
+}
+
+/** Tells a lab file (`lab`) from a provider file (`id`) and checks it against its schema. */
+export function parseRegistrySource(source: RegistrySource): {
+  readonly file?: RegistryFile;
+  readonly issues: readonly RegistryIssue[];
+} {
+  const { data, file } = source;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { issues: [{ file, path: '', message: 'expected a JSON object' }] };
+  }
+  if ('lab' in data) {
+    const parsed = labFileSchema.safeParse(data);
+    if (!parsed.success) return { issues: zodIssues(file, parsed.error) };
+    return { file: { kind: 'lab', file, data: parsed.data }, issues: [] };
+  }
+  const parsed = providerFileSchema.safeParse(data);
+  if (!parsed.success) return { issues: zodIssues(file, parsed.error) };
+  return { file: { kind: 'provider', file, data: parsed.data }, issues: [] };
+}
+
+const KIND_OF: Partial<Record<CapabilityName, MediaKind>> = {
+  tool_result_images: 'image',
+  tool_result_pdf: 'pdf',
+};
+
+function checkClaim(
+  issues: RegistryIssue[],
+  file: string,
+  path: readonly PropertyKey[],
+  claim: Claim,
+): void {
+  if (claim.value === 'unknown') return;
+  const needs: ('evidence' | 'date' | 'source')[] =
+    claim.value === true ? ['evidence', 'source', 'date'] : ['evidence', 'date'];
+  for (const field of needs) {
+    if (claim[field] === undefined) {
+      issues.push({
+        file,
+        path: formatPath([...path, field]),
+        message:
+          field === 'source'
+            ? 'a true claim needs a source URL (docs page, changelog or recorded fixture)'
+            : `a ${String(claim.value)} claim needs "${field}"`,
+      });
+    }
+  }
+}
+
+function baseName(file: string): string | undefined {
+  const match = /([^/\\]+)\.json$/.exec(file);
+  return match ? match[1] : undefined;
+}
+
+/**
+ * The checks a schema cannot express: true claims have sources, output limits fit the
+ * context, names are unique and resolve, references point at something, quirks have
+ * provenance, claims do not contradict the wire.
+ */
+export function checkRegistryFiles(files: readonly RegistryFile[]): RegistryIssue[] {
+  const issues: RegistryIssue[] = [];
+  const labs = new Map<string, string>();
+  const models = new Map<string, ModelData>();
+  const families = new Set<string>();
+  // Every model name (id, alias, snapshot) must point at exactly one model, across labs.
+  const modelNames = new Map<string, { key: string; file: string }>();
+
+  const claimName = (
+    file: string,
+    path: readonly PropertyKey[],
+    name: string,
+    key: string,
+  ): void => {
+    const lower = name.toLowerCase();
+    const existing = modelNames.get(lower);
+    if (existing && existing.key !== key) {
+      issues.push({
+        file,
+        path: formatPath(path),
+        message: `model name "${name}" is already a name of ${existing.key} (${existing.file})`,
+      });
+    } else if (existing) {
+      issues.push({
+        file,
+        path: formatPath(path),
+        message: `model name "${name}" is listed twice for ${key}`,
+      });
+    } else {
+      modelNames.set(lower, { key, file });
+    }
+  };
+
+  for (const entry of files) {
+    if (entry.kind !== 'lab') continue;
+    const { data, file } = entry;
+    const expected = baseName(file);
+    if (expected !== undefined && file.includes('models') && expected !== data.lab) {
+      issues.push({
+        file,
+        path: 'lab',
+        message: `lab "${data.lab}" does not match the file name (expected "${expected}")`,
+      });
+    }
+    const previous = labs.get(data.lab);
+    if (previous) {
+      issues.push({
+        file,
+        path: 'lab',
+        message: `lab "${data.lab}" is also defined in ${previous}`,
+      });
+    }
+    labs.set(data.lab, file);
+    data.families?.forEach((family, familyIndex) => {
+      families.add(family.family);
+      family.templates.forEach((template, templateIndex) => {
+        try {
+          compileTemplate(template, family.version_separator);
+        } catch (error) {
+          issues.push({
+            file,
+            path: formatPath(['families', familyIndex, 'templates', templateIndex]),
+            message: `template does not compile: ${String(error)}`,
+          });
+        }
+      });
+      for (const name of CAPABILITY_NAMES) {
+        const claim = family.capabilities[name];
+        if (claim) {
+          checkClaim(issues, file, ['families', familyIndex, 'capabilities', name], claim);
+        }
+      }
+    });
+    data.models.forEach((model, index) => {
+      const key = `${data.lab}/${model.id}`;
+      families.add(model.family);
+      if (models.has(key)) {
+        issues.push({
+          file,
+          path: formatPath(['models', index, 'id']),
+          message: `model "${key}" is defined twice`,
+        });
+      }
+      models.set(key, model);
+      claimName(file, ['models', index, 'id'], model.id, key);
+      model.aliases?.forEach((alias, aliasIndex) => {
+        claimName(file, ['models', index, 'aliases', aliasIndex], alias, key);
+      });
+      model.snapshots?.forEach((snapshot, snapshotIndex) => {
+        claimName(file, ['models', index, 'snapshots', snapshotIndex], snapshot, key);
+      });
+      const { context, output } = model.limits ?? {};
+      if (context !== undefined && output !== undefined && output > context) {
+        issues.push({
+          file,
+          path: formatPath(['models', index, 'limits', 'output']),
+          message: `output limit ${output} exceeds the context window ${context}`,
+        });
+      }
+      for (const name of CAPABILITY_NAMES) {
+        const claim = model.capabilities[name];
+        if (claim) checkClaim(issues, file, ['models', index, 'capabilities', name], claim);
+      }
+    });
+  }
+
+  const providerNames = new Map<string, string>();
+  for (const entry of files) {
+    if (entry.kind !== 'provider') continue;
+    const { data, file } = entry;
+    const expected = baseName(file);
+    if (expected !== undefined && file.includes('providers') && expected !== data.id) {
+      issues.push({
+        file,
+        path: 'id',
+        message: `provider id "${data.id}" does not match the file name (expected "${expected}")`,
+      });
+    }
+    for (const [index, name] of [data.id, ...(data.aliases ?? [])].entries()) {
+      const previous = providerNames.get(name);
+      if (previous) {
+        issues.push({
+          file,
+          path: index === 0 ? 'id' : formatPath(['aliases', index - 1]),
+          message: `provider name "${name}" is already used by ${previous}`,
+        });
+      }
+      providerNames.set(name, file);
+    }
+    const wire = data.tool_wire_format;
+
+    const quirks = data.quirks ?? {};
+    for (const name of QUIRK_NAMES) {
+      const set = quirks[name] !== undefined;
+      const sourced = data.quirk_sources?.[name] !== undefined;
+      if (set && !sourced) {
+        issues.push({
+          file,
+          path: formatPath(['quirk_sources', name]),
+          message: `quirk "${name}" needs its provenance in quirk_sources.${name} (evidence, date, source)`,
+        });
+      }
+      if (!set && sourced) {
+        issues.push({
+          file,
+          path: formatPath(['quirk_sources', name]),
+          message: `quirk_sources.${name} is given but the quirk "${name}" is not set`,
+        });
+      }
+    }
+    if (quirks.source_blocks !== undefined && wire !== 'anthropic') {
+      issues.push({
+        file,
+        path: 'quirks.source_blocks',
+        message: `source_blocks applies to the anthropic wire only (this provider speaks ${wire})`,
+      });
+    }
+
+    for (const name of CAPABILITY_NAMES) {
+      const given = data.capabilities?.[name];
+      if (given === undefined) continue;
+      const list: readonly ConditionalClaim[] = Array.isArray(given) ? given : [given];
+      list.forEach((claim, index) => {
+        const path: PropertyKey[] = Array.isArray(given)
+          ? ['capabilities', name, index]
+          : ['capabilities', name];
+        checkClaim(issues, file, path, claim);
+        const kind = KIND_OF[name];
+        if (kind && claim.value === true && isWireFormat(wire) && !carriesNative(wire, kind)) {
+          issues.push({
+            file,
+            path: formatPath([...path, 'value']),
+            message: `claims ${name} true, but the ${wire} wire has no native ${kind} form in a tool result (carriesNative is false); remove the claim`,
+          });
+        }
+        if (claim.when?.model && !models.has(claim.when.model)) {
+          issues.push({
+            file,
+            path: formatPath([...path, 'when', 'model']),
+            message: `unknown model "${claim.when.model}" (no lab file defines it)`,
+          });
+        }
+        if (claim.when?.family && !families.has(claim.when.family)) {
+          issues.push({
+            file,
+            path: formatPath([...path, 'when', 'family']),
+            message: `unknown family "${claim.when.family}" (no model or family entry has it)`,
+          });
+        }
+        if (Array.isArray(given) && claim.when === undefined && index < given.length - 1) {
+          issues.push({
+            file,
+            path: formatPath([...path, 'when']),
+            message: `claim has no "when" and matches every model, so the claims after it are unreachable; move it last`,
+          });
+        }
+      });
+    }
+
+    const offeringNames = new Map<string, number>();
+    data.offerings?.forEach((offering, index) => {
+      if (!models.has(offering.model)) {
+        issues.push({
+          file,
+          path: formatPath(['offerings', index, 'model']),
+          message: `unknown model "${offering.model}" (no lab file defines it)`,
+        });
+      }
+      for (const [nameIndex, name] of [offering.id, ...(offering.aliases ?? [])].entries()) {
+        const lower = name.toLowerCase();
+        const previous = offeringNames.get(lower);
+        if (previous !== undefined) {
+          issues.push({
+            file,
+            path: formatPath(
+              nameIndex === 0
+                ? ['offerings', index, 'id']
+                : ['offerings', index, 'aliases', nameIndex - 1],
+            ),
+            message: `offering name "${name}" is already used by offerings[${previous}]`,
+          });
+        }
+        offeringNames.set(lower, index);
+      }
+      const model = models.get(offering.model);
+      const context = offering.limits?.context ?? model?.limits?.context;
+      const output = offering.limits?.output ?? model?.limits?.output;
+      if (context !== undefined && output !== undefined && output > context) {
+        issues.push({
+          file,
+          path: formatPath([
+            'offerings',
+            index,
+            'limits',
+            offering.limits?.output ? 'output' : 'context',
+          ]),
+          message: `output limit ${output} exceeds the context window ${context}`,
+        });
+      }
+      const offeringWire = offering.wire ?? wire;
+      for (const name of CAPABILITY_NAMES) {
+        const claim = offering.capabilities?.[name];
+        if (!claim) continue;
+        const path = ['offerings', index, 'capabilities', name];
+        checkClaim(issues, file, path, claim);
+        const kind = KIND_OF[name];
+        if (kind && claim.value === true && !carriesNative(offeringWire, kind)) {
+          issues.push({
+            file,
+            path: formatPath([...path, 'value']),
+            message: `claims ${name} true, but the ${offeringWire} wire has no native ${kind} form in a tool result (carriesNative is false); remove the claim`,
+          });
+        }
+      }
+    });
+    if (
+      data.default_model !== undefined &&
+      !offeringNames.has(data.default_model.toLowerCase()) &&
+      !modelNames.has(data.default_model.toLowerCase())
+    ) {
+      issues.push({
+        file,
+        path: 'default_model',
+        message: `default_model "${data.default_model}" is neither an offering nor a known model`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** Parses and checks a set of data files; `files` holds the ones that parsed. */
+export function validateRegistrySources(sources: readonly RegistrySource[]): {
+  readonly files: readonly RegistryFile[];
+  readonly issues: readonly RegistryIssue[];
+} {
+  const files: RegistryFile[] = [];
+  const issues: RegistryIssue[] = [];
+  for (const source of sources) {
+    const result = parseRegistrySource(source);
+    issues.push(...result.issues);
+    if (result.file) files.push(result.file);
+  }
+  issues.push(...checkRegistryFiles(files));
+  return { files, issues };
+}
