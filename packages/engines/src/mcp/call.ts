@@ -1,20 +1,16 @@
-import {
-  type ContentBlock,
-  CrosswireError,
-  type ParsedToolOutput,
-  parseCallToolResult,
-  type ToolCall,
-  type WarningHandler,
-} from '@crosswire/core';
+import { CrosswireError, type ToolCall, type WarningHandler } from '@crosswire/core';
+import { ToolResult } from '@crosswire/tool-result';
 import type { ToolRoster } from './gather.js';
 
-/** What one call produced, before it becomes a `ToolResult`: always exactly one per call. */
+/** What one call produced: always exactly one per call. */
 export interface ToolOutput {
-  readonly content: readonly ContentBlock[];
-  readonly structuredContent: Readonly<Record<string, unknown>> | undefined;
-  readonly isError: boolean;
+  /** The result to send back, answering `call` (same name and id). */
+  readonly result: ToolResult;
+  readonly call: ToolCall;
   /** Why the loop answered with an error itself (the tool did not run or did not return a usable result). */
   readonly failure: ToolFailure | undefined;
+  /** The label of the server that ran it, when one did. */
+  readonly server: string | undefined;
   /** Wall time of the `callTool` request; 0 when no server was asked. */
   readonly durationMs: number;
 }
@@ -62,13 +58,15 @@ async function callOne(
 ): Promise<ToolOutput> {
   if (call.argumentsUndecodable) {
     return failed(
+      call,
+      undefined,
       'arguments_not_json',
       call.argumentsError ?? 'arguments are not valid JSON: undecodable',
       0,
     );
   }
   const route = roster.route(call.name);
-  if (!route) return failed('unknown_tool', unknownToolMessage(call.name), 0);
+  if (!route) return failed(call, undefined, 'unknown_tool', unknownToolMessage(call.name), 0);
   const timeoutMs = options.timeoutMs ?? 60_000;
   const started = performance.now();
   const controller = new AbortController();
@@ -97,24 +95,32 @@ async function callOne(
     ]);
   } catch (error) {
     if (parent?.aborted) throw parent.reason;
-    return failed(...describeFailure(call.name, error, timeoutMs), performance.now() - started);
+    return failed(
+      call,
+      route.serverLabel,
+      ...describeFailure(call.name, error, timeoutMs),
+      performance.now() - started,
+    );
   } finally {
     clearTimeout(timer);
     parent?.removeEventListener('abort', onParentAbort);
   }
   const durationMs = performance.now() - started;
-  let parsed: ParsedToolOutput;
   try {
-    parsed = parseCallToolResult(raw, { onWarning: options.onWarning });
+    const result = ToolResult.fromCallToolResult({ name: call.name, id: call.id }, raw, {
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    });
+    return { result, call, failure: undefined, server: route.serverLabel, durationMs };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return failed(
+      call,
+      route.serverLabel,
       'malformed_result',
       `tool ${call.name} returned a malformed result: ${reason}`,
       durationMs,
     );
   }
-  return { ...parsed, failure: undefined, durationMs };
 }
 
 class ToolTimeout extends CrosswireError {
@@ -165,12 +171,18 @@ function zodSummary(error: ZodLikeError): string {
     .join('; ');
 }
 
-function failed(failure: ToolFailure, text: string, durationMs: number): ToolOutput {
-  return {
+function failed(
+  call: ToolCall,
+  server: string | undefined,
+  failure: ToolFailure,
+  text: string,
+  durationMs: number,
+): ToolOutput {
+  const result = new ToolResult({
+    name: call.name,
+    id: call.id,
     content: [{ type: 'text', text }],
-    structuredContent: undefined,
     isError: true,
-    failure,
-    durationMs,
-  };
+  });
+  return { result, call, failure, server, durationMs };
 }

@@ -1,9 +1,15 @@
-import { emitWarning, ToolLoopError, type WarningHandler } from '@crosswire/core';
+import {
+  emitWarning,
+  parseToolDefinition,
+  type ToolDefinition,
+  ToolLoopError,
+  type WarningHandler,
+} from '@crosswire/core';
 import { type McpTool, type McpToolServer, serverLabel } from './server.js';
 
 /** A tool offered to the model, and the server that runs it. */
 export interface RoutedTool {
-  readonly tool: McpTool;
+  readonly tool: ToolDefinition;
   readonly server: McpToolServer;
   readonly serverIndex: number;
   readonly serverLabel: string;
@@ -11,8 +17,8 @@ export interface RoutedTool {
 
 /** The tools of all servers, each name once. */
 export interface ToolRoster {
-  /** In server order, then each server's order; a name offered twice appears once. */
-  readonly tools: readonly McpTool[];
+  /** Validated, in server order, then each server's order; a name offered twice appears once. */
+  readonly tools: readonly ToolDefinition[];
   /** The server that runs `name`: the first in `mcpServers` that offers it. */
   route(name: string): RoutedTool | undefined;
 }
@@ -42,11 +48,13 @@ export async function gatherTools(
     servers.map((server, index) => listAllTools(server, index, options)),
   );
   const routes = new Map<string, RoutedTool>();
-  const tools: McpTool[] = [];
+  const tools: ToolDefinition[] = [];
   pages.forEach((serverTools, serverIndex) => {
     const server = servers[serverIndex] as McpToolServer;
     const label = serverLabel(server, serverIndex);
-    for (const tool of serverTools) {
+    for (const listed of serverTools) {
+      const tool = validTool(listed, label, options.onWarning);
+      if (!tool) continue;
       const first = routes.get(tool.name);
       if (first) {
         if (first.serverIndex !== serverIndex) {
@@ -66,6 +74,27 @@ export async function gatherTools(
     tools,
     route: (name) => routes.get(name),
   };
+}
+
+/** A tool whose definition no wire could send is left out (and never routed), with a warning. */
+function validTool(
+  tool: McpTool,
+  label: string,
+  onWarning: WarningHandler | undefined,
+): ToolDefinition | undefined {
+  try {
+    return parseToolDefinition(tool, {
+      path: `tool "${tool.name}"`,
+      ...(onWarning ? { onWarning } : {}),
+    });
+  } catch (error) {
+    emitWarning(onWarning, {
+      code: 'invalid_tool_definition',
+      message: `${label} offers an invalid tool definition, left out: ${error instanceof Error ? error.message : String(error)}`,
+      details: { tool: tool.name, server: label },
+    });
+    return undefined;
+  }
 }
 
 async function listAllTools(

@@ -69,7 +69,7 @@ describe('gatherTools', () => {
       },
     ]);
     const [output] = await callTools(roster, [call('shared')]);
-    expect(output?.content).toEqual([{ type: 'text', text: 'shared ran on alpha' }]);
+    expect(output?.result.content).toEqual([{ type: 'text', text: 'shared ran on alpha' }]);
   });
 
   it('accepts any object with listTools and callTool, and stops a cursor loop', async () => {
@@ -90,6 +90,27 @@ describe('gatherTools', () => {
     const roster = await gatherTools([looping], { onWarning: (warning) => warnings.push(warning) });
     expect(roster.tools.map((tool) => tool.name)).toEqual(['t1', 't2']);
     expect(warnings.map((warning) => warning.code)).toEqual(['tool_list_truncated']);
+  });
+
+  it('leaves out a tool whose definition no wire could send, with a warning', async () => {
+    const odd: McpToolServer = {
+      async listTools() {
+        return {
+          tools: [
+            { name: 'good', inputSchema: { type: 'object' } },
+            { name: 'bad', inputSchema: { type: 'string' } },
+          ],
+        };
+      },
+      async callTool() {
+        return { content: [] };
+      },
+    };
+    const warnings: CrosswireWarning[] = [];
+    const roster = await gatherTools([odd], { onWarning: (warning) => warnings.push(warning) });
+    expect(roster.tools.map((tool) => tool.name)).toEqual(['good']);
+    expect(roster.route('bad')).toBeUndefined();
+    expect(warnings.map((warning) => warning.code)).toEqual(['invalid_tool_definition']);
   });
 
   it('fails with a ToolLoopError naming a server whose listing fails', async () => {
@@ -128,7 +149,14 @@ describe('callTools over the SDK in memory', () => {
       ],
       { timeoutMs: 2000 },
     );
-    expect(outputs.map(({ durationMs: _durationMs, ...rest }) => rest)).toEqual([
+    expect(
+      outputs.map((output) => ({
+        content: output.result.content,
+        structuredContent: output.result.structuredContent,
+        isError: output.result.isError,
+        failure: output.failure,
+      })),
+    ).toEqual([
       {
         content: [{ type: 'text', text: 'hi' }],
         structuredContent: undefined,
@@ -225,7 +253,9 @@ describe('callTools over the SDK in memory', () => {
       { timeoutMs: 150 },
     );
     expect(performance.now() - started).toBeLessThan(1500);
-    expect(outputs.map((output) => [output.failure, output.isError, output.content])).toEqual([
+    expect(
+      outputs.map((output) => [output.failure, output.result.isError, output.result.content]),
+    ).toEqual([
       ['timeout', true, [{ type: 'text', text: 'tool slow timed out after 150 ms' }]],
       ['unknown_tool', true, [{ type: 'text', text: 'unknown tool nope' }]],
       [
@@ -248,7 +278,7 @@ describe('callTools over the SDK in memory', () => {
     );
     const roster = await gatherTools([client]);
     const [output] = await callTools(roster, [call('malformed')]);
-    expect([output?.failure, output?.isError, output?.content]).toEqual([
+    expect([output?.failure, output?.result.isError, output?.result.content]).toEqual([
       'malformed_result',
       true,
       [
@@ -271,7 +301,7 @@ describe('callTools over the SDK in memory', () => {
     };
     const roster = await gatherTools([server]);
     const [output] = await callTools(roster, [call('odd')]);
-    expect(output?.content).toEqual([
+    expect(output?.result.content).toEqual([
       {
         type: 'text',
         text: 'tool odd returned a malformed result: a tool result must be an object, got a string',
@@ -293,7 +323,7 @@ describe('callTools over the SDK in memory', () => {
     };
     const roster = await gatherTools([server]);
     const [output] = await callTools(roster, [call('boom')]);
-    expect([output?.failure, output?.content]).toEqual([
+    expect([output?.failure, output?.result.content]).toEqual([
       'mcp_error',
       [{ type: 'text', text: 'tool boom failed: MCP error -32603: internal' }],
     ]);
@@ -330,7 +360,7 @@ describe('callTools over stdio', () => {
         timeoutMs: 300,
       },
     );
-    expect(outputs.map((output) => output.content)).toEqual([
+    expect(outputs.map((output) => output.result.content)).toEqual([
       [{ type: 'text', text: 'over stdio' }],
       [
         { type: 'text', text: 'the snapshot:' },
