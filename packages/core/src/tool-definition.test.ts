@@ -168,8 +168,11 @@ describe('with the real MCP SDK', () => {
     expect(hermesToolsPrompt(tools)).not.toContain('$schema');
     // A property of the real SDK output that Gemini cannot take must come with a warning.
     const dropped = warnings.flatMap((warning) => (warning.details?.keywords as string[]) ?? []);
-    const daysSchema =
-      (weather?.inputSchema.properties as Record<string, Record<string, unknown>>).days ?? {};
+    const properties = (weather?.inputSchema.properties ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const daysSchema = properties.days ?? {};
     for (const key of Object.keys(daysSchema)) {
       if (!['type', 'minimum', 'maximum', 'description'].includes(key))
         expect(dropped).toContain(key);
