@@ -7,6 +7,7 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:
 import { ImageFetchError } from '@crosswire/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { denyPrivateHosts } from './deny-private-hosts.js';
+import { fetchImage } from './fetch.js';
 import { Image } from './image.js';
 import { bigPng, JPEG_BYTES, PNG_BASE64, PNG_BYTES } from './test-support/images.js';
 import { startServer, type TestServer } from './test-support/servers.js';
@@ -187,6 +188,20 @@ describe('fetching', () => {
   test('an error status is refused', async () => {
     const error = await refusal(Image.fromUrl(`${site.origin}/missing.png`).ensureBase64());
     expect(error).toMatchObject({ code: 'image_http_status', details: { status: 404 } });
+  });
+});
+
+test('fetchImage on a bare URL refuses other schemes before any I/O', async () => {
+  const error = await refusal(fetchImage('file:///etc/passwd', undefined));
+  expect(error.code).toBe('image_url_scheme_refused');
+  expect(error.message).toBe(
+    "refuses to fetch image URL with scheme 'file' (only http/https; use Image.fromFile for local files)",
+  );
+  expect(await fetchImage(`${site.origin}/cat.png?bare`, undefined)).toEqual({
+    base64: PNG_BASE64,
+    mediaType: 'image/png',
+    byteLength: PNG_BYTES.length,
+    finalUrl: `${site.origin}/cat.png?bare`,
   });
 });
 

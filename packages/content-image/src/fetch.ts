@@ -230,6 +230,15 @@ export async function fetchImage(
 
   async function vet(url: URL): Promise<void> {
     const shown = redactedUrl(url);
+    // Redirect hops are checked where they are read; this guards a bare `fetchImage` call.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      const scheme = url.protocol.slice(0, -1);
+      throw new ImageFetchError(
+        'image_url_scheme_refused',
+        `refuses to fetch image URL with scheme '${scheme}' (only http/https; use Image.fromFile for local files)`,
+        { url: shown, details: { scheme, imageUrl } },
+      );
+    }
     if (url.username !== '' || url.password !== '') {
       throw new ImageFetchError(
         'image_url_refused',
