@@ -82,8 +82,8 @@ describe('the shapes each wire needs', () => {
     expect(echo.role).toBe('model');
     expect(echo.parts.map((part) => part.thoughtSignature)).toEqual([
       undefined,
-      'CiQB0e2Kb1textSig==',
-      'CiQB0e2Kb2callSig==',
+      'CiQB0e2KLXRleHQtc2lnbmF0dXJl',
+      'CiQB0e2KLXRoaW5raW5nLWNhbGwtc2ln',
     ]);
   });
 

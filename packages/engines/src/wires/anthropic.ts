@@ -1,6 +1,7 @@
 // Anthropic Messages (`POST /v1/messages`) and the `/anthropic` shims that speak it.
 import type { Image } from '@crosswire/content-image';
 import {
+  emitWarning,
   extractToolCall,
   formatToolCall,
   formatTools,
@@ -120,7 +121,16 @@ export function buildRequest(
     );
     if (request.toolChoice !== undefined) body.tool_choice = toolChoice(request.toolChoice);
   }
-  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.temperature !== undefined) {
+    // The Messages API (SDK 1.14 MessageCreateParams) has no sampling parameters any more;
+    // a shim that still takes one gets it through `extra`.
+    emitWarning(options.onWarning, {
+      code: 'temperature_unsupported',
+      message:
+        'anthropic: the Messages API takes no temperature; it is not sent (pass extra.temperature for a server that does)',
+      details: { wire, temperature: request.temperature },
+    });
+  }
   return { ...body, ...request.extra };
 }
 

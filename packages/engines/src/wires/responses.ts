@@ -48,9 +48,10 @@ function userItem(message: UserMessage, options: DialectOptions): JsonObject {
   const content = userParts(message).map((part) => {
     const text = userPartText(part);
     if (text !== undefined) return { type: 'input_text', text };
-    return (part as Image).toResponses({
-      inline: options.inlineImages === true,
-    }) as unknown as JsonObject;
+    const image = (part as Image).toResponses({ inline: options.inlineImages === true });
+    // `detail` is required on a message's input_image (OpenAPI ResponseInputImage); 'auto' is
+    // what the API assumes when it is left out.
+    return { ...image, detail: image.detail ?? 'auto' } as JsonObject;
   });
   return { role: 'user', content };
 }
