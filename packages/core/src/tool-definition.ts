@@ -88,7 +88,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** A deep copy of a JSON-like value (keeps the caller's object out of our frozen values). */
-export function cloneJson<T>(value: T): T {
+function cloneJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => cloneJson(item)) as T;
   if (isRecord(value)) {
     const copy: Record<string, unknown> = {};
