@@ -27,7 +27,7 @@ export const MAX_REDIRECTS = 7;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface EnsureBase64Options {
-  /** Cap on the decoded image size in bytes; 20 MiB by default, 0 for no cap. */
+  /** Cap on the decoded image size in bytes; 20 MiB by default, 0 (or Infinity) for no cap. */
   readonly maxBytes?: number;
   /** Decides which URLs may be fetched; runs before the request and on every redirect hop. */
   readonly urlFilter?: UrlFilter;
@@ -54,6 +54,7 @@ export interface FetchedImage {
 
 export function resolveMaxBytes(maxBytes: number | undefined): number {
   if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
+  if (maxBytes === Number.POSITIVE_INFINITY) return 0;
   if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 0) {
     throw new ValidationError(
       `maxBytes must be a non-negative integer (0 for no cap), got ${JSON.stringify(maxBytes)}`,

@@ -217,6 +217,9 @@ describe('serializers', () => {
       expect(error).toBeInstanceOf(ImageNotFetchedError);
       expect((error as Error).message).toContain('call await image.ensureBase64() first');
       expect((error as ImageNotFetchedError).code).toBe('image_not_fetched');
+      expect((error as Error).message).toBe(
+        `${_name}() needs the bytes of image https://example.com/cat.png, which have not been fetched: call await image.ensureBase64() first`,
+      );
     },
   );
 

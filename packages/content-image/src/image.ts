@@ -29,6 +29,7 @@ import { IMAGE_PART_BY_WIRE, type ImagePartByWire } from './wires/index.js';
 import * as lmstudio from './wires/lmstudio.js';
 import * as ollama from './wires/ollama.js';
 import * as openai from './wires/openai.js';
+import { requireBase64 } from './wires/require.js';
 import * as responses from './wires/responses.js';
 import type {
   AnthropicImagePart,
@@ -368,10 +369,7 @@ export class Image {
   /** The image as a data: URL; needs the payload. Media type falls back to application/octet-stream. */
   dataUrl(): string {
     const view = this.#view();
-    if (view.base64 === undefined) {
-      return lmstudio.imagePart(view).data_url; // throws the "call ensureBase64 first" error
-    }
-    return buildDataUrl(view.mediaType, view.base64);
+    return buildDataUrl(view.mediaType, requireBase64(view, 'dataUrl()'));
   }
 
   /** OpenAI chat completions image part: the URL, else (or with `inline`) a data: URL. */

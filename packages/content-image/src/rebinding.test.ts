@@ -11,6 +11,12 @@ import { type Handler, startServer, type TestServer } from './test-support/serve
  * same port, so a second lookup anywhere (the HTTP client's own) would reach 127.0.0.3.
  */
 const serve: Handler = (request, response) => {
+  if (request.url?.startsWith('/redirect?to=')) {
+    response.statusCode = 307;
+    response.setHeader('location', decodeURIComponent(request.url.slice('/redirect?to='.length)));
+    response.end();
+    return;
+  }
   if (request.url === '/again.png') {
     response.statusCode = 302;
     response.setHeader('location', '/cat.png?after-redirect');
@@ -145,5 +151,41 @@ describe('rebinding is closed', () => {
       expect(error, url).toMatchObject({ code: 'image_url_refused' });
     }
     expect(rebound.hits).toEqual([]);
+  });
+});
+
+describe('redirects into private space', () => {
+  test.each([
+    (port: number) => `http://127.0.0.3:${port}/cat.png`,
+    (port: number) => `http://0x7f.0.0.3:${port}/cat.png`,
+    (port: number) => `http://[::ffff:127.0.0.3]:${port}/cat.png`,
+    (port: number) => `http://[64:ff9b::7f00:3]:${port}/cat.png`,
+    (port: number) => `http://internal.test:${port}/cat.png`,
+    (port: number) => `http://metadata.test:${port}/latest/meta-data/`,
+  ])('a hop to %s is refused before it is requested', async (target) => {
+    const resolver = (host: string) =>
+      host === 'public.test'
+        ? ['127.0.0.2']
+        : host === 'metadata.test'
+          ? ['169.254.169.254']
+          : ['127.0.0.3'];
+    const filter = denyPrivateHosts({ resolver, allow: ['127.0.0.2/32'] });
+    const location = target(trusted.port);
+    const image = Image.fromUrl(
+      `http://public.test:${trusted.port}/redirect?to=${encodeURIComponent(location)}`,
+    );
+    let error: unknown;
+    try {
+      await image.ensureBase64({ urlFilter: filter });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ImageFetchError);
+    expect(error).toMatchObject({
+      code: 'image_url_refused',
+      message: `refuses to fetch image URL ${new URL(location).href}: rejected by inline_image_url_filter`,
+    });
+    expect(rebound.hits).toEqual([]);
+    expect(image.base64).toBeUndefined();
   });
 });
