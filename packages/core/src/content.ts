@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
 import { emitWarning, type WarningHandler } from './warnings.js';
 
@@ -12,27 +12,27 @@ const base64Pattern = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** A base64 payload (standard alphabet; whitespace and missing padding tolerated, as `atob`). */
 export const Base64Schema = z
   .string()
-  .refine((value) => base64Pattern.test(value), { message: 'Invalid Base64 string' });
+  .check(z.refine((value) => base64Pattern.test(value), { message: 'Invalid Base64 string' }));
 
 export const AnnotationsSchema = z.looseObject({
-  audience: z.array(z.enum(['user', 'assistant'])).optional(),
-  priority: z.number().min(0).max(1).optional(),
-  lastModified: z.string().optional(),
+  audience: z.optional(z.array(z.enum(['user', 'assistant']))),
+  priority: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+  lastModified: z.optional(z.string()),
 });
 export type Annotations = z.infer<typeof AnnotationsSchema>;
 
 const MetaSchema = z.record(z.string(), z.unknown());
 
 const blockCommon = {
-  annotations: AnnotationsSchema.optional(),
-  _meta: MetaSchema.optional(),
+  annotations: z.optional(AnnotationsSchema),
+  _meta: z.optional(MetaSchema),
 };
 
 /** MCP text. `cache_control` is kept for Anthropic, which is the one wire that takes it. */
 export const TextBlockSchema = z.looseObject({
   type: z.literal('text'),
   text: z.string(),
-  cache_control: z.unknown().optional(),
+  cache_control: z.optional(z.unknown()),
   ...blockCommon,
 });
 export type TextBlock = z.infer<typeof TextBlockSchema>;
@@ -57,17 +57,17 @@ export type AudioBlock = z.infer<typeof AudioBlockSchema>;
 
 export const TextResourceContentsSchema = z.looseObject({
   uri: z.string(),
-  mimeType: z.string().optional(),
+  mimeType: z.optional(z.string()),
   text: z.string(),
-  _meta: MetaSchema.optional(),
+  _meta: z.optional(MetaSchema),
 });
 export type TextResourceContents = z.infer<typeof TextResourceContentsSchema>;
 
 export const BlobResourceContentsSchema = z.looseObject({
   uri: z.string(),
-  mimeType: z.string().optional(),
+  mimeType: z.optional(z.string()),
   blob: Base64Schema,
-  _meta: MetaSchema.optional(),
+  _meta: z.optional(MetaSchema),
 });
 export type BlobResourceContents = z.infer<typeof BlobResourceContentsSchema>;
 
@@ -84,15 +84,15 @@ export const ResourceLinkBlockSchema = z.looseObject({
   type: z.literal('resource_link'),
   uri: z.string(),
   name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-  size: z.number().optional(),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
+  mimeType: z.optional(z.string()),
+  size: z.optional(z.number()),
   ...blockCommon,
 });
 export type ResourceLinkBlock = z.infer<typeof ResourceLinkBlockSchema>;
 
-const CacheControl = { cache_control: z.unknown().optional() };
+const CacheControl = { cache_control: z.optional(z.unknown()) };
 
 export const AnthropicBase64SourceSchema = z.looseObject({
   type: z.literal('base64'),
@@ -106,7 +106,7 @@ export const AnthropicFileSourceSchema = z.looseObject({
 });
 export const AnthropicTextSourceSchema = z.looseObject({
   type: z.literal('text'),
-  media_type: z.string().optional(),
+  media_type: z.optional(z.string()),
   data: z.string(),
 });
 
@@ -142,9 +142,9 @@ export const AnthropicDocumentBlockSchema = z.looseObject({
     AnthropicUrlSourceSchema,
     AnthropicFileSourceSchema,
   ]),
-  title: z.string().nullish(),
-  context: z.string().nullish(),
-  citations: z.unknown().optional(),
+  title: z.nullish(z.string()),
+  context: z.nullish(z.string()),
+  citations: z.optional(z.unknown()),
   ...CacheControl,
 });
 export type AnthropicDocumentBlock = z.infer<typeof AnthropicDocumentBlockSchema>;
@@ -155,7 +155,7 @@ export const SearchResultBlockSchema = z.looseObject({
   source: z.string(),
   title: z.string(),
   content: z.array(z.looseObject({ type: z.literal('text'), text: z.string() })),
-  citations: z.unknown().optional(),
+  citations: z.optional(z.unknown()),
   ...CacheControl,
 });
 export type SearchResultBlock = z.infer<typeof SearchResultBlockSchema>;
@@ -218,7 +218,7 @@ export function isAnthropicNative(
   );
 }
 
-const schemasByType: Readonly<Record<string, readonly z.ZodType[]>> = {
+const schemasByType: Readonly<Record<string, readonly z.ZodMiniType[]>> = {
   text: [TextBlockSchema],
   image: [ImageBlockSchema, AnthropicImageBlockSchema],
   audio: [AudioBlockSchema],
@@ -229,7 +229,7 @@ const schemasByType: Readonly<Record<string, readonly z.ZodType[]>> = {
   json: [JsonBlockSchema],
 };
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(block)'}: ${issue.message}`)
     .join('; ');
@@ -262,8 +262,8 @@ export function parseContentBlock(raw: unknown): ContentBlock {
   }
   // An image with a `source` is Anthropic-native; one without is MCP.
   const schema =
-    claimed === 'image' ? candidates['source' in raw ? 1 : 0] : (candidates[0] as z.ZodType);
-  const parsed = (schema as z.ZodType).safeParse(raw);
+    claimed === 'image' ? candidates['source' in raw ? 1 : 0] : (candidates[0] as z.ZodMiniType);
+  const parsed = (schema as z.ZodMiniType).safeParse(raw);
   if (parsed.success) return parsed.data as ContentBlock;
   return {
     type: 'unknown',
