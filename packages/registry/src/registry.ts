@@ -511,7 +511,7 @@ function findModel(
               : kinds.includes('latest')
                 ? 'latest'
                 : 'id';
-        const how = named.kind === 'id' ? 'id' : named.kind;
+        const how = { id: 'the id', alias: 'an alias', snapshot: 'a listed snapshot' }[named.kind];
         const served = provider?.byModel.get(model.key);
         const where = !provider
           ? ''
@@ -522,7 +522,7 @@ function findModel(
           model,
           offering: served,
           via,
-          steps: [...taken, `"${candidate.name}" is the ${how} of ${model.key}${where}`],
+          steps: [...taken, `"${candidate.name}" is ${how} of ${model.key}${where}`],
         };
       }
     }

@@ -116,13 +116,20 @@ function baseName(file: string): string | undefined {
  * context, names are unique and resolve, references point at something, quirks have
  * provenance, claims do not contradict the wire.
  */
-export function checkRegistryFiles(files: readonly RegistryFile[]): RegistryIssue[] {
+export function checkRegistryFiles(
+  files: readonly RegistryFile[],
+  /** Labs whose file failed its schema: references into them are not reported again. */
+  brokenLabs: ReadonlySet<string> = new Set(),
+): RegistryIssue[] {
   const issues: RegistryIssue[] = [];
   const labs = new Map<string, string>();
   const models = new Map<string, ModelData>();
   const families = new Set<string>();
   // Every model name (id, alias, snapshot) must point at exactly one model, across labs.
   const modelNames = new Map<string, { key: string; file: string }>();
+
+  const isDangling = (reference: string): boolean =>
+    !models.has(reference) && !brokenLabs.has(reference.slice(0, reference.indexOf('/')));
 
   const claimName = (
     file: string,
@@ -291,7 +298,7 @@ export function checkRegistryFiles(files: readonly RegistryFile[]): RegistryIssu
             message: `claims ${name} true, but the ${wire} wire has no native ${kind} form in a tool result (carriesNative is false); remove the claim`,
           });
         }
-        if (claim.when?.model && !models.has(claim.when.model)) {
+        if (claim.when?.model && isDangling(claim.when.model)) {
           issues.push({
             file,
             path: formatPath([...path, 'when', 'model']),
@@ -317,7 +324,7 @@ export function checkRegistryFiles(files: readonly RegistryFile[]): RegistryIssu
 
     const offeringNames = new Map<string, number>();
     data.offerings?.forEach((offering, index) => {
-      if (!models.has(offering.model)) {
+      if (isDangling(offering.model)) {
         issues.push({
           file,
           path: formatPath(['offerings', index, 'model']),
@@ -343,7 +350,10 @@ export function checkRegistryFiles(files: readonly RegistryFile[]): RegistryIssu
       const model = models.get(offering.model);
       const context = offering.limits?.context ?? model?.limits?.context;
       const output = offering.limits?.output ?? model?.limits?.output;
-      if (context !== undefined && output !== undefined && output > context) {
+      // Inherited limits were checked on the model; report here only what the offering sets.
+      const ownLimit =
+        offering.limits?.context !== undefined || offering.limits?.output !== undefined;
+      if (ownLimit && context !== undefined && output !== undefined && output > context) {
         issues.push({
           file,
           path: formatPath([
@@ -393,11 +403,15 @@ export function validateRegistrySources(sources: readonly RegistrySource[]): {
 } {
   const files: RegistryFile[] = [];
   const issues: RegistryIssue[] = [];
+  const brokenLabs = new Set<string>();
   for (const source of sources) {
     const result = parseRegistrySource(source);
     issues.push(...result.issues);
     if (result.file) files.push(result.file);
+    else if (typeof source.data === 'object' && source.data !== null && 'lab' in source.data) {
+      brokenLabs.add(String(source.data.lab));
+    }
   }
-  issues.push(...checkRegistryFiles(files));
+  issues.push(...checkRegistryFiles(files, brokenLabs));
   return { files, issues };
 }

@@ -1,0 +1,195 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defaultRegistry } from './default-registry.js';
+import { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
+
+describe('model names on the shipped data', () => {
+  const cases: readonly [
+    provider: string | undefined,
+    requested: string,
+    key: string | undefined,
+    via: string,
+  ][] = [
+    // exact ids and offerings
+    ['openai', 'gpt-4o', 'openai/gpt-4o', 'offering'],
+    [undefined, 'gpt-4o', 'openai/gpt-4o', 'id'],
+    [undefined, 'GPT-4o', 'openai/gpt-4o', 'id'],
+    // dated snapshots, listed and unlisted
+    ['openai', 'gpt-4o-2024-08-06', 'openai/gpt-4o', 'snapshot'],
+    [undefined, 'gpt-4o-2024-08-06', 'openai/gpt-4o', 'snapshot'],
+    [undefined, 'gpt-4o-2031-01-15', 'openai/gpt-4o', 'snapshot'],
+    ['anthropic', 'claude-sonnet-4-5-20250929', 'anthropic/claude-sonnet-4-5', 'snapshot'],
+    [undefined, 'claude-sonnet-4-5@20250929', 'anthropic/claude-sonnet-4-5', 'snapshot'],
+    [undefined, 'claude-3-7-sonnet-20250219', 'anthropic/claude-3-7-sonnet', 'snapshot'],
+    [undefined, 'grok-4-0709', 'xai/grok-4', 'snapshot'],
+    // -latest and aliases
+    [undefined, 'claude-3-7-sonnet-latest', 'anthropic/claude-3-7-sonnet', 'latest'],
+    [undefined, 'grok-4-latest', 'xai/grok-4', 'latest'],
+    ['mistral', 'mistral-medium-latest', 'mistral/mistral-medium-2508', 'alias'],
+    [undefined, 'claude-sonnet-4.5', 'anthropic/claude-sonnet-4-5', 'alias'],
+    // provider prefixes and routing suffixes
+    ['openrouter', 'anthropic/claude-sonnet-4.5', 'anthropic/claude-sonnet-4-5', 'offering'],
+    ['openrouter', 'anthropic/claude-sonnet-4.5:free', 'anthropic/claude-sonnet-4-5', 'offering'],
+    [
+      'openrouter',
+      'meta-llama/llama-3.3-70b-instruct:nitro',
+      'meta/llama-3.3-70b-instruct',
+      'offering',
+    ],
+    ['openrouter', 'openai/gpt-4o-2024-11-20', 'openai/gpt-4o', 'snapshot'],
+    ['openrouter', 'google/gemini-3.5-flash:free', 'google/gemini-3.5-flash', 'family'],
+    ['huggingface', 'Qwen/Qwen3-235B-A22B:fastest', 'alibaba/qwen3-235b-a22b', 'offering'],
+    ['vllm', 'meta-llama/Llama-3.3-70B-Instruct', 'meta/llama-3.3-70b-instruct', 'offering'],
+    ['vllm', 'deepseek-ai/DeepSeek-V3.1', 'deepseek/deepseek-v3.1', 'id'],
+    ['ollama', 'gemma3:27b', 'google/gemma-3-27b-it', 'offering'],
+    [
+      'ollama',
+      'llama3.2-vision:11b-instruct-q4_K_M',
+      'meta/llama-3.2-11b-vision-instruct',
+      'offering',
+    ],
+    // dotted Gemini versions, ordered as numbers
+    ['gemini', 'gemini-2.5-pro', 'google/gemini-2.5-pro', 'offering'],
+    ['gemini', 'gemini-3-pro-preview', 'google/gemini-3-pro-preview', 'offering'],
+    ['gemini', 'gemini-3.5-flash', 'google/gemini-3.5-flash', 'family'],
+    ['gemini', 'gemini-2.5-flash-preview-05-20', 'google/gemini-2.5-flash-preview-05-20', 'family'],
+    // a Claude version with no entry yet
+    ['anthropic', 'claude-sonnet-4-6', 'anthropic/claude-sonnet-4-6', 'family'],
+    ['anthropic', 'claude-opus-4-7-20270101', 'anthropic/claude-opus-4-7', 'family'],
+    // unknown
+    ['openai', 'gpt-nonexistent', undefined, 'default'],
+    ['openrouter', 'someone/something:free', undefined, 'default'],
+    [undefined, 'llama', undefined, 'default'],
+  ];
+
+  for (const [provider, requested, key, via] of cases) {
+    it(`${provider ?? '(no provider)'}: ${requested} → ${key ?? 'the default'} via ${via}`, () => {
+      const resolution = defaultRegistry.resolve(
+        provider === undefined ? { model: requested } : { provider, model: requested },
+      );
+      expect([resolution.model?.key, resolution.via]).toEqual([key, via]);
+      expect(resolution.known).toBe(key !== undefined);
+    });
+  }
+
+  it('gives the family version parsed from the name, as numbers', () => {
+    expect(defaultRegistry.model('gemini-3.5-flash')).toMatchObject({
+      family: 'gemini',
+      version: '3.5',
+      variant: 'flash',
+      fromFamily: true,
+    });
+    expect(defaultRegistry.model('claude-sonnet-4-6')).toMatchObject({
+      family: 'claude',
+      version: '4.6',
+      variant: 'sonnet',
+    });
+    expect(defaultRegistry.model('claude-3-5-haiku')).toMatchObject({
+      version: '3.5',
+      variant: 'haiku',
+    });
+  });
+
+  it('resolves an unknown model to the documented default: every capability unknown', () => {
+    const resolution = defaultRegistry.resolve({ provider: 'anthropic', model: 'mystery-model' });
+    expect(resolution.via).toBe('default');
+    for (const capability of Object.values(resolution.capabilities)) {
+      expect(capability.value).toBe('unknown');
+    }
+    expect(resolution.capabilities.image_input.reasons).toEqual([
+      'provider "anthropic" speaks the anthropic wire',
+      'model "mystery-model" is not in the registry: the default model, every capability unknown',
+    ]);
+    expect(
+      defaultRegistry.supports({ provider: 'anthropic', model: 'mystery-model' }, 'tools'),
+    ).toBe(false);
+  });
+
+  it('explains the name steps it took', () => {
+    const resolution = defaultRegistry.resolve({
+      provider: 'openrouter',
+      model: 'openai/gpt-4o-2024-08-06:free',
+    });
+    expect(resolution.steps).toEqual([
+      'routing suffix ":free" stripped',
+      'vendor prefix "openai/" stripped',
+      '"gpt-4o-2024-08-06" is a listed snapshot of openai/gpt-4o; served as offering "openai/gpt-4o" of provider "openrouter"',
+    ]);
+  });
+
+  it('strips an unlisted date suffix as a snapshot step', () => {
+    expect(
+      defaultRegistry.resolve({ provider: 'openrouter', model: 'openai/gpt-4o-2031-01-15' }).steps,
+    ).toEqual([
+      'vendor prefix "openai/" stripped',
+      'dated snapshot 2031-01-15 of "gpt-4o"',
+      '"gpt-4o" is the id of openai/gpt-4o; served as offering "openai/gpt-4o" of provider "openrouter"',
+    ]);
+  });
+
+  it('keeps an offering override when the name is a snapshot of the served model', () => {
+    const resolution = defaultRegistry.resolve({
+      provider: 'openai',
+      model: 'gpt-5-pro-2025-10-06',
+    });
+    expect(resolution.offering?.id).toBe('gpt-5-pro');
+    expect(resolution.wire).toBe('responses');
+  });
+
+  it('does not strip an unlisted ":tag" on a provider without that rule', () => {
+    expect(defaultRegistry.resolve({ provider: 'openai', model: 'gpt-4o:turbo' }).via).toBe(
+      'default',
+    );
+  });
+});
+
+describe('name steps', () => {
+  it('strips only real calendar dates', () => {
+    expect(stripDateSnapshot('gpt-4o-2024-08-06')).toEqual({ base: 'gpt-4o', date: '2024-08-06' });
+    expect(stripDateSnapshot('claude-sonnet-4-5-20250929')).toEqual({
+      base: 'claude-sonnet-4-5',
+      date: '2025-09-29',
+    });
+    expect(stripDateSnapshot('claude-sonnet-4-5@20250929')).toEqual({
+      base: 'claude-sonnet-4-5',
+      date: '2025-09-29',
+    });
+    expect(stripDateSnapshot('model-20251399')).toBeUndefined();
+    expect(stripDateSnapshot('mistral-medium-2508')).toBeUndefined();
+    expect(stripDateSnapshot('20250929')).toBeUndefined();
+  });
+
+  it('lists candidates most specific first', () => {
+    expect(
+      nameCandidates('vendor/name-latest:free', {
+        stripSuffixes: [':free'],
+        stripAnyTag: false,
+      }).map((step) => step.name),
+    ).toEqual(['vendor/name-latest:free', 'vendor/name-latest', 'name-latest', 'name']);
+  });
+
+  it('compiles templates without regex in the data', () => {
+    const gemini = compileTemplate('gemini-{version}-{variant}');
+    expect(gemini.match('gemini-3.5-flash')).toEqual({ version: [3, 5], variant: 'flash' });
+    expect(gemini.match('gemini-2.5-flash-lite')).toEqual({
+      version: [2, 5],
+      variant: 'flash-lite',
+    });
+    expect(gemini.match('gemini-flash')).toBeUndefined();
+    const claude = compileTemplate('claude-{variant}-{version}', '-');
+    expect(claude.match('claude-opus-4-1')).toEqual({ version: [4, 1], variant: 'opus' });
+    expect(claude.match('claude-sonnet-4')).toEqual({ version: [4], variant: 'sonnet' });
+  });
+
+  it('never throws and always starts with the exact name (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.boolean(), (name, stripAnyTag) => {
+        const steps = nameCandidates(name, { stripSuffixes: [':free'], stripAnyTag });
+        expect(steps[0]).toEqual({ name, description: 'exact id', kind: 'exact' });
+        expect(() =>
+          defaultRegistry.resolve({ provider: 'openrouter', model: name }),
+        ).not.toThrow();
+      }),
+    );
+  });
+});

@@ -1,0 +1,217 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { formatIssue, validateRegistrySources } from './validate.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const script = path.join(packageDir, 'scripts', 'registry.ts');
+
+function readJson(relative: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(packageDir, relative), 'utf8'));
+}
+
+/** Validates the shipped data with one file replaced by `changed`. */
+function problemsWith(relative: string, change: (data: Record<string, unknown>) => void): string[] {
+  const sources = ['models', 'providers'].flatMap((folder) => {
+    const dir = path.join(packageDir, 'data', folder);
+    return readDirJson(dir).map((name) => {
+      const file = `data/${folder}/${name}`;
+      const data = readJson(file);
+      if (file === relative) change(data);
+      return { file, data };
+    });
+  });
+  return validateRegistrySources(sources).issues.map(formatIssue);
+}
+
+function readDirJson(dir: string): string[] {
+  return spawnSync('ls', [dir], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((name) => name.endsWith('.json'));
+}
+
+type Json = Record<string, unknown> & {
+  models: Record<string, unknown>[];
+  offerings: Record<string, unknown>[];
+};
+
+describe('validation of the shipped data', () => {
+  it('finds no problem', () => {
+    expect(problemsWith('', () => {})).toEqual([]);
+  });
+});
+
+describe('validation failures name the file, the field and the problem', () => {
+  it('a misspelt field (strict schema)', () => {
+    expect(
+      problemsWith('data/providers/anthropic.json', (data) => {
+        data.quirk = { source_blocks: false };
+      }),
+    ).toEqual([
+      'data/providers/anthropic.json: quirk: unknown field "quirk" (the schema is strict; check the spelling)',
+    ]);
+    expect(
+      problemsWith('data/models/openai.json', (data) => {
+        const model = (data as Json).models[0] as { capabilities: Record<string, unknown> };
+        model.capabilities.image_inptu = { value: true };
+      }),
+    ).toEqual([
+      'data/models/openai.json: models[0].capabilities.image_inptu: unknown field "image_inptu" (the schema is strict; check the spelling)',
+    ]);
+  });
+
+  it('a wrong value type or enum', () => {
+    expect(
+      problemsWith('data/providers/aki-anthropic.json', (data) => {
+        (data.quirks as Record<string, unknown>).tool_result_images = 'sometimes';
+      }),
+    ).toEqual([
+      'data/providers/aki-anthropic.json: quirks.tool_result_images: Invalid input: expected "never"',
+    ]);
+    expect(
+      problemsWith('data/providers/ollama.json', (data) => {
+        data.tool_wire_format = 'grpc';
+      }),
+    ).toEqual([
+      'data/providers/ollama.json: tool_wire_format: Invalid option: expected one of "openai"|"anthropic"|"gemini"|"ollama"|"responses"|"hermes"',
+    ]);
+  });
+
+  it('a true claim without a source', () => {
+    expect(
+      problemsWith('data/models/openai.json', (data) => {
+        const model = (data as Json).models[0] as {
+          capabilities: { image_input: Record<string, unknown> };
+        };
+        delete model.capabilities.image_input.source;
+      }),
+    ).toEqual([
+      'data/models/openai.json: models[0].capabilities.image_input.source: a true claim needs a source URL (docs page, changelog or recorded fixture)',
+    ]);
+  });
+
+  it('an output limit over the context window', () => {
+    expect(
+      problemsWith('data/models/anthropic.json', (data) => {
+        ((data as Json).models[1] as { limits: { context: number } }).limits.context = 20000;
+      }),
+    ).toEqual([
+      'data/models/anthropic.json: models[1].limits.output: output limit 64000 exceeds the context window 20000',
+    ]);
+  });
+
+  it('a dangling model reference and a duplicate alias', () => {
+    expect(
+      problemsWith('data/providers/groq.json', (data) => {
+        ((data as Json).offerings[0] as { model: string }).model = 'meta/llama-9';
+      }),
+    ).toEqual([
+      'data/providers/groq.json: offerings[0].model: unknown model "meta/llama-9" (no lab file defines it)',
+    ]);
+    expect(
+      problemsWith('data/models/xai.json', (data) => {
+        ((data as Json).models[0] as { aliases: string[] }).aliases = ['GPT-4o'];
+      }),
+    ).toEqual([
+      'data/models/xai.json: models[0].aliases[0]: model name "GPT-4o" is already a name of openai/gpt-4o (data/models/openai.json)',
+    ]);
+  });
+
+  it('a quirk without provenance, and a tool-result claim the wire cannot carry', () => {
+    expect(
+      problemsWith('data/providers/minimax-anthropic.json', (data) => {
+        data.quirks = { source_blocks: false };
+      }),
+    ).toEqual([
+      'data/providers/minimax-anthropic.json: quirk_sources.source_blocks: quirk "source_blocks" needs its provenance in quirk_sources.source_blocks (evidence, date, source)',
+    ]);
+    expect(
+      problemsWith('data/providers/deepseek.json', (data) => {
+        data.capabilities = {
+          tool_result_images: {
+            value: true,
+            evidence: 'docs',
+            source: 'https://example.test',
+            date: '2026-01-01',
+          },
+        };
+      }),
+    ).toEqual([
+      'data/providers/deepseek.json: capabilities.tool_result_images.value: claims tool_result_images true, but the openai wire has no native image form in a tool result (carriesNative is false); remove the claim',
+    ]);
+  });
+
+  it('an unreachable conditional claim and a bad version range', () => {
+    expect(
+      problemsWith('data/providers/gemini.json', (data) => {
+        const capabilities = data.capabilities as { tool_result_images: Record<string, unknown>[] };
+        delete capabilities.tool_result_images[0]?.when;
+        (capabilities.tool_result_images[1]?.when as Record<string, unknown>).version = '< 3';
+      }),
+    ).toEqual([
+      'data/providers/gemini.json: capabilities.tool_result_images[1].when.version: expected comparisons such as ">=3" or ">=2.5 <3"',
+    ]);
+    expect(
+      problemsWith('data/providers/gemini.json', (data) => {
+        const capabilities = data.capabilities as { tool_result_images: Record<string, unknown>[] };
+        delete capabilities.tool_result_images[0]?.when;
+      }),
+    ).toEqual([
+      'data/providers/gemini.json: capabilities.tool_result_images[0].when: claim has no "when" and matches every model, so the claims after it are unreachable; move it last',
+    ]);
+  });
+
+  it('a provider file whose id does not match its name', () => {
+    expect(
+      problemsWith('data/providers/xai.json', (data) => {
+        data.id = 'x-ai';
+      }),
+    ).toEqual([
+      'data/providers/xai.json: id: provider id "x-ai" does not match the file name (expected "xai")',
+    ]);
+  });
+});
+
+describe('the registry script', () => {
+  function run(...args: string[]) {
+    return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    });
+  }
+
+  it('validates the shipped data and finds the generated files up to date', () => {
+    const result = run('check');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(
+      /^registry: \d+ providers, \d+ models: valid\nregistry: generated files up to date\n$/,
+    );
+    expect(result.status).toBe(0);
+  });
+
+  it('fails on a bad data file, naming the file, the field and the problem', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'registry-data-'));
+    try {
+      cpSync(path.join(packageDir, 'data'), dir, { recursive: true });
+      const file = path.join(dir, 'providers', 'anthropic.json');
+      const data = JSON.parse(readFileSync(file, 'utf8'));
+      data.base_url = 'not a url';
+      writeFileSync(file, JSON.stringify(data));
+      writeFileSync(path.join(dir, 'models', 'broken.json'), '{ "lab": ');
+      const result = run('validate', '--data', dir);
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      const relative = path.relative(packageDir, dir).split(path.sep).join('/');
+      expect(lines[0]).toMatch(
+        new RegExp(`^${relative}/models/broken\\.json: \\(file\\): not valid JSON: `),
+      );
+      expect(lines[1]).toBe(`${relative}/providers/anthropic.json: base_url: Invalid URL`);
+      expect(lines[2]).toBe(`registry: 2 problem(s) in ${dir}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
