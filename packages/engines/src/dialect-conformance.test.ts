@@ -14,7 +14,7 @@ import {
   reply,
   resultFor,
   TOOLS,
-} from './dialect-conversation.js';
+} from './test-support/dialect-conversation.js';
 
 function load(name: string): { components: { schemas: Record<string, unknown> } } {
   const url = new URL(`../fixtures/conformance/${name}.json`, import.meta.url);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PromptBlockedError, ProviderError, WIRE_FORMATS } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { parseResponse, responseTextContent, responseToolCalls } from './dialect.js';
-import { asJson, FIXTURES, golden, readFixture } from './dialect-golden.js';
+import { asJson, FIXTURES, golden, readFixture } from './test-support/dialect-golden.js';
 
 const options = { thinkTagFilter: true };
 

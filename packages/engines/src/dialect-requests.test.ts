@@ -2,6 +2,7 @@ import { Image } from '@crosswire/content-image';
 import { ImageNotFetchedError, WIRE_FORMATS } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { buildRequest, DIALECTS, imagesNeedingBytes } from './dialect.js';
+import { wireMessage } from './messages.js';
 import {
   canonicalConversation,
   echoedConversation,
@@ -9,9 +10,8 @@ import {
   opening,
   PIXEL_PNG,
   TOOLS,
-} from './dialect-conversation.js';
-import { asJson, golden } from './dialect-golden.js';
-import { wireMessage } from './messages.js';
+} from './test-support/dialect-conversation.js';
+import { asJson, golden } from './test-support/dialect-golden.js';
 
 describe.each(WIRE_FORMATS)('%s request bodies', (wire) => {
   it('the conversation with an echoed tool turn matches its golden', () => {

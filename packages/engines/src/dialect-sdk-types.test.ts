@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES } from './dialect-golden.js';
+import { FIXTURES } from './test-support/dialect-golden.js';
 
 const TARGET = fileURLToPath(new URL('../fixtures/sdk-types/request-bodies.ts', import.meta.url));
 

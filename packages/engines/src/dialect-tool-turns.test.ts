@@ -8,8 +8,8 @@ import {
   toolLoopCalls,
   toolLoopResponse,
 } from './dialect.js';
-import { PIXEL_PNG, reply, resultFor } from './dialect-conversation.js';
-import { asJson, golden } from './dialect-golden.js';
+import { PIXEL_PNG, reply, resultFor } from './test-support/dialect-conversation.js';
+import { asJson, golden } from './test-support/dialect-golden.js';
 
 function turn(wire: WireFormat, name: string, options: DialectOptions = {}) {
   const body = reply(wire, name);

@@ -3,10 +3,10 @@
 import { Image } from '@crosswire/content-image';
 import { type ToolCall, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
-import type { ChatRequest, DialectOptions } from './dialect.js';
-import { formatToolResults, parseResponse } from './dialect.js';
+import type { ChatRequest, DialectOptions } from '../dialect.js';
+import { formatToolResults, parseResponse } from '../dialect.js';
+import type { ChatMessage } from '../messages.js';
 import { readFixture } from './dialect-golden.js';
-import type { ChatMessage } from './messages.js';
 
 /** A 1x1 transparent PNG. */
 export const PIXEL_PNG =

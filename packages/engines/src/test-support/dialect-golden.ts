@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURES = fileURLToPath(new URL('../fixtures/wire/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/wire/', import.meta.url));
 
 /** Reads a fixture under fixtures/wire/ as JSON. */
 export function readFixture(relative: string): unknown {
