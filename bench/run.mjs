@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Runs every benchmark in bench/ (each `*.bench.mjs` compares side by side in one run and
+// prints its ratios), then measures cold import time and bundle size, and writes
+// bench/RESULTS.md with the machine and versions. Absolute times vary between machines;
+// the ratios are what to compare.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { measureAll } from '../scripts/bundle-size.mjs';
+import { measureImports } from './import-time.mjs';
+
+const benchDir = fileURLToPath(new URL('./', import.meta.url));
+const only = process.argv.slice(2);
+const files = readdirSync(benchDir)
+  .filter((file) => file.endsWith('.bench.mjs'))
+  .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
+  .sort();
+
+const version = (name) => {
+  try {
+    const path = fileURLToPath(import.meta.resolve(`${name}/package.json`));
+    return JSON.parse(readFileSync(path, 'utf8')).version;
+  } catch {
+    return 'n/a';
+  }
+};
+
+const sections = [];
+let failed = false;
+for (const file of files) {
+  console.log(`\n== ${file}`);
+  const started = Date.now();
+  const run = spawnSync(process.execPath, ['--expose-gc', file], {
+    cwd: benchDir,
+    encoding: 'utf8',
+    timeout: 240_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  const output = `${run.stdout ?? ''}${run.status === 0 ? '' : `\n${run.stderr ?? ''}`}`.trim();
+  console.log(output);
+  if (run.status !== 0) {
+    failed = true;
+    console.error(`${file} failed (exit ${run.status ?? run.signal})`);
+  }
+  sections.push(
+    `## ${file.replace('.bench.mjs', '')}\n\n${run.status === 0 ? '' : `**failed** (exit ${run.status ?? run.signal})\n\n`}` +
+      `\`\`\`text\n${output}\n\`\`\`\n\n(${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
+const imports = measureImports();
+const sizes = await measureAll();
+const budgets = JSON.parse(readFileSync(new URL('size-budget.json', import.meta.url), 'utf8'));
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const table = [
+  '| package | cold import | minified | gzipped | gzip budget |',
+  '|---|---:|---:|---:|---:|',
+  ...sizes.map((size) => {
+    const time = imports.find((row) => row.name === size.name);
+    const budget = budgets[size.name]?.gzipped;
+    return `| ${size.name} | ${time.importMs.toFixed(1)} ms | ${kib(size.minified)} | ${kib(size.gzipped)} | ${budget ? kib(budget) : '-'} |`;
+  }),
+].join('\n');
+
+const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
+const report = `# Benchmark results
+
+Written by \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}. Each benchmark runs its
+contenders side by side in one process and prints ratios; compare ratios, not absolute times.
+
+- Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}
+- Node ${process.version}; ai ${version('ai')}, @ai-sdk/openai ${version('@ai-sdk/openai')}, @ai-sdk/anthropic ${version('@ai-sdk/anthropic')}, @ai-sdk/google ${version('@ai-sdk/google')}, undici ${version('undici')}
+
+## Import time and bundle size
+
+Cold import: a fresh \`node\` process importing the built entry, minus an empty process (median).
+Bundle: esbuild, minified, dependencies bundled, gzip level 9. \`.ci/run\` enforces the budgets.
+
+${table}
+
+${sections.join('\n\n')}
+`;
+writeFileSync(new URL('RESULTS.md', import.meta.url), report);
+console.log('\nwrote bench/RESULTS.md');
+if (failed) process.exit(1);
