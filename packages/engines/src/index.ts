@@ -1,16 +1,5 @@
 // Dialects: messages, replies, request builders, tool turns (issue 7).
-export type {
-  AssistantMessage,
-  ChatMessage,
-  SystemMessage,
-  ToolMessage,
-  UserContentPart,
-  UserMessage,
-  WireMessage,
-} from './messages.js';
-export { isWireMessage, wireMessage } from './messages.js';
-export type { ChatResponse, Usage } from './response.js';
-export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
+
 export type {
   ChatRequest,
   Dialect,
@@ -30,5 +19,71 @@ export {
   toolLoopCalls,
   toolLoopResponse,
 } from './dialect.js';
-export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
 export { type ToolImage, toolResultImages } from './dialect-images.js';
+// Engines, HTTP transport, MCP servers and the tool loop (issue 8).
+export {
+  type ChatExchange,
+  type ChatInput,
+  type ChatOptions,
+  type ChatWithToolsOptions,
+  createEngine,
+  Engine,
+  type EngineOptions,
+} from './engine.js';
+export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
+export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';
+export {
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+  retryDelay,
+} from './http/retry.js';
+export {
+  type HttpExchange,
+  HttpTransport,
+  type HttpTransportOptions,
+  type PostOptions,
+  type RetryEvent,
+} from './http/transport.js';
+export { type InlineImagesOptions, inlineImages } from './inline-images.js';
+export {
+  type CallToolsOptions,
+  callTools,
+  type ToolFailure,
+  type ToolOutput,
+  unknownToolMessage,
+} from './mcp/call.js';
+export {
+  type GatherToolsOptions,
+  gatherTools,
+  type RoutedTool,
+  type ToolRoster,
+} from './mcp/gather.js';
+export {
+  type McpCallToolParams,
+  type McpListToolsResult,
+  type McpRequestOptions,
+  type McpTool,
+  type McpToolServer,
+  serverLabel,
+} from './mcp/server.js';
+export type {
+  AssistantMessage,
+  ChatMessage,
+  SystemMessage,
+  ToolMessage,
+  UserContentPart,
+  UserMessage,
+  WireMessage,
+} from './messages.js';
+export { isWireMessage, wireMessage } from './messages.js';
+export {
+  type ObserveOptions,
+  type RequestEvent,
+  type ResponseEvent,
+  summarizePayloads,
+} from './observe.js';
+export type { ChatResponse, Usage } from './response.js';
+export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
+export type { ToolCallRecord, ToolLoopResult, ToolLoopTurn } from './tool-loop.js';
+export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';

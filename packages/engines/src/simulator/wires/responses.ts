@@ -135,7 +135,8 @@ function inspect(body: unknown): Inspection {
 }
 
 export const wire: SimulatorWire = {
-  matches: (path) => path.endsWith('/responses'),
+  // OpenAI's /v1/responses, and Perplexity's agent API that speaks the same wire at /v1/agent.
+  matches: (path) => path.endsWith('/responses') || path.endsWith('/agent'),
   inspect,
   reply(step, context) {
     const output: Json[] = [];

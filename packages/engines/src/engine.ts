@@ -1,0 +1,464 @@
+import type { UrlFilter } from '@crosswire/content-image';
+import {
+  CrosswireError,
+  carriesNative,
+  extractToolCall as coreExtractToolCall,
+  formatTools as coreFormatTools,
+  type FormatToolsOptions,
+  type FormattedTools,
+  type ToolCall,
+  type ToolDefinitionInput,
+  ValidationError,
+  type WarningHandler,
+  type WireFormat,
+} from '@crosswire/core';
+import {
+  type CapabilityName,
+  defaultRegistry,
+  type EffectiveCapabilities,
+  type ProviderEntry,
+  type Registry,
+  type Resolution,
+} from '@crosswire/registry';
+import type { ToolResult } from '@crosswire/tool-result';
+import type { Dispatcher } from 'undici';
+import {
+  type ChatRequest,
+  DIALECTS,
+  type Dialect,
+  type DialectOptions,
+  imagesNeedingBytes,
+  responseTextContent,
+  responseToolCalls,
+  type ToolChoice,
+  toolLoopCalls,
+} from './dialect.js';
+import type { RateLimit } from './http/rate-limit.js';
+import type { RetryPolicy } from './http/retry.js';
+import { HttpTransport, type RetryEvent } from './http/transport.js';
+import { inlineImages } from './inline-images.js';
+import type { McpToolServer } from './mcp/server.js';
+import type { ChatMessage, WireMessage } from './messages.js';
+import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
+import type { ChatResponse } from './response.js';
+import { runToolLoop, type ToolLoopResult } from './tool-loop.js';
+
+/** What `createEngine` takes. Only `provider` is required (and `model` when the provider has no default). */
+export interface EngineOptions {
+  /** A registry provider id or alias: `openai`, `anthropic`, `aki-anthropic`, `groq`... */
+  readonly provider: string;
+  /** The model id as the provider names it. Default: the provider's `default_model`. */
+  readonly model?: string;
+  /** Default: the provider's environment variable (`OPENAI_API_KEY`...). */
+  readonly apiKey?: string;
+  /** Replaces the registry's base URL (a proxy, a self-hosted server, the simulator). */
+  readonly baseUrl?: string;
+  /** Where provider, model and capabilities come from. Default: `defaultRegistry`. */
+  readonly registry?: Registry;
+  /** Extra headers for every request (after the provider's own). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Deadline of one HTTP attempt. Default 300 000 ms. */
+  readonly timeoutMs?: number;
+  readonly connectTimeoutMs?: number;
+  /** Retries for 429/5xx/network failures: `{ maxRetries: 2, baseDelayMs: 500, maxDelayMs: 30000 }` by default. */
+  readonly retry?: Partial<RetryPolicy>;
+  /** Send through this undici dispatcher instead of the engine's own keep-alive agent. */
+  readonly dispatcher?: Dispatcher;
+  /** Default output cap of every request. */
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  /** Overrides of the dialect options the engine derives from the registry (Hermes tags, `thinkTagFilter`, `imageFallback`...). */
+  readonly dialect?: Partial<DialectOptions>;
+  /** `maxBytes` for fetching URL images a wire needs inline. Default content-image's 20 MiB. */
+  readonly inlineImageMaxBytes?: number;
+  /** `urlFilter` for those fetches, e.g. `denyPrivateHosts()`. */
+  readonly inlineImageUrlFilter?: UrlFilter;
+  /** `timeoutMs` for each of those fetches. */
+  readonly inlineImageFetchTimeout?: number;
+  /** Image fetches in flight at once. Default 4. */
+  readonly inlineImageConcurrency?: number;
+  /** Per MCP tool call in `chatWithTools`. Default 60 000 ms. */
+  readonly toolTimeoutMs?: number;
+  readonly onRequest?: (event: RequestEvent) => void;
+  readonly onResponse?: (event: ResponseEvent) => void;
+  /** Told before each retry of a provider request. */
+  readonly onRetry?: (event: RetryEvent) => void;
+  readonly onWarning?: WarningHandler;
+  /** Where the API key variable is read. Default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Per-call options of `chat`. */
+export interface ChatOptions {
+  readonly signal?: AbortSignal;
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  /** Tool definitions (MCP shape) to offer. */
+  readonly tools?: readonly ToolDefinitionInput[];
+  readonly toolChoice?: ToolChoice;
+  /** Fields merged into the body last. */
+  readonly extra?: Readonly<Record<string, unknown>>;
+  /** Deadline of one HTTP attempt for this call. */
+  readonly timeoutMs?: number;
+}
+
+/** Options of `chatWithTools` / `runToolLoop`. */
+export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
+  /** MCP servers: SDK `Client`s or any objects with `listTools` and `callTool`. At least one. */
+  readonly mcpServers: readonly McpToolServer[];
+  /** Round trips to the provider before giving up with `ToolLoopError` `tool_loop_max_iterations`. Default 10. */
+  readonly maxIterations?: number;
+  /** Per tool call. Default: the engine's `toolTimeoutMs` (60 000 ms). */
+  readonly toolTimeoutMs?: number;
+  /** Default: the engine's `onWarning`. */
+  readonly onWarning?: WarningHandler;
+}
+
+/** One provider round trip with its facts. */
+export interface ChatExchange {
+  readonly response: ChatResponse;
+  readonly url: string;
+  readonly status: number;
+  readonly attempts: number;
+  /** Wall time of the HTTP call, retries included (image fetching and body building not included). */
+  readonly durationMs: number;
+  /** Time spent fetching URL images and building the body before the call. */
+  readonly prepareMs: number;
+}
+
+/** Conversation input: a prompt (one user message) or messages. */
+export type ChatInput = string | readonly ChatMessage[];
+
+function toMessages(input: ChatInput): readonly ChatMessage[] {
+  return typeof input === 'string' ? [{ role: 'user', content: input }] : input;
+}
+
+/**
+ * An engine: one provider endpoint and one model, built from registry data. Speaks the
+ * provider's wire (`toolWireFormat`), authenticates, retries, inlines images the wire needs,
+ * and runs the tool loop over MCP servers.
+ */
+export class Engine {
+  readonly provider: ProviderEntry;
+  readonly model: string;
+  readonly toolWireFormat: WireFormat;
+  /** The base URL requests go to (the registry's, or the `baseUrl` option). */
+  readonly baseUrl: string;
+  /** The full chat URL. */
+  readonly endpoint: string;
+  /** What the wire renderers are told, derived from capabilities and quirks (see `createEngine`). */
+  readonly dialectOptions: DialectOptions;
+  readonly registry: Registry;
+  readonly #options: EngineOptions;
+  readonly #transport: HttpTransport;
+  readonly #dialect: Dialect;
+  readonly #path: string;
+
+  constructor(options: EngineOptions) {
+    const registry = options.registry ?? defaultRegistry;
+    const provider = registry.provider(options.provider);
+    const model = options.model ?? provider.defaultModel;
+    if (model === undefined || model === '') {
+      throw new ValidationError(
+        `provider "${provider.id}" has no default model; pass model to createEngine`,
+        { path: 'model', code: 'missing_model' },
+      );
+    }
+    const resolution = registry.resolve({ provider: provider.id, model });
+    const wire = resolution.wire ?? provider.wire;
+    this.provider = provider;
+    this.model = model;
+    this.registry = registry;
+    this.toolWireFormat = wire;
+    this.#options = options;
+    this.#dialect = DIALECTS[wire];
+    const chatPath =
+      resolution.offering?.chatPath ?? provider.chatPath ?? this.#dialect.path(model);
+    this.#path = chatPath.replaceAll('{model}', encodeURIComponent(model));
+    this.baseUrl = (options.baseUrl ?? provider.baseUrl).replace(/\/+$/, '');
+    this.endpoint = `${this.baseUrl}${this.#path}`;
+
+    const env =
+      options.env ??
+      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ??
+      {};
+    const apiKey = options.apiKey ?? (provider.apiKeyEnv ? env[provider.apiKeyEnv] : undefined);
+    const headers: Record<string, string> = { ...provider.headers };
+    if (provider.auth && apiKey) {
+      headers[provider.auth.header.toLowerCase()] = provider.auth.scheme
+        ? `${provider.auth.scheme} ${apiKey}`
+        : apiKey;
+    } else if (provider.auth?.required && !apiKey) {
+      throw new CrosswireError(
+        'missing_api_key',
+        `provider "${provider.id}" needs an API key: pass apiKey${provider.apiKeyEnv ? ` or set ${provider.apiKeyEnv}` : ''}`,
+        { details: { provider: provider.id, env: provider.apiKeyEnv } },
+      );
+    }
+    Object.assign(headers, options.headers);
+
+    const capabilities = resolution.capabilities;
+    const isTrue = (name: CapabilityName) => capabilities[name].value === true;
+    this.dialectOptions = Object.freeze({
+      // Wires with a native tool-result image take the derived tool_result_images (which the
+      // registry clears for AKI.IO's shim and text-only models); the others use it only to
+      // gate the user-message image fallback, which needs the model to see images at all.
+      imageInput: carriesNative(wire, 'image')
+        ? isTrue('tool_result_images')
+        : isTrue('image_input'),
+      nativePdf: isTrue('tool_result_pdf'),
+      sourceBlocks: provider.quirks.source_blocks,
+      inlineImages: provider.quirks.inline_images,
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+      ...options.dialect,
+    });
+    this.#transport = new HttpTransport({
+      provider: provider.id,
+      baseUrl: this.baseUrl,
+      headers,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.connectTimeoutMs !== undefined
+        ? { connectTimeoutMs: options.connectTimeoutMs }
+        : {}),
+      ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    });
+  }
+
+  /** The rate-limit state from the last reply that carried rate-limit headers. */
+  get rateLimit(): RateLimit | undefined {
+    return this.#transport.rateLimit;
+  }
+
+  /** Provider, model, how its name matched, wire and capabilities, from the registry. */
+  resolution(): Resolution {
+    return this.registry.resolve({ provider: this.provider.id, model: this.model });
+  }
+
+  /** The effective capabilities of this model on this provider, each with its reasons. */
+  capabilities(): EffectiveCapabilities {
+    return this.registry.resolveCapabilities({ provider: this.provider.id, model: this.model });
+  }
+
+  /** True only when the capability is effectively true (unknown is false): `engine.supports('image_input')`. */
+  supports(capability: CapabilityName): boolean {
+    return this.registry.supports({ provider: this.provider.id, model: this.model }, capability);
+  }
+
+  /** Why a capability has its value (the registry's chain of reasons). */
+  explain(capability: CapabilityName): readonly string[] {
+    return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
+  }
+
+  /** One chat turn: the parsed reply. */
+  async chat(input: ChatInput, options: ChatOptions = {}): Promise<ChatResponse> {
+    return (await this.exchange(input, options)).response;
+  }
+
+  /**
+   * The tool loop (seed 003 `chat_with_tools_f`): gathers the tools of every MCP server, sends
+   * the conversation, runs the calls the model asks for (concurrently, each answered by
+   * exactly one result), and repeats until the model answers in text. Returns that text.
+   * `runToolLoop` returns the same run with its conversation, turns, timings and usage.
+   */
+  async chatWithTools(input: ChatInput, options: ChatWithToolsOptions): Promise<string> {
+    return (await this.runToolLoop(input, options)).text;
+  }
+
+  /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */
+  runToolLoop(input: ChatInput, options: ChatWithToolsOptions): Promise<ToolLoopResult> {
+    return runToolLoop(this, toMessages(input), {
+      ...options,
+      toolTimeoutMs: options.toolTimeoutMs ?? this.#options.toolTimeoutMs,
+      onWarning: options.onWarning ?? this.#options.onWarning,
+    });
+  }
+
+  /**
+   * The request body for `input`, ready to POST to `endpoint`: URL images the wire needs
+   * inline are fetched first (once each, `inlineImageConcurrency` at a time, through
+   * content-image's guarded fetch with the engine's `inlineImage*` options).
+   */
+  async buildRequest(
+    input: ChatInput,
+    options: ChatOptions = {},
+  ): Promise<Record<string, unknown>> {
+    const messages = toMessages(input);
+    await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
+      maxBytes: this.#options.inlineImageMaxBytes,
+      urlFilter: this.#options.inlineImageUrlFilter,
+      timeoutMs: this.#options.inlineImageFetchTimeout,
+      concurrency: this.#options.inlineImageConcurrency,
+      signal: options.signal,
+    });
+    const request: ChatRequest = {
+      model: this.model,
+      messages,
+      ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}),
+      ...(options.toolChoice !== undefined ? { toolChoice: options.toolChoice } : {}),
+      ...optional('maxTokens', options.maxTokens ?? this.#options.maxTokens),
+      ...optional('temperature', options.temperature ?? this.#options.temperature),
+      ...(options.extra ? { extra: options.extra } : {}),
+    };
+    return this.#dialect.buildRequest(request, this.dialectOptions);
+  }
+
+  /** One round trip with its facts (status, attempts, timings); `chat` is this without the facts. */
+  async exchange(
+    input: ChatInput,
+    options: ChatOptions = {},
+    iteration?: number,
+  ): Promise<ChatExchange> {
+    const prepareStarted = performance.now();
+    const body = await this.buildRequest(input, options);
+    const prepareMs = performance.now() - prepareStarted;
+    const base = {
+      provider: this.provider.id,
+      model: this.model,
+      wire: this.toolWireFormat,
+      url: this.endpoint,
+      iteration,
+    };
+    notify(
+      this.#options.onRequest,
+      (): RequestEvent => ({ ...base, body: summarizePayloads(body) }),
+    );
+    const started = performance.now();
+    let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
+    try {
+      exchange = await this.#transport.postJson(this.#path, body, {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      });
+    } catch (error) {
+      notify(
+        this.#options.onResponse,
+        (): ResponseEvent => ({
+          ...base,
+          status: (error as { status?: number }).status,
+          durationMs: performance.now() - started,
+          attempts: Number((error as { details?: { attempts?: unknown } }).details?.attempts ?? 1),
+          usage: undefined,
+          finishReason: undefined,
+          body: undefined,
+          error: error as Error,
+          rateLimit: this.rateLimit,
+        }),
+      );
+      throw error;
+    }
+    let response: ChatResponse;
+    try {
+      response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
+    } catch (error) {
+      notify(
+        this.#options.onResponse,
+        (): ResponseEvent => ({
+          ...base,
+          status: exchange.status,
+          durationMs: exchange.durationMs,
+          attempts: exchange.attempts,
+          usage: undefined,
+          finishReason: undefined,
+          body: summarizePayloads(exchange.body),
+          error: error as Error,
+          rateLimit: exchange.rateLimit,
+        }),
+      );
+      throw error;
+    }
+    notify(
+      this.#options.onResponse,
+      (): ResponseEvent => ({
+        ...base,
+        status: exchange.status,
+        durationMs: exchange.durationMs,
+        attempts: exchange.attempts,
+        usage: response.usage,
+        finishReason: response.finishReason,
+        body: summarizePayloads(exchange.body),
+        error: undefined,
+        rateLimit: exchange.rateLimit,
+      }),
+    );
+    return {
+      response,
+      url: exchange.url,
+      status: exchange.status,
+      attempts: exchange.attempts,
+      durationMs: exchange.durationMs,
+      prepareMs,
+    };
+  }
+
+  // Seams for callers that run their own loop (seed 003 names), all on this engine's wire.
+
+  /** MCP tool definitions as this wire's `tools` payload. */
+  formatTools(
+    tools: readonly ToolDefinitionInput[],
+    options: FormatToolsOptions = {},
+  ): FormattedTools[WireFormat] {
+    return coreFormatTools(this.toolWireFormat, tools, {
+      ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),
+      ...options,
+    });
+  }
+
+  /** The raw tool-call structures of a reply body, as this wire spells them. */
+  responseToolCalls(body: unknown): unknown[] {
+    return responseToolCalls(this.toolWireFormat, body, this.dialectOptions);
+  }
+
+  /** One raw call structure as a `ToolCall` (name, decoded arguments), or undefined. */
+  extractToolCall(raw: unknown): ToolCall | undefined {
+    return coreExtractToolCall(this.toolWireFormat, raw);
+  }
+
+  /** The assistant echo of `body` plus one result block per result, capabilities and quirks applied. Always a list. */
+  formatToolResults(body: unknown, results: readonly ToolResult[]): WireMessage[] {
+    return this.#dialect.formatToolResults(body, results, this.dialectOptions);
+  }
+
+  /** The final text of a reply body; never throws. */
+  responseTextContent(body: unknown): string {
+    return responseTextContent(this.toolWireFormat, body, this.dialectOptions);
+  }
+
+  /** Reads one tool-loop reply body as the loop does (throws on an error body or a blocked prompt). */
+  toolLoopResponse(body: unknown): ChatResponse {
+    return this.#dialect.parseResponse(body, this.dialectOptions);
+  }
+
+  /** The calls a turn runs and the body to echo, truncated calls dropped (seed 003 `tool_loop_calls`). */
+  toolLoopCalls(
+    reply: ChatResponse,
+    body: unknown = reply.raw,
+  ): { calls: ToolCall[]; body: unknown } {
+    return toolLoopCalls(reply, body, {
+      wire: this.toolWireFormat,
+      dialectOptions: this.dialectOptions,
+      ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),
+    });
+  }
+
+  /** Closes the keep-alive connections. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+}
+
+function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
+}
+
+/**
+ * Builds an engine from the registry's provider entry (wire, endpoint, auth header, quirks)
+ * and the model's effective capabilities. Adding an OpenAI-compatible provider is a registry
+ * entry, no code. Throws `RegistryError` for an unknown provider, `ValidationError`
+ * (`missing_model`) when no model is given and the provider has no default, and
+ * `CrosswireError` `missing_api_key` when the provider needs a key and none is found.
+ */
+export function createEngine(options: EngineOptions): Engine {
+  return new Engine(options);
+}
