@@ -218,7 +218,10 @@ describe('tool-call extraction never loses a named call (property)', () => {
   const name = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,30}$/);
   // Values that mention the Hermes tags must not cut a call short.
   const tricky = fc.constantFrom('</tool_call>', '<tool_call>', 'a </tool_call> b');
-  const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), tricky);
+  // Round-tripped through JSON so -0 (which JSON spells 0) cannot differ between wires.
+  const value = fc
+    .oneof(fc.jsonValue({ maxDepth: 2 }), tricky)
+    .map((json) => JSON.parse(JSON.stringify(json)) as unknown);
   const args = fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 });
   const calls = fc.array(fc.record({ name, args, noise: fc.boolean() }), { maxLength: 6 });
 
