@@ -48,8 +48,10 @@ export interface ToolDefinitionInput {
   readonly name: string;
   readonly title?: string;
   readonly description?: string;
-  readonly inputSchema?: { readonly type?: 'object'; readonly [key: string]: unknown };
-  readonly outputSchema?: { readonly type?: 'object'; readonly [key: string]: unknown };
+  // `type` is a plain string here so a schema read from JSON needs no cast; anything but
+  // 'object' is refused at run time with the path of the field.
+  readonly inputSchema?: { readonly type?: string; readonly [key: string]: unknown } | null;
+  readonly outputSchema?: { readonly type?: string; readonly [key: string]: unknown };
   readonly annotations?: { readonly [key: string]: unknown };
   readonly _meta?: { readonly [key: string]: unknown };
   readonly [key: string]: unknown;

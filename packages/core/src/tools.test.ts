@@ -100,10 +100,7 @@ describe('formatTools', () => {
 
   it('refuses a non-object input schema, naming the field', () => {
     expect(() =>
-      formatTools('openai', [
-        { name: 'ok' },
-        { name: 'bad', inputSchema: { type: 'string' as never } },
-      ]),
+      formatTools('openai', [{ name: 'ok' }, { name: 'bad', inputSchema: { type: 'string' } }]),
     ).toThrowError(
       "tools[1].inputSchema.type: must be 'object' (a tool takes an object of arguments)",
     );
