@@ -1,0 +1,115 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { isWireFormat, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import { UsageError } from './errors.js';
+
+/** The options a command accepts, in `util.parseArgs` form. */
+export type OptionsSpec = NonNullable<ParseArgsConfig['options']>;
+
+/** A parsed command line: option values by name, and the positionals in order. */
+export interface ParsedArgs {
+  readonly values: Readonly<Record<string, string | boolean | string[] | boolean[] | undefined>>;
+  readonly positionals: readonly string[];
+}
+
+interface NodeParseError {
+  code?: string;
+  message: string;
+}
+
+/**
+ * Parses `argv` strictly with `util.parseArgs`; turns its errors into one-line usage errors
+ * that name the command (Node's own messages carry a second sentence about `--`).
+ */
+export function parseCommandArgs(
+  command: string,
+  argv: readonly string[],
+  options: OptionsSpec,
+): ParsedArgs {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as ParsedArgs['values'], positionals };
+  } catch (error) {
+    const { code, message } = error as NodeParseError;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      const firstSentence = message.split(/\.\s/)[0]?.replace(/\.$/, '') ?? message;
+      throw new UsageError(`${command}: ${firstSentence}`, command);
+    }
+    throw error;
+  }
+}
+
+/** A string option's value, or undefined. */
+export function stringOption(args: ParsedArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A repeatable string option's values (empty when absent). */
+export function stringListOption(args: ParsedArgs, name: string): string[] {
+  const value = args.values[name];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return typeof value === 'string' ? [value] : [];
+}
+
+/** A boolean flag. */
+export function flag(args: ParsedArgs, name: string): boolean {
+  return args.values[name] === true;
+}
+
+/** Exactly `count` positionals, named in the message when some are missing or extra. */
+export function expectPositionals(
+  command: string,
+  args: ParsedArgs,
+  names: readonly string[],
+): string[] {
+  if (args.positionals.length < names.length) {
+    const missing = names.slice(args.positionals.length).join(' ');
+    throw new UsageError(`${command}: missing ${missing}`, command);
+  }
+  if (args.positionals.length > names.length) {
+    const extra = args.positionals.slice(names.length).join(' ');
+    throw new UsageError(`${command}: unexpected argument ${extra}`, command);
+  }
+  return [...args.positionals];
+}
+
+/** The `--wire` value checked against the six wire formats. */
+export function parseWire(command: string, value: string): WireFormat {
+  if (!isWireFormat(value)) {
+    throw new UsageError(
+      `${command}: unknown wire '${value}' (one of: ${WIRE_FORMATS.join(', ')})`,
+      command,
+    );
+  }
+  return value;
+}
+
+/** A non-negative whole number of bytes: `1048576`, or with a unit `512k`, `20m`, `1g`. */
+export function parseByteCount(command: string, option: string, value: string): number {
+  const match = /^(\d+)\s*([kmg]i?b?)?$/i.exec(value.trim());
+  if (!match) {
+    throw new UsageError(
+      `${command}: ${option} must be a whole number of bytes, optionally with k, m or g (got '${value}')`,
+      command,
+    );
+  }
+  const unit = (match[2] ?? '').toLowerCase().charAt(0);
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  return Number(match[1]) * factor;
+}
+
+/** A positive whole number (a timeout in milliseconds). */
+export function parsePositiveInteger(command: string, option: string, value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) <= 0) {
+    throw new UsageError(
+      `${command}: ${option} must be a positive whole number (got '${value}')`,
+      command,
+    );
+  }
+  return Number(value);
+}

@@ -1,0 +1,77 @@
+import { CAPABILITY_NAMES, defaultRegistry } from '@crosswire/registry';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/run-cli.js';
+
+describe('crosswire caps', () => {
+  it('prints the provider, the model match and one row per capability', async () => {
+    const run = await runCli(['caps', 'anthropic', 'claude-sonnet-4-5']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toBe('provider    anthropic (Anthropic)');
+    expect(lines[1]).toBe('wire        anthropic');
+    expect(lines[2]).toMatch(
+      /^model {7}claude-sonnet-4-5 -> anthropic\/claude-sonnet-4-5 \(matched by /,
+    );
+    const resolution = defaultRegistry.resolve({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+    });
+    for (const name of CAPABILITY_NAMES) {
+      const row = lines.find((line) => line.startsWith(`${name} `));
+      expect(row?.split(/\s+/).slice(0, 2)).toEqual([
+        name,
+        String(resolution.capabilities[name].value),
+      ]);
+    }
+  });
+
+  it('explains each value, the shared resolution steps once', async () => {
+    const run = await runCli(['caps', 'openai', 'gpt-4.1', '--explain']);
+    expect(run.code).toBe(0);
+    const explanation = run.stdout.slice(run.stdout.indexOf('\nresolution\n') + 1);
+    const reasons = defaultRegistry.explain({ provider: 'openai', model: 'gpt-4.1' });
+    expect(explanation).toContain('tool_result_images: false\n');
+    for (const name of CAPABILITY_NAMES) {
+      for (const reason of reasons[name]) expect(explanation).toContain(`  - ${reason}\n`);
+    }
+    // The placeholder rule is stated, not just the value.
+    expect(explanation).toMatch(/carriesNative\("openai", "image"\) is false/);
+  });
+
+  it('shows an unknown model as every capability unknown, and the provider quirks', async () => {
+    const run = await runCli(['caps', 'aki-anthropic', 'no-such-model']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('(unknown model: every capability unknown)');
+    expect(run.stdout).toMatch(
+      /quirks {6}no document blocks in tool results; tool-result images never reach the model/,
+    );
+    for (const name of CAPABILITY_NAMES)
+      expect(run.stdout).toMatch(new RegExp(`^${name} +unknown`, 'm'));
+  });
+
+  it('prints the resolution as JSON', async () => {
+    const run = await runCli(['caps', 'openai', 'gpt-4.1', '--json']);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({
+      requested: 'gpt-4.1',
+      provider: { id: 'openai', wire: 'openai' },
+      model: 'openai/gpt-4.1',
+      known: true,
+      wire: 'openai',
+      capabilities: { tool_result_images: { value: false }, image_input: { value: true } },
+    });
+    expect(report.capabilities.tools.reasons).toBeUndefined();
+  });
+
+  it('fails in one line on an unknown provider or a missing argument', async () => {
+    const unknown = await runCli(['caps', 'nope', 'x']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^crosswire: unknown provider "nope" \(known: .*openai.*\)\n$/);
+    expect(await runCli(['caps', 'openai'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'crosswire: caps: missing MODEL (see crosswire caps --help)\n',
+    });
+  });
+});

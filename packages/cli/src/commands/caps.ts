@@ -1,0 +1,172 @@
+import { CAPABILITY_NAMES, defaultRegistry, type Resolution } from '@crosswire/registry';
+import { expectPositionals, flag } from '../args.js';
+import type { Command } from '../command.js';
+import { EXIT_OK } from '../errors.js';
+import {
+  type CellInput,
+  jsonText,
+  renderPairs,
+  renderTable,
+  type Style,
+  styleFor,
+} from '../format.js';
+
+const help = `Usage: crosswire caps PROVIDER MODEL [--explain] [--json]
+
+Prints the effective capabilities of MODEL as PROVIDER serves it, from the registry:
+tools, image_input, pdf_input, audio_input, and the two derived ones, tool_result_images
+and tool_result_pdf (whether an image or a PDF returned by a tool reaches the model
+natively on that provider's wire). Each value is true, false or unknown; unknown is
+never read as true.
+
+Arguments:
+  PROVIDER            a registry provider id or alias (openai, anthropic, gemini, ...)
+  MODEL               the model name: an id, an alias, a dated snapshot, a vendor/model
+                      name with a suffix (openrouter's :free); unknown names resolve to
+                      the documented default with every capability unknown
+
+Options:
+  --explain           print the chain of reasons behind each value
+  --json              print the resolution as JSON
+  -h, --help          show this help
+
+Examples:
+  crosswire caps anthropic claude-sonnet-4-5
+  crosswire caps openai gpt-4.1 --explain
+  crosswire caps openrouter google/gemini-2.5-flash:free --json
+`;
+
+function valueCell(value: true | false | 'unknown', style: Style): CellInput {
+  const text = String(value);
+  return {
+    text,
+    styled:
+      value === true ? style.green(text) : value === false ? style.red(text) : style.yellow(text),
+  };
+}
+
+function jsonReport(resolution: Resolution, explain: boolean): unknown {
+  const provider = resolution.provider;
+  return {
+    requested: resolution.requested,
+    provider:
+      provider === undefined
+        ? null
+        : { id: provider.id, name: provider.name, wire: provider.wire, quirks: provider.quirks },
+    model: resolution.model?.key ?? null,
+    offering: resolution.offering?.id ?? null,
+    via: resolution.via,
+    known: resolution.known,
+    wire: resolution.wire ?? null,
+    limits: resolution.limits,
+    steps: resolution.steps,
+    capabilities: Object.fromEntries(
+      CAPABILITY_NAMES.map((name) => {
+        const capability = resolution.capabilities[name];
+        return [
+          name,
+          {
+            value: capability.value,
+            claimed: capability.claimed,
+            evidence: capability.evidence ?? null,
+            source: capability.source ?? null,
+            date: capability.date ?? null,
+            ...(explain ? { reasons: capability.reasons } : {}),
+          },
+        ];
+      }),
+    ),
+  };
+}
+
+function limitsText(resolution: Resolution): string {
+  const { context, output } = resolution.limits;
+  const parts = [
+    context === undefined ? undefined : `context ${context.toLocaleString('en-US')}`,
+    output === undefined ? undefined : `output ${output.toLocaleString('en-US')}`,
+  ].filter((part) => part !== undefined);
+  return parts.length === 0 ? 'unknown' : parts.join(', ');
+}
+
+function humanReport(resolution: Resolution, explain: boolean, style: Style): string {
+  const provider = resolution.provider;
+  const quirks = provider?.quirks;
+  const quirkNotes =
+    quirks === undefined
+      ? []
+      : [
+          quirks.source_blocks ? undefined : 'no document blocks in tool results',
+          quirks.inline_images ? 'images sent inline' : undefined,
+          quirks.tool_result_images === 'never'
+            ? 'tool-result images never reach the model'
+            : undefined,
+          quirks.tool_result_pdf === 'never' ? 'tool-result PDFs never reach the model' : undefined,
+        ].filter((note) => note !== undefined);
+  const modelLine = resolution.known
+    ? `${resolution.requested} -> ${resolution.model?.key ?? resolution.offering?.id ?? '?'} (matched by ${resolution.via})`
+    : `${resolution.requested} ${style.yellow('(unknown model: every capability unknown)')}`;
+  const pairs: [string, string][] = [
+    ['provider', provider === undefined ? '-' : `${provider.id} (${provider.name})`],
+    ['wire', resolution.wire ?? '-'],
+    ['model', modelLine],
+    ['limits', limitsText(resolution)],
+  ];
+  if (resolution.steps.length > 0) pairs.push(['name steps', resolution.steps.join('; ')]);
+  if (quirkNotes.length > 0) pairs.push(['quirks', quirkNotes.join('; ')]);
+  const rows = CAPABILITY_NAMES.map((name) => {
+    const capability = resolution.capabilities[name];
+    return [
+      name,
+      valueCell(capability.value, style),
+      capability.evidence ?? '-',
+      capability.source ?? '-',
+    ];
+  });
+  let text = `${renderPairs(pairs, style)}\n${renderTable(['capability', 'value', 'evidence', 'source'], rows, style)}`;
+  if (explain) {
+    // The resolution steps open every chain; print them once, then each capability's own.
+    const chains = CAPABILITY_NAMES.map((name) => resolution.capabilities[name].reasons);
+    const first = chains[0] ?? [];
+    let shared = 0;
+    while (shared < first.length && chains.every((chain) => chain[shared] === first[shared]))
+      shared += 1;
+    const lines = [
+      style.bold('resolution'),
+      ...first.slice(0, shared).map((reason) => `  - ${reason}`),
+    ];
+    for (const name of CAPABILITY_NAMES) {
+      const capability = resolution.capabilities[name];
+      const own = capability.reasons.slice(shared);
+      lines.push(
+        `${style.bold(name)}: ${String(capability.value)}`,
+        ...(own.length === 0 ? ['  (no further reasons)'] : own.map((reason) => `  - ${reason}`)),
+      );
+    }
+    text += `\n${lines.join('\n')}\n`;
+  }
+  return text;
+}
+
+/** `crosswire caps`: effective capabilities and, with `--explain`, why. */
+export const capsCommand: Command = {
+  name: 'caps',
+  summary: 'effective capabilities of a model on a provider, and why',
+  help,
+  options: {
+    explain: { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
+  run: async (args, io) => {
+    const [provider = '', model = ''] = expectPositionals('caps', args, ['PROVIDER', 'MODEL']);
+    // The provider must exist: a typo should not quietly print an all-unknown table.
+    defaultRegistry.provider(provider);
+    const resolution = defaultRegistry.resolve({ provider, model });
+    const explain = flag(args, 'explain');
+    io.stdout(
+      flag(args, 'json')
+        ? jsonText(jsonReport(resolution, explain))
+        : humanReport(resolution, explain, styleFor(io)),
+    );
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,204 @@
+import { stripVTControlCharacters } from 'node:util';
+import { WIRE_FORMATS } from '@crosswire/core';
+import { describe, expect, it, vi } from 'vitest';
+import { summarisePayloads } from './describe.js';
+import { DEMO_PDF_BASE64, DEMO_PNG_BASE64 } from './fixtures.js';
+import { DEMO_TOOLS } from './mcp-server.js';
+import type { DemoReport } from './report.js';
+
+// The root vitest config maps `@crosswire/<name>` to sources but not subpaths; point the
+// simulator subpath at its source too, so this test needs no build (same module, no mock).
+vi.mock(
+  '@crosswire/engines/simulator',
+  async () => await import('../../../engines/src/simulator/index.js'),
+);
+
+const { runCli } = await import('../test-support/run-cli.js');
+const { startSimulator } = await import('@crosswire/engines/simulator');
+
+// What each tool output must become, per wire and model kind: the rules of seed 000 applied
+// through the registry's derivation (images need vision everywhere; a PDF needs vision on
+// responses and gemini but not on anthropic; openai, ollama and hermes carry neither).
+const stringWire = {
+  text: 'text',
+  image: 'text + placeholder',
+  pdf: 'placeholder',
+  'text resource': 'text',
+  error: 'text',
+};
+const EXPECTED: Record<string, Record<string, string>> = {
+  'openai vision': stringWire,
+  'openai text': stringWire,
+  'ollama vision': stringWire,
+  'ollama text': stringWire,
+  'hermes vision': stringWire,
+  'hermes text': stringWire,
+  'anthropic vision': {
+    text: 'text',
+    image: 'text + image',
+    pdf: 'document',
+    'text resource': 'text document',
+    error: 'text (is_error)',
+  },
+  'anthropic text': {
+    text: 'text',
+    image: 'text + placeholder',
+    pdf: 'document',
+    'text resource': 'text document',
+    error: 'text (is_error)',
+  },
+  'responses vision': { ...stringWire, image: 'text + image', pdf: 'document' },
+  'responses text': stringWire,
+  'gemini vision': { ...stringWire, image: 'text + image', pdf: 'document' },
+  'gemini text': stringWire,
+};
+
+describe('crosswire demo', () => {
+  it('runs one conversation per wire and model kind; each output becomes what the rules say', async () => {
+    const run = await runCli(['demo', '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as DemoReport;
+    expect(report.mode).toBe('simulator');
+    expect(report.outcomes.map((outcome) => `${outcome.wire} ${outcome.kind}`)).toEqual(
+      WIRE_FORMATS.flatMap((wire) => [`${wire} vision`, `${wire} text`]),
+    );
+    for (const outcome of report.outcomes) {
+      const became = Object.fromEntries(outcome.rows.map((row) => [row.output, row.label]));
+      expect({ conversation: `${outcome.wire} ${outcome.kind}`, became }).toEqual({
+        conversation: `${outcome.wire} ${outcome.kind}`,
+        became: EXPECTED[`${outcome.wire} ${outcome.kind}`],
+      });
+      expect(outcome.requests).toBe(2);
+      expect(outcome.finalText).toMatch(/^I got the weather/);
+    }
+    // Never a payload, on any wire: not in the report, not in the summarised blocks.
+    expect(run.stdout).not.toContain(DEMO_PNG_BASE64.slice(0, 32));
+    expect(run.stdout).not.toContain(DEMO_PDF_BASE64.slice(0, 32));
+  });
+
+  it('prints a compact table per wire, with the placeholder and native forms named', async () => {
+    const run = await runCli(['demo']);
+    expect(run.code).toBe(0);
+    const anthropic = run.stdout.slice(
+      run.stdout.indexOf('anthropic wire'),
+      run.stdout.indexOf('gemini wire'),
+    );
+    expect(anthropic).toBe(
+      [
+        'anthropic wire (provider demo-anthropic)',
+        'tool output                 sees images: vision-model       text only: text-model',
+        'text (get_weather)          text                            text',
+        'image (render_chart)        text + image image/png 84 B     text + placeholder [image]',
+        'pdf (fetch_report)          document application/pdf 598 B  document application/pdf 598 B',
+        'text resource (read_notes)  text document                   text document',
+        'error (book_table)          text is_error                   text is_error',
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(run.stdout).toContain(
+      'error (book_table)          text (no error flag)        text (no error flag)\n',
+    );
+    for (const wire of WIRE_FORMATS)
+      expect(run.stdout).toContain(`\n${wire} wire (provider demo-${wire})\n`);
+    expect(run.stdout).not.toContain('\u001b[');
+  });
+
+  it('--wire shows one wire and each block as sent, payloads summarised', async () => {
+    const run = await runCli(['demo', '--wire', 'gemini'], { isTTY: true });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('\u001b[');
+    const plain = stripVTControlCharacters(run.stdout);
+    expect(plain).toContain('gemini wire (provider demo-gemini)');
+    expect(plain).not.toContain('openai wire');
+    expect(plain).toContain(
+      'tool result options: {"imageInput":true,"nativePdf":true,"sourceBlocks":true}',
+    );
+    expect(plain).toContain('"inlineData":{"mimeType":"image/png","data":"[base64, 84 bytes]"}');
+    expect(plain).not.toContain(DEMO_PNG_BASE64.slice(0, 32));
+    for (const tool of DEMO_TOOLS) expect(plain).toContain(`  ${tool.name} {`);
+  });
+
+  it('runs against a provider from the registry with --provider, --model and its key', async () => {
+    const simulator = await startSimulator();
+    try {
+      simulator.script('live', [
+        {
+          type: 'tool_calls',
+          calls: DEMO_TOOLS.map((tool) => ({
+            name: tool.name,
+            arguments: tool.arguments,
+            id: `call_${tool.name}`,
+          })),
+        },
+        { type: 'text', text: 'Done.' },
+      ]);
+      const run = await runCli(
+        [
+          'demo',
+          '--provider',
+          'anthropic',
+          '--model',
+          'claude-sonnet-4-5',
+          '--base-url',
+          simulator.baseUrl('anthropic', 'live'),
+          '--json',
+        ],
+        { env: { ANTHROPIC_API_KEY: 'test-key' } },
+      );
+      expect(run.stderr).toBe('');
+      const report = JSON.parse(run.stdout) as DemoReport;
+      expect(report.mode).toBe('live');
+      expect(report.outcomes).toHaveLength(1);
+      const [outcome] = report.outcomes;
+      expect(outcome).toMatchObject({
+        wire: 'anthropic',
+        kind: 'vision',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        finalText: 'Done.',
+        requests: 2,
+      });
+      expect(Object.fromEntries(outcome?.rows.map((row) => [row.output, row.label]) ?? [])).toEqual(
+        EXPECTED['anthropic vision'],
+      );
+      // What the live path reconstructs is what the provider received.
+      const received = simulator.received('live').at(-1);
+      expect(received?.headers['x-api-key']).not.toContain('test-key');
+      expect(outcome?.rows.map((row) => row.block)).toEqual(
+        DEMO_TOOLS.map((tool) =>
+          summarisePayloads(
+            received?.toolResults.find((result) => result.id === `call_${tool.name}`)?.block,
+          ),
+        ),
+      );
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('fails in one line without the key, or with options that do not go together', async () => {
+    expect(
+      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-4.1'], { env: {} }),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'crosswire: provider "openai" needs an API key: pass apiKey or set OPENAI_API_KEY\n',
+    });
+    expect((await runCli(['demo', '--provider', 'openai'])).stderr).toBe(
+      'crosswire: demo: --provider and --model go together (see crosswire demo --help)\n',
+    );
+    expect(
+      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-4.1', '--wire', 'gemini'], {
+        env: { OPENAI_API_KEY: 'k' },
+      }),
+    ).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "crosswire: demo: provider 'openai' speaks the openai wire, not gemini (see crosswire demo --help)\n",
+    });
+    expect((await runCli(['demo', '--wire', 'smtp'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,135 @@
+import { WIRE_FORMATS } from '@crosswire/core';
+import { type CellInput, renderTable, type Style, truncate } from '../format.js';
+import type { DeliveredPart } from './describe.js';
+import { summarisePayloads } from './describe.js';
+import type { DemoOutcome, DemoReport, DemoRow } from './report.js';
+
+function partCell(part: DeliveredPart, style: Style): { text: string; styled: string } {
+  switch (part.kind) {
+    case 'image':
+    case 'document': {
+      const text = `${part.kind} ${part.mediaType} ${part.bytes} B`;
+      return { text, styled: style.green(text) };
+    }
+    case 'placeholder': {
+      const tag = /^\[[a-z_]+\]/.exec(part.text)?.[0] ?? part.text;
+      const text = `placeholder ${tag}`;
+      return { text, styled: style.yellow(text) };
+    }
+    case 'text document':
+      return { text: 'text document', styled: style.cyan('text document') };
+    case 'text':
+      return { text: 'text', styled: 'text' };
+    default: {
+      const unreachable: never = part;
+      return { text: String(unreachable), styled: String(unreachable) };
+    }
+  }
+}
+
+function rowCell(row: DemoRow | undefined, style: Style): CellInput {
+  if (row === undefined) return { text: '-', styled: style.dim('-') };
+  const cells = row.parts.map((part) => partCell(part, style));
+  const unique = cells.filter(
+    (cell, index) => cells.findIndex((other) => other.text === cell.text) === index,
+  );
+  const text = unique.map((cell) => cell.text).join(' + ') || 'empty';
+  const styled = unique.map((cell) => cell.styled).join(' + ') || 'empty';
+  if (row.errorFlag)
+    return { text: `${text} is_error`, styled: `${styled} ${style.red('is_error')}` };
+  // An error result on a wire without an error flag reaches the model as plain text.
+  if (row.output === 'error') {
+    return { text: `${text} (no error flag)`, styled: `${styled} ${style.dim('(no error flag)')}` };
+  }
+  return { text, styled };
+}
+
+function modelHeading(outcome: DemoOutcome | undefined, fallback: string): string {
+  return outcome === undefined ? fallback : `${fallback}: ${outcome.model}`;
+}
+
+/**
+ * The demo as a terminal reads it: one table per wire, a row per tool output, a column per
+ * kind of model, then what the two columns mean.
+ */
+export function renderDemo(report: DemoReport, style: Style, detailed: boolean): string {
+  const lines: string[] = [];
+  if (report.mode === 'simulator') {
+    lines.push(
+      style.dim(
+        'One tool-calling conversation per wire and model against the loopback provider simulator',
+      ),
+      style.dim(
+        '(no API key, no network). The MCP server returned text, an image, a PDF, a text resource',
+      ),
+      style.dim('and an error; this is what each reached the model as.'),
+      '',
+    );
+  }
+  const wires = WIRE_FORMATS.filter((wire) =>
+    report.outcomes.some((outcome) => outcome.wire === wire),
+  );
+  for (const wire of wires) {
+    const outcomes = report.outcomes.filter((outcome) => outcome.wire === wire);
+    const vision = outcomes.find((outcome) => outcome.kind === 'vision');
+    const text = outcomes.find((outcome) => outcome.kind === 'text');
+    const columns =
+      report.mode === 'live' ? outcomes : [vision, text].filter((item) => item !== undefined);
+    const headers = [
+      'tool output',
+      ...columns.map((outcome) =>
+        report.mode === 'live'
+          ? `${outcome.provider}/${outcome.model}`
+          : modelHeading(outcome, outcome.kind === 'vision' ? 'sees images' : 'text only'),
+      ),
+    ];
+    const tools = [
+      ...new Map(columns.flatMap((outcome) => outcome.rows).map((row) => [row.tool, row])).values(),
+    ];
+    const rows = tools.map((tool) => [
+      `${tool.output} (${tool.tool})`,
+      ...columns.map((outcome) =>
+        rowCell(
+          outcome.rows.find((row) => row.tool === tool.tool),
+          style,
+        ),
+      ),
+    ]);
+    const provider = columns[0]?.provider ?? '';
+    lines.push(`${style.bold(`${wire} wire`)} ${style.dim(`(provider ${provider})`)}`);
+    lines.push(renderTable(headers, rows, style).trimEnd());
+    if (detailed) {
+      for (const outcome of columns) {
+        lines.push(
+          '',
+          style.bold(
+            `${outcome.model} (${outcome.kind === 'vision' ? 'sees images' : 'text only'})`,
+          ),
+        );
+        lines.push(
+          `  ${style.dim('tool result options:')} ${JSON.stringify(outcome.toolResultOptions)}`,
+        );
+        for (const row of outcome.rows) {
+          lines.push(`  ${style.cyan(row.tool)} ${JSON.stringify(summarisePayloads(row.block))}`);
+        }
+        lines.push(`  ${style.dim('final answer:')} ${truncate(outcome.finalText, 100)}`);
+      }
+    }
+    lines.push('');
+  }
+  lines.push(
+    style.dim('image, document: the file itself reached the model (natively, base64).'),
+    style.dim(
+      'placeholder [image]: a line such as "[image] image/png (84 bytes)" instead of the bytes.',
+    ),
+    style.dim(
+      'text document: the text resource as a document block. is_error: the wire flags the error;',
+    ),
+    style.dim('on the other wires an error result is plain text.'),
+  );
+  if (!detailed)
+    lines.push(
+      style.dim('Pick one wire with --wire W to see each block as sent; --json for all of it.'),
+    );
+  return `${lines.join('\n')}\n`;
+}

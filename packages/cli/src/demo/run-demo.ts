@@ -1,0 +1,269 @@
+import { carriesNative, type WarningHandler, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import { createEngine, type Engine } from '@crosswire/engines';
+import type { Simulator } from '@crosswire/engines/simulator';
+import {
+  createRegistry,
+  defaultRegistry,
+  type Registry,
+  type RegistryEntry,
+} from '@crosswire/registry';
+import { UsageError } from '../errors.js';
+import { DELIVERED_TOOL_RESULTS } from '../wires/index.js';
+import { describeDelivered, summarisePayloads } from './describe.js';
+import { DEMO_TOOLS, type DemoMcp, startDemoMcp } from './mcp-server.js';
+import type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
+
+export type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
+
+/** What `runDemo` runs. */
+export interface DemoOptions {
+  /** Only this wire (default: all six). */
+  readonly wire?: WireFormat;
+  /** Run against a real provider instead of the simulator (needs its API key in `env`). */
+  readonly live?: { readonly provider: string; readonly model: string; readonly baseUrl?: string };
+  /** Where the API key is read in live mode. Default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly onWarning?: WarningHandler;
+}
+
+const PROMPT =
+  'Call each of your tools exactly once, all in one turn, with city "Paris". Then say in one sentence what you received.';
+
+const DEMO_SOURCE = 'https://github.com/crosswire-dev/crosswire/tree/main/packages/cli';
+const CHECKED = '2026-11-29';
+
+// The real provider whose endpoint shape (chat path) each demo provider borrows.
+const PROVIDER_OF_WIRE: Readonly<Record<WireFormat, string>> = {
+  openai: 'openai',
+  anthropic: 'anthropic',
+  gemini: 'gemini',
+  ollama: 'ollama',
+  responses: 'openai-responses',
+  hermes: 'nousresearch',
+};
+
+const MODEL_OF_KIND: Readonly<Record<DemoModelKind, string>> = {
+  vision: 'vision-model',
+  text: 'text-model',
+};
+
+const claim = (value: boolean) => ({
+  value,
+  evidence: 'inferred' as const,
+  source: DEMO_SOURCE,
+  date: CHECKED,
+});
+
+/**
+ * The demo's registry: the default one plus a lab with two models (one sees images, one does
+ * not) and one key-less provider per wire that claims native tool-result images and PDFs
+ * where the wire has a form for them.
+ * The registry's own rule then clears each claim where the wire has no native form or the
+ * model would need vision it lacks, so the table shows that rule at work on every wire.
+ */
+export function demoRegistry(): Registry {
+  const lab: RegistryEntry = {
+    lab: 'crosswire-demo',
+    name: 'Crosswire demo',
+    models: (['vision', 'text'] as const).map((kind) => ({
+      id: MODEL_OF_KIND[kind],
+      name: kind === 'vision' ? 'Demo model that sees images' : 'Demo text-only model',
+      family: 'crosswire-demo',
+      capabilities: {
+        tools: claim(true),
+        image_input: claim(kind === 'vision'),
+        pdf_input: claim(kind === 'vision'),
+        audio_input: claim(false),
+      },
+      source: DEMO_SOURCE,
+    })),
+  };
+  const providers: RegistryEntry[] = WIRE_FORMATS.map((wire) => {
+    const real = defaultRegistry.provider(PROVIDER_OF_WIRE[wire]);
+    return {
+      id: `demo-${wire}`,
+      name: `Crosswire demo (${wire} wire)`,
+      tool_wire_format: wire,
+      base_url: 'http://127.0.0.1/',
+      chat_path: real.chatPath,
+      auth: null,
+      docs: DEMO_SOURCE,
+      // Claimed where the wire has a native form (the validator refuses the others).
+      capabilities: {
+        ...(carriesNative(wire, 'image') ? { tool_result_images: claim(true) } : {}),
+        ...(carriesNative(wire, 'pdf') ? { tool_result_pdf: claim(true) } : {}),
+      },
+      offerings: (['vision', 'text'] as const).map((kind) => ({
+        id: MODEL_OF_KIND[kind],
+        model: `crosswire-demo/${MODEL_OF_KIND[kind]}`,
+      })),
+    };
+  });
+  return createRegistry({ extends: defaultRegistry, entries: [lab, ...providers] });
+}
+
+function toolResultOptions(engine: Engine): Record<string, unknown> {
+  const { imageInput, nativePdf, sourceBlocks } = engine.dialectOptions;
+  return { imageInput, nativePdf, sourceBlocks };
+}
+
+function rowsFrom(
+  results: readonly {
+    readonly id: string | undefined;
+    readonly name: string | undefined;
+    readonly block: unknown;
+  }[],
+): DemoRow[] {
+  const rows: DemoRow[] = [];
+  for (const tool of DEMO_TOOLS) {
+    const delivered = results.find(
+      (result) =>
+        result.name === tool.name || (result.id !== undefined && result.id === `call_${tool.name}`),
+    );
+    if (delivered === undefined) continue;
+    const summary = describeDelivered(delivered.block);
+    rows.push({
+      tool: tool.name,
+      output: tool.output,
+      label: summary.label,
+      detail: summary.detail,
+      parts: summary.parts,
+      errorFlag: summary.errorFlag,
+      block: summarisePayloads(delivered.block),
+    });
+  }
+  return rows;
+}
+
+async function simulatedConversation(
+  simulator: Simulator,
+  mcp: DemoMcp,
+  registry: Registry,
+  wire: WireFormat,
+  kind: DemoModelKind,
+  onWarning: WarningHandler | undefined,
+): Promise<DemoOutcome> {
+  const lane = `${wire}-${kind}`;
+  simulator.script(lane, [
+    {
+      type: 'tool_calls',
+      calls: DEMO_TOOLS.map((tool) => ({
+        name: tool.name,
+        arguments: tool.arguments,
+        id: `call_${tool.name}`,
+      })),
+    },
+    {
+      type: 'text',
+      text: 'I got the weather, a chart, the report, the meeting notes, and an error from the booking service.',
+    },
+  ]);
+  const engine = createEngine({
+    provider: `demo-${wire}`,
+    model: MODEL_OF_KIND[kind],
+    registry,
+    baseUrl: simulator.baseUrl(wire, lane),
+    retry: { maxRetries: 0 },
+    ...(onWarning === undefined ? {} : { onWarning }),
+  });
+  try {
+    const run = await engine.runToolLoop(PROMPT, { mcpServers: [mcp.client] });
+    const requests = simulator.received(lane);
+    // The last request carries the results of the one tool turn, exactly as received.
+    const received = requests.at(-1)?.toolResults ?? [];
+    return {
+      wire,
+      kind,
+      provider: engine.provider.id,
+      model: engine.model,
+      toolResultOptions: toolResultOptions(engine),
+      finalText: run.text,
+      requests: requests.length,
+      rows: rowsFrom(received),
+    };
+  } finally {
+    await engine.close();
+  }
+}
+
+async function liveConversation(
+  mcp: DemoMcp,
+  live: NonNullable<DemoOptions['live']>,
+  options: DemoOptions,
+): Promise<DemoOutcome> {
+  const engine = createEngine({
+    provider: live.provider,
+    model: live.model,
+    ...(live.baseUrl === undefined ? {} : { baseUrl: live.baseUrl }),
+    // A failed request is reported, not retried for a minute: this is a demo.
+    retry: { maxRetries: 0 },
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  });
+  try {
+    if (options.wire !== undefined && options.wire !== engine.toolWireFormat) {
+      throw new UsageError(
+        `demo: provider '${engine.provider.id}' speaks the ${engine.toolWireFormat} wire, not ${options.wire}`,
+        'demo',
+      );
+    }
+    const run = await engine.runToolLoop(PROMPT, { mcpServers: [mcp.client] });
+    // Rebuild the last request from the conversation (the bodies the hooks see are
+    // summarised): the tool results exactly as the provider received them.
+    const body = await engine.buildRequest(run.messages);
+    const results = DELIVERED_TOOL_RESULTS[engine.toolWireFormat](body).map((result) => ({
+      id: result.callId,
+      name: result.name,
+      block: result.block,
+    }));
+    return {
+      wire: engine.toolWireFormat,
+      kind: engine.supports('image_input') ? 'vision' : 'text',
+      provider: engine.provider.id,
+      model: engine.model,
+      toolResultOptions: toolResultOptions(engine),
+      finalText: run.text,
+      requests: run.turns.length,
+      rows: rowsFrom(results),
+    };
+  } finally {
+    await engine.close();
+  }
+}
+
+/**
+ * Runs the demo: an in-process MCP server, then one tool-calling conversation per wire and
+ * kind of model against the loopback provider simulator (or one against a real provider with
+ * `live`), and reports what each tool output reached the model as.
+ */
+export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
+  const mcp = await startDemoMcp();
+  try {
+    if (options.live !== undefined) {
+      return {
+        mode: 'live',
+        outcomes: [await liveConversation(mcp, options.live, options)],
+      };
+    }
+    // Loaded only here: the other commands never need the simulator.
+    const { startSimulator } = await import('@crosswire/engines/simulator');
+    const simulator = await startSimulator();
+    try {
+      const registry = demoRegistry();
+      const wires = options.wire === undefined ? WIRE_FORMATS : [options.wire];
+      const outcomes: DemoOutcome[] = [];
+      for (const wire of wires) {
+        for (const kind of ['vision', 'text'] as const) {
+          outcomes.push(
+            await simulatedConversation(simulator, mcp, registry, wire, kind, options.onWarning),
+          );
+        }
+      }
+      return { mode: 'simulator', outcomes };
+    } finally {
+      await simulator.close();
+    }
+  } finally {
+    await mcp.close();
+  }
+}

@@ -1,0 +1,14 @@
+export type { OptionsSpec, ParsedArgs } from './args.js';
+export type { Command } from './command.js';
+export {
+  type DemoModelKind,
+  type DemoOptions,
+  type DemoOutcome,
+  type DemoReport,
+  type DemoRow,
+  runDemo,
+} from './demo/run-demo.js';
+export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
+export { colourEnabled } from './format.js';
+export type { CliIo } from './io.js';
+export { COMMANDS, main } from './main.js';

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from './main.js';
+import { runCli } from './test-support/run-cli.js';
+import { CLI_VERSION } from './version.js';
+
+describe('crosswire', () => {
+  it('lists every command in --help', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    for (const command of COMMANDS) {
+      expect(run.stdout).toMatch(
+        new RegExp(`^  ${command.name} +${command.summary.replace(/[()]/g, '\\$&')}$`, 'm'),
+      );
+    }
+    expect((await runCli(['help'])).stdout).toBe(run.stdout);
+  });
+
+  it('prints the usage and exits 2 without a command', async () => {
+    const run = await runCli([]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/^crosswire: /);
+  });
+
+  it('has --help on each command, also as help COMMAND and -h', async () => {
+    for (const command of COMMANDS) {
+      const words = command.name.split(' ');
+      const run = await runCli([...words, '--help']);
+      expect(run).toEqual({ code: 0, stdout: command.help, stderr: '' });
+      expect(command.help.startsWith(`Usage: crosswire ${command.name}`)).toBe(true);
+      expect((await runCli(['help', ...words])).stdout).toBe(command.help);
+      expect((await runCli([...words, '-h'])).stdout).toBe(command.help);
+    }
+  });
+
+  it('prints its version', async () => {
+    expect(await runCli(['--version'])).toEqual({
+      code: 0,
+      stdout: `${CLI_VERSION}\n`,
+      stderr: '',
+    });
+    expect(CLI_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers unknown commands, subcommands and options with one line and status 2', async () => {
+    expect(await runCli(['frobnicate'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, fetch-image, registry validate; see crosswire --help)\n",
+    });
+    expect((await runCli(['registry'])).stderr).toBe(
+      "crosswire: missing subcommand for 'registry' (one of: registry validate)\n",
+    );
+    expect((await runCli(['registry', 'check'])).stderr).toBe(
+      "crosswire: unknown subcommand 'registry check' (one of: registry validate)\n",
+    );
+    expect(await runCli(['caps', 'openai', 'gpt-4.1', '--frobnicate'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "crosswire: caps: Unknown option '--frobnicate' (see crosswire caps --help)\n",
+    });
+    expect((await runCli(['convert', '--wire'])).stderr).toBe(
+      "crosswire: convert: Option '--wire <value>' argument missing (see crosswire convert --help)\n",
+    );
+    expect((await runCli(['help', 'nope'])).code).toBe(2);
+  });
+
+  it('colours only on a terminal without NO_COLOR', async () => {
+    const argv = ['caps', 'anthropic', 'claude-sonnet-4-5'];
+    expect((await runCli(argv, { isTTY: true })).stdout).toContain('\u001b[');
+    expect((await runCli(argv, { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(
+      '\u001b[',
+    );
+    expect((await runCli(argv, { isTTY: false })).stdout).not.toContain('\u001b[');
+  });
+});

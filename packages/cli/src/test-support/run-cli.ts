@@ -1,0 +1,34 @@
+import { main } from '../main.js';
+
+/** What one in-process run of the CLI printed and returned. */
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  readonly stdin?: string;
+  readonly env?: Record<string, string | undefined>;
+  readonly isTTY?: boolean;
+  readonly cwd?: string;
+}
+
+/** Runs `crosswire ...argv` in this process with captured output. */
+export async function runCli(argv: readonly string[], options: RunOptions = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readStdin: async () => options.stdin ?? '',
+    env: options.env ?? {},
+    isTTY: options.isTTY ?? false,
+    cwd: options.cwd ?? process.cwd(),
+  });
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,63 @@
+import { WIRE_FORMATS } from '@crosswire/core';
+import { createEngine } from '@crosswire/engines';
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO_TOOLS, startDemoMcp } from '../demo/mcp-server.js';
+import { demoRegistry } from '../demo/run-demo.js';
+import { DELIVERED_TOOL_RESULTS } from './index.js';
+
+// See demo.test.ts: the simulator subpath resolved to its source.
+vi.mock(
+  '@crosswire/engines/simulator',
+  async () => await import('../../../engines/src/simulator/index.js'),
+);
+const { startSimulator } = await import('@crosswire/engines/simulator');
+
+describe('DELIVERED_TOOL_RESULTS', () => {
+  it('finds in each wire body exactly the tool results the provider simulator read there', async () => {
+    const simulator = await startSimulator();
+    const mcp = await startDemoMcp();
+    const registry = demoRegistry();
+    try {
+      for (const wire of WIRE_FORMATS) {
+        simulator.script(wire, [
+          {
+            type: 'tool_calls',
+            calls: DEMO_TOOLS.map((tool) => ({
+              name: tool.name,
+              arguments: tool.arguments,
+              id: `call_${tool.name}`,
+            })),
+          },
+          { type: 'text', text: 'done' },
+        ]);
+        const engine = createEngine({
+          provider: `demo-${wire}`,
+          model: 'vision-model',
+          registry,
+          baseUrl: simulator.baseUrl(wire, wire),
+        });
+        await engine.chatWithTools('go', { mcpServers: [mcp.client] });
+        await engine.close();
+        const last = simulator.received(wire).at(-1);
+        const ours = DELIVERED_TOOL_RESULTS[wire](last?.body);
+        expect(ours.map((result) => result.block)).toEqual(
+          last?.toolResults.map((result) => result.block),
+        );
+        expect(ours.map((result) => result.name ?? result.callId?.replace(/^call_/, ''))).toEqual(
+          DEMO_TOOLS.map((tool) => tool.name),
+        );
+      }
+    } finally {
+      await mcp.close();
+      await simulator.close();
+    }
+  });
+
+  it('finds nothing in bodies of the wrong shape', () => {
+    for (const wire of WIRE_FORMATS) {
+      for (const body of [undefined, null, 'text', [], { messages: 'x', contents: 3, input: {} }]) {
+        expect(DELIVERED_TOOL_RESULTS[wire](body)).toEqual([]);
+      }
+    }
+  });
+});
