@@ -111,6 +111,15 @@ describe('parseContentBlock: every known kind', () => {
     expect(parseContentBlock(block)).toEqual(block);
   });
 
+  it('refuses base64 of an impossible length (1 mod 4)', () => {
+    expect(parseContentBlock({ type: 'audio', data: 'AAAAA', mimeType: 'audio/wav' })).toEqual({
+      type: 'unknown',
+      originalType: 'audio',
+      reason: "malformed 'audio' block: data: Invalid Base64 string",
+      raw: { type: 'audio', data: 'AAAAA', mimeType: 'audio/wav' },
+    });
+  });
+
   it('keeps a block whose image has whitespace and no padding in its base64', () => {
     const block = { type: 'image', data: 'iVBO\nRw0KGgo', mimeType: 'image/png' };
     expect(parseContentBlock(block)).toEqual(block);

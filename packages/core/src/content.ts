@@ -10,9 +10,12 @@ import { emitWarning, type WarningHandler } from './warnings.js';
 
 const base64Pattern = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 /** A base64 payload (standard alphabet; whitespace and missing padding tolerated, as `atob`). */
-export const Base64Schema = z
-  .string()
-  .check(z.refine((value) => base64Pattern.test(value), { message: 'Invalid Base64 string' }));
+export const Base64Schema = z.string().check(
+  // A length of 1 mod 4 (whitespace and padding aside) is never base64; atob refuses it too.
+  z.refine((value) => base64Pattern.test(value) && value.replace(/[\s=]+/g, '').length % 4 !== 1, {
+    message: 'Invalid Base64 string',
+  }),
+);
 
 export const AnnotationsSchema = z.looseObject({
   audience: z.optional(z.array(z.enum(['user', 'assistant']))),
