@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
 import { emitWarning, type WarningHandler } from './warnings.js';
+import { englishIssues } from './zod-messages.js';
 
 /*
  * Content blocks a tool may return: the MCP blocks, the Anthropic-native blocks a tool may
@@ -266,7 +267,7 @@ export function parseContentBlock(raw: unknown): ContentBlock {
   // An image with a `source` is Anthropic-native; one without is MCP.
   const schema =
     claimed === 'image' ? candidates['source' in raw ? 1 : 0] : (candidates[0] as z.ZodMiniType);
-  const parsed = (schema as z.ZodMiniType).safeParse(raw);
+  const parsed = (schema as z.ZodMiniType).safeParse(raw, englishIssues);
   if (parsed.success) return parsed.data as ContentBlock;
   return {
     type: 'unknown',

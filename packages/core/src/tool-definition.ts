@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
 import { emitWarning, type WarningHandler } from './warnings.js';
+import { englishIssues } from './zod-messages.js';
 
 /** A JSON Schema object as tools carry it (`inputSchema`, `parameters`, `input_schema`). */
 export type JsonSchema = { [key: string]: unknown };
@@ -59,19 +60,19 @@ export interface ToolDefinitionInput {
 
 const ObjectSchemaSchema = z.looseObject({
   type: z.literal('object', { error: "must be 'object' (a tool takes an object of arguments)" }),
-  properties: z.record(z.string(), z.unknown()).optional(),
-  required: z.array(z.string()).optional(),
+  properties: z.optional(z.record(z.string(), z.unknown())),
+  required: z.optional(z.array(z.string())),
 });
 
 /** The zod schema of a tool definition after defaults (`inputSchema` present, type `object`). */
 export const ToolDefinitionSchema = z.looseObject({
-  name: z.string().min(1, { error: 'must be a non-empty string' }),
-  title: z.string().optional(),
-  description: z.string().optional(),
+  name: z.string().check(z.minLength(1, { error: 'must be a non-empty string' })),
+  title: z.optional(z.string()),
+  description: z.optional(z.string()),
   inputSchema: ObjectSchemaSchema,
-  outputSchema: ObjectSchemaSchema.optional(),
-  annotations: z.looseObject({}).optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
+  outputSchema: z.optional(ObjectSchemaSchema),
+  annotations: z.optional(z.looseObject({})),
+  _meta: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** Names every wire accepts: OpenAI's `^[a-zA-Z0-9_-]{1,64}$` is the strictest. */
@@ -126,7 +127,7 @@ export function parseToolDefinition(
   if (schema === undefined || schema === null) inputSchema = { type: 'object', properties: {} };
   else if (isRecord(schema) && schema.type === undefined)
     inputSchema = { type: 'object', ...schema };
-  const parsed = ToolDefinitionSchema.safeParse({ ...input, inputSchema });
+  const parsed = ToolDefinitionSchema.safeParse({ ...input, inputSchema }, englishIssues);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const at = [prefix, ...(issue?.path ?? [])]
