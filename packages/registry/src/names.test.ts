@@ -56,6 +56,10 @@ describe('model names on the shipped data', () => {
     // a Claude version with no entry yet
     ['anthropic', 'claude-sonnet-4-6', 'anthropic/claude-sonnet-4-6', 'family'],
     ['anthropic', 'claude-opus-4-7-20270101', 'anthropic/claude-opus-4-7', 'family'],
+    // a GPT-5.x with no entry yet; GPT families below 5 are not guessed
+    ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'family'],
+    ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'family'],
+    ['openai', 'gpt-3.5-turbo', undefined, 'default'],
     // unknown
     ['openai', 'gpt-nonexistent', undefined, 'default'],
     ['openrouter', 'someone/something:free', undefined, 'default'],

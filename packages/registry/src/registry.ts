@@ -29,7 +29,13 @@ import type {
   ProviderFile,
 } from './schema.js';
 import type { RegistryFile } from './validate.js';
-import { formatVersion, parseVersion, parseVersionRange, satisfiesRange } from './version.js';
+import {
+  formatVersion,
+  parseVersion,
+  parseVersionRange,
+  satisfiesRange,
+  type VersionComparison,
+} from './version.js';
 
 /** The limits of a model as served. */
 export interface ModelLimits {
@@ -192,6 +198,8 @@ interface FamilyRecord {
   readonly lab: string;
   readonly data: FamilyData;
   readonly templates: readonly CompiledTemplate[];
+  /** The parsed `versions` range, when the family limits its templates to some versions. */
+  readonly versions: readonly VersionComparison[] | undefined;
 }
 
 interface ProviderRecord {
@@ -400,6 +408,7 @@ function buildIndex(files: readonly RegistryFile[]) {
         templates: family.templates.map((template) =>
           compileTemplate(template, family.version_separator),
         ),
+        versions: family.versions === undefined ? undefined : parseVersionRange(family.versions),
       });
     }
     for (const data of file.data.models) {
@@ -534,6 +543,7 @@ function findModel(
       for (const template of family.templates) {
         const matched = template.match(lower);
         if (!matched) continue;
+        if (family.versions && !satisfiesRange(matched.version, family.versions)) continue;
         const version = formatVersion(matched.version);
         const model: ModelEntry = Object.freeze({
           key: `${family.lab}/${candidate.name}`,
@@ -561,7 +571,7 @@ function findModel(
           via: 'family',
           steps: [
             ...taken2,
-            `"${candidate.name}" has no entry; it matches the template "${template.template}" of family ${family.data.family}, version ${version}, so the family's facts apply`,
+            `"${candidate.name}" has no entry; it matches the template "${template.template}" of family ${family.data.family}${family.data.versions ? ` (versions ${family.data.versions})` : ''}, version ${version}, so the family's facts apply`,
           ],
         };
       }

@@ -119,6 +119,9 @@ export const familySchema = z.strictObject({
     .min(1)
     .describe('id shapes such as "gemini-{version}-{variant}"; {variant} is optional'),
   version_separator: z.enum(['.', '-']).optional().describe('how the id spells 2.5: "." or "-"'),
+  versions: versionRange
+    .optional()
+    .describe('the versions the templates stand for, e.g. ">=5" (gpt-3.5-turbo is no GPT-5)'),
   capabilities: capabilityClaims.describe('facts for an unlisted member of the family'),
   source: z.url(),
   note: z.string().optional(),

@@ -167,10 +167,10 @@ describe('validation failures name the file, the field and the problem', () => {
   it('a provider file whose id does not match its name', () => {
     expect(
       problemsWith('data/providers/xai.json', (data) => {
-        data.id = 'x-ai';
+        data.id = 'xai-cloud';
       }),
     ).toEqual([
-      'data/providers/xai.json: id: provider id "x-ai" does not match the file name (expected "xai")',
+      'data/providers/xai.json: id: provider id "xai-cloud" does not match the file name (expected "xai")',
     ]);
   });
 });

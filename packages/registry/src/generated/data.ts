@@ -615,7 +615,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "date": "2026-11-29"
             }
           },
-          "source": "https://api-docs.deepseek.com/quick_start/pricing"
+          "source": "https://api-docs.deepseek.com/quick_start/pricing",
+          "note": "deepseek-chat follows DeepSeek's current release; these facts were checked for V3.2."
         },
         {
           "id": "deepseek-reasoner",
@@ -1835,6 +1836,44 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
     "data": {
       "lab": "openai",
       "name": "OpenAI",
+      "families": [
+        {
+          "family": "gpt",
+          "templates": [
+            "gpt-{version}",
+            "gpt-{version}-{variant}"
+          ],
+          "versions": ">=5",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://platform.openai.com/docs/models/gpt-5",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models",
+          "note": "Every GPT-5 model takes images and PDFs; an unlisted GPT-5.x (gpt-5.4, gpt-5-codex) inherits these as inferred facts. Limited to versions >=5 so gpt-3.5-turbo is not mistaken for a vision model."
+        }
+      ],
       "models": [
         {
           "id": "gpt-4o",
@@ -2633,7 +2672,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "aki-anthropic",
       "name": "AKI.IO (/anthropic)",
       "aliases": [
-        "aki.io-anthropic"
+        "aki.io-anthropic",
+        "akiio-anthropic"
       ],
       "tool_wire_format": "anthropic",
       "base_url": "https://aki.io/anthropic",
@@ -2690,7 +2730,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "aki",
       "name": "AKI.IO (Hermes)",
       "aliases": [
-        "aki.io"
+        "aki.io",
+        "akiio"
       ],
       "tool_wire_format": "hermes",
       "base_url": "https://aki.io/v1",
@@ -2903,7 +2944,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "gemini",
       "name": "Google Gemini API",
       "aliases": [
-        "google"
+        "google",
+        "google-gemini"
       ],
       "tool_wire_format": "gemini",
       "base_url": "https://generativelanguage.googleapis.com/v1beta",
@@ -3111,7 +3153,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "huggingface",
       "name": "Hugging Face Inference Providers",
       "aliases": [
-        "hf"
+        "hf",
+        "hugging-face"
       ],
       "tool_wire_format": "openai",
       "base_url": "https://router.huggingface.co/v1",
@@ -3619,7 +3662,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "nousresearch",
       "name": "Nous Research (Nous Portal)",
       "aliases": [
-        "nous"
+        "nous",
+        "nous-research"
       ],
       "tool_wire_format": "hermes",
       "base_url": "https://inference-api.nousresearch.com/v1",
@@ -3740,6 +3784,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
     "data": {
       "id": "openai-responses",
       "name": "OpenAI (Responses)",
+      "aliases": [
+        "responses"
+      ],
       "tool_wire_format": "responses",
       "base_url": "https://api.openai.com/v1",
       "chat_path": "/responses",
@@ -3828,6 +3875,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
     "data": {
       "id": "openai",
       "name": "OpenAI (Chat Completions)",
+      "aliases": [
+        "openai-chat"
+      ],
       "tool_wire_format": "openai",
       "base_url": "https://api.openai.com/v1",
       "chat_path": "/chat/completions",
@@ -4045,6 +4095,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
     "data": {
       "id": "perplexity",
       "name": "Perplexity (Agent API)",
+      "aliases": [
+        "perplexity-agent"
+      ],
       "tool_wire_format": "responses",
       "base_url": "https://api.perplexity.ai",
       "chat_path": "/v1/agent",
@@ -4221,7 +4274,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "xai",
       "name": "xAI",
       "aliases": [
-        "grok"
+        "grok",
+        "x-ai"
       ],
       "tool_wire_format": "openai",
       "base_url": "https://api.x.ai/v1",
