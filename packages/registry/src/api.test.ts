@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RegistryError } from '@crosswire/core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { artifacts } from '../scripts/registry.js';
@@ -18,6 +20,10 @@ import {
 } from './index.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+// ajv-formats is CommonJS with a `default` export; under NodeNext the import is the module.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 describe('the public API', () => {
   it('resolveCapabilities gives every capability a value and reasons', () => {
@@ -189,6 +195,30 @@ describe('generated artifacts', () => {
       ...provider,
       title: 'Crosswire registry: a provider file',
     });
+  });
+
+  it('the JSON Schemas accept every data file and reject a misspelt field (ajv, as an editor would)', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    for (const [schema, folder] of [
+      ['lab', 'models'],
+      ['provider', 'providers'],
+    ] as const) {
+      const validate = ajv.compile(
+        JSON.parse(readFileSync(path.join(packageDir, 'schema', `${schema}.schema.json`), 'utf8')),
+      );
+      for (const name of readdirSync(path.join(packageDir, 'data', folder))) {
+        const data = JSON.parse(readFileSync(path.join(packageDir, 'data', folder, name), 'utf8'));
+        expect(validate(data), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        if (folder === 'providers') {
+          expect(validate({ ...data, quirk: {} })).toBe(false);
+          expect(validate.errors?.[0]).toMatchObject({
+            keyword: 'additionalProperties',
+            params: { additionalProperty: 'quirk' },
+          });
+        }
+      }
+    }
   });
 
   it('every data file points at its JSON Schema', () => {

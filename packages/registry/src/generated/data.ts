@@ -4119,6 +4119,13 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         }
       },
       "capabilities": {
+        "tools": {
+          "value": true,
+          "evidence": "inferred",
+          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "date": "2026-11-29",
+          "note": "function tools on the Responses shape, as the Perplexity engine of Langertha uses them"
+        },
         "tool_result_images": {
           "value": true,
           "evidence": "docs",
