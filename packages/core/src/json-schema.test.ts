@@ -327,6 +327,16 @@ describe('toStrictJsonSchema / toClosedJsonSchema / stripSchemaDialect', () => {
     });
   });
 
+  it('keeps a property named "__proto__" as a property', () => {
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"}},"x-extra":{"__proto__":1}}',
+    );
+    const strict = toStrictJsonSchema(schema) as { properties: object; required: string[] };
+    expect(Object.keys(strict.properties)).toEqual(['__proto__']);
+    expect(strict.required).toEqual(['__proto__']);
+    expect(Object.keys(toGeminiSchema(schema)?.properties as object)).toEqual(['__proto__']);
+  });
+
   it('strips only the dialect keywords', () => {
     expect(
       stripSchemaDialect({ $schema: 'x', $id: 'y', $comment: 'z', type: 'object', $defs: {} }),

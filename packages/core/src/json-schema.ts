@@ -9,6 +9,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Sets an own key; unlike assignment, `__proto__` stays a plain key. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 /**
  * The keywords of Gemini's `Schema` object (the OpenAPI 3.0 subset `functionDeclarations[].
  * parameters` takes, ai.google.dev/api/caching#Schema). Everything else is dropped: the API
@@ -82,7 +92,7 @@ function mergeAllOf(members: readonly unknown[]): Record<string, unknown> {
       if (key === 'properties' && isRecord(value)) Object.assign(properties, value);
       else if (key === 'required' && Array.isArray(value)) {
         for (const name of value) if (typeof name === 'string') required.add(name);
-      } else if (!(key in merged)) merged[key] = value;
+      } else if (!Object.hasOwn(merged, key)) setOwn(merged, key, value);
     }
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;
@@ -262,7 +272,7 @@ function strictNode(node: unknown, closeOnly: boolean): unknown {
         Object.entries(value).map(([name, inner]) => [name, strictNode(inner, closeOnly)]),
       );
     } else {
-      result[key] = value;
+      setOwn(result, key, value);
     }
   }
   const isObject = result.type === 'object' || isRecord(result.properties);

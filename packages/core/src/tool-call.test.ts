@@ -42,6 +42,13 @@ describe('decodeToolArguments', () => {
     expect(decodeToolArguments(raw)).toEqual({ arguments: {}, undecodable: true, error });
   });
 
+  it('keeps a "__proto__" key as a plain key, never as a prototype', () => {
+    const { arguments: decoded } = decodeToolArguments('{"__proto__":{"polluted":true},"a":1}');
+    expect(Object.keys(decoded)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect((decoded as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
   it('copies and deep-freezes an object', () => {
     const raw = { a: { b: [1] } };
     const { arguments: decoded } = decodeToolArguments(raw);

@@ -53,7 +53,15 @@ function copyJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyJson);
   if (isPlainObject(value)) {
     const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) copy[key] = copyJson(inner);
+    // defineProperty, not assignment: a "__proto__" key from JSON stays a plain key.
+    for (const [key, inner] of Object.entries(value)) {
+      Object.defineProperty(copy, key, {
+        value: copyJson(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return copy;
   }
   return value;

@@ -95,7 +95,15 @@ function cloneJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => cloneJson(item)) as T;
   if (isRecord(value)) {
     const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) copy[key] = cloneJson(inner);
+    // defineProperty, not assignment: a "__proto__" key from JSON stays a plain key.
+    for (const [key, inner] of Object.entries(value)) {
+      Object.defineProperty(copy, key, {
+        value: cloneJson(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return copy as T;
   }
   return value;
