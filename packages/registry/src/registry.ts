@@ -16,6 +16,7 @@ import {
 import {
   type CompiledTemplate,
   compileTemplate,
+  type NameStep,
   type NamingRules,
   nameCandidates,
 } from './names.js';
@@ -536,45 +537,52 @@ function findModel(
       }
     }
   }
-  // No entry names it: try the family templates (a new Gemini version before its entry lands).
-  for (const candidate of [...candidates].reverse()) {
-    const lower = candidate.name.toLowerCase();
-    for (const family of index.families) {
-      for (const template of family.templates) {
-        const matched = template.match(lower);
-        if (!matched) continue;
-        if (family.versions && !satisfiesRange(matched.version, family.versions)) continue;
-        const version = formatVersion(matched.version);
-        const model: ModelEntry = Object.freeze({
-          key: `${family.lab}/${candidate.name}`,
-          lab: family.lab,
-          id: candidate.name,
-          name: candidate.name,
-          family: family.data.family,
-          variant: matched.variant,
-          version,
-          releaseDate: undefined,
-          aliases: EMPTY,
-          snapshots: EMPTY,
-          limits: Object.freeze({}),
-          openWeights: undefined,
-          capabilities: Object.freeze({ ...family.data.capabilities }),
-          source: family.data.source,
-          fromFamily: true,
-        });
-        const taken2 = candidates
-          .slice(1, candidates.indexOf(candidate) + 1)
-          .map((step) => step.description);
-        return {
-          model,
-          offering: undefined,
-          via: 'family',
-          steps: [
-            ...taken2,
-            `"${candidate.name}" has no entry; it matches the template "${template.template}" of family ${family.data.family}${family.data.versions ? ` (versions ${family.data.versions})` : ''}, version ${version}, so the family's facts apply`,
-          ],
-        };
-      }
+  // No entry names it: try the family templates (a new Gemini version before its entry
+  // lands), the most stripped name first.
+  for (let position = candidates.length - 1; position >= 0; position -= 1) {
+    const candidate = candidates[position] as NameStep;
+    const found = matchFamily(index, candidate.name.toLowerCase());
+    if (!found) continue;
+    const stepsTaken = candidates.slice(1, position + 1).map((step) => step.description);
+    return { ...found, steps: [...stepsTaken, ...found.steps] };
+  }
+  return undefined;
+}
+
+/** The first family whose template (and version range) matches `name`, as a model entry. */
+function matchFamily(index: Index, name: string): FoundModel | undefined {
+  for (const family of index.families) {
+    for (const template of family.templates) {
+      const matched = template.match(name);
+      if (!matched) continue;
+      if (family.versions && !satisfiesRange(matched.version, family.versions)) continue;
+      const version = formatVersion(matched.version);
+      const model: ModelEntry = Object.freeze({
+        key: `${family.lab}/${name}`,
+        lab: family.lab,
+        id: name,
+        name,
+        family: family.data.family,
+        variant: matched.variant,
+        version,
+        releaseDate: undefined,
+        aliases: EMPTY,
+        snapshots: EMPTY,
+        limits: Object.freeze({}),
+        openWeights: undefined,
+        capabilities: Object.freeze({ ...family.data.capabilities }),
+        source: family.data.source,
+        fromFamily: true,
+      });
+      const range = family.data.versions ? ` (versions ${family.data.versions})` : '';
+      return {
+        model,
+        offering: undefined,
+        via: 'family',
+        steps: [
+          `"${name}" has no entry; it matches the template "${template.template}" of family ${family.data.family}${range}, version ${version}, so the family's facts apply`,
+        ],
+      };
     }
   }
   return undefined;
