@@ -7,7 +7,14 @@ const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@crosswire\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` }],
+    alias: [
+      { find: /^@crosswire\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
+      // Subpath exports (`@crosswire/engines/simulator`) map to `src/<subpath>/index.ts`.
+      {
+        find: /^@crosswire\/([a-z-]+)\/([a-z-]+)$/,
+        replacement: `${packagesDir}$1/src/$2/index.ts`,
+      },
+    ],
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],

@@ -1,20 +1,12 @@
 import { stripVTControlCharacters } from 'node:util';
 import { WIRE_FORMATS } from '@crosswire/core';
-import { describe, expect, it, vi } from 'vitest';
+import { startSimulator } from '@crosswire/engines/simulator';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/run-cli.js';
 import { summarisePayloads } from './describe.js';
 import { DEMO_PDF_BASE64, DEMO_PNG_BASE64 } from './fixtures.js';
 import { DEMO_TOOLS } from './mcp-server.js';
 import type { DemoReport } from './report.js';
-
-// The root vitest config maps `@crosswire/<name>` to sources but not subpaths; point the
-// simulator subpath at its source too, so this test needs no build (same module, no mock).
-vi.mock(
-  '@crosswire/engines/simulator',
-  async () => await import('../../../engines/src/simulator/index.js'),
-);
-
-const { runCli } = await import('../test-support/run-cli.js');
-const { startSimulator } = await import('@crosswire/engines/simulator');
 
 // What each tool output must become, per wire and model kind: the rules of seed 000 applied
 // through the registry's derivation (images need vision everywhere; a PDF needs vision on

@@ -1,16 +1,10 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { createEngine } from '@crosswire/engines';
-import { describe, expect, it, vi } from 'vitest';
+import { startSimulator } from '@crosswire/engines/simulator';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TOOLS, startDemoMcp } from '../demo/mcp-server.js';
 import { demoRegistry } from '../demo/run-demo.js';
 import { DELIVERED_TOOL_RESULTS } from './index.js';
-
-// See demo.test.ts: the simulator subpath resolved to its source.
-vi.mock(
-  '@crosswire/engines/simulator',
-  async () => await import('../../../engines/src/simulator/index.js'),
-);
-const { startSimulator } = await import('@crosswire/engines/simulator');
 
 describe('DELIVERED_TOOL_RESULTS', () => {
   it('finds in each wire body exactly the tool results the provider simulator read there', async () => {
