@@ -22,7 +22,6 @@ const binDir = path.join(repositoryRoot, 'node_modules', '.bin');
  * pinned in the root package.json through npx (no global pnpm is assumed).
  */
 function pnpmCommand() {
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by pnpm for this script, not a turbo task
   const execPath = process.env.npm_execpath;
   if (execPath && /pnpm/.test(path.basename(execPath))) {
     return /\.[cm]?js$/.test(execPath) ? [process.execPath, execPath] : [execPath];
