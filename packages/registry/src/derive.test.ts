@@ -179,6 +179,7 @@ describe('provider quirks in the shipped data', () => {
     expect(values('gemini-2.5-flash-lite')).toEqual([false, false]);
     expect(values('gemini-3-pro-preview')).toEqual([true, true]);
     expect(values('gemini-3.5-flash')).toEqual([true, true]);
+    expect(values('gemini-3.6-flash')).toEqual([true, true]);
     expect(values('gemini-10-pro')).toEqual([true, true]);
     // Gemma on the Gemini API: no claim, so unknown rather than true.
     expect(values('gemma-3-27b-it')).toEqual(['unknown', 'unknown']);

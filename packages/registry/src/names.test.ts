@@ -37,7 +37,8 @@ describe('model names on the shipped data', () => {
       'offering',
     ],
     ['openrouter', 'openai/gpt-4o-2024-11-20', 'openai/gpt-4o', 'snapshot'],
-    ['openrouter', 'google/gemini-3.5-flash:free', 'google/gemini-3.5-flash', 'family'],
+    ['openrouter', 'google/gemini-3.5-flash:free', 'google/gemini-3.5-flash', 'id'],
+    ['openrouter', 'google/gemini-3.6-flash:free', 'google/gemini-3.6-flash', 'family'],
     ['huggingface', 'Qwen/Qwen3-235B-A22B:fastest', 'alibaba/qwen3-235b-a22b', 'offering'],
     ['vllm', 'meta-llama/Llama-3.3-70B-Instruct', 'meta/llama-3.3-70b-instruct', 'offering'],
     ['vllm', 'deepseek-ai/DeepSeek-V3.1', 'deepseek/deepseek-v3.1', 'id'],
@@ -51,13 +52,17 @@ describe('model names on the shipped data', () => {
     // dotted Gemini versions, ordered as numbers
     ['gemini', 'gemini-2.5-pro', 'google/gemini-2.5-pro', 'offering'],
     ['gemini', 'gemini-3-pro-preview', 'google/gemini-3-pro-preview', 'offering'],
-    ['gemini', 'gemini-3.5-flash', 'google/gemini-3.5-flash', 'family'],
+    ['gemini', 'gemini-3.5-flash', 'google/gemini-3.5-flash', 'offering'],
+    ['gemini', 'gemini-3.6-flash', 'google/gemini-3.6-flash', 'family'],
+    ['gemini', 'gemini-3.10-pro', 'google/gemini-3.10-pro', 'family'],
     ['gemini', 'gemini-2.5-flash-preview-05-20', 'google/gemini-2.5-flash-preview-05-20', 'family'],
     // a Claude version with no entry yet
-    ['anthropic', 'claude-sonnet-4-6', 'anthropic/claude-sonnet-4-6', 'family'],
-    ['anthropic', 'claude-opus-4-7-20270101', 'anthropic/claude-opus-4-7', 'family'],
+    ['anthropic', 'claude-sonnet-4-6', 'anthropic/claude-sonnet-4-6', 'offering'],
+    ['anthropic', 'claude-sonnet-5', 'anthropic/claude-sonnet-5', 'family'],
+    ['anthropic', 'claude-opus-4-9-20270101', 'anthropic/claude-opus-4-9', 'family'],
     // a GPT-5.x with no entry yet; GPT families below 5 are not guessed
-    ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'family'],
+    ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'offering'],
+    ['openai-responses', 'gpt-5.5', 'openai/gpt-5.5', 'family'],
     ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'family'],
     ['openai', 'gpt-3.5-turbo', undefined, 'default'],
     // unknown
@@ -77,15 +82,15 @@ describe('model names on the shipped data', () => {
   }
 
   it('gives the family version parsed from the name, as numbers', () => {
-    expect(defaultRegistry.model('gemini-3.5-flash')).toMatchObject({
+    expect(defaultRegistry.model('gemini-3.6-flash')).toMatchObject({
       family: 'gemini',
-      version: '3.5',
+      version: '3.6',
       variant: 'flash',
       fromFamily: true,
     });
-    expect(defaultRegistry.model('claude-sonnet-4-6')).toMatchObject({
+    expect(defaultRegistry.model('claude-sonnet-4-10')).toMatchObject({
       family: 'claude',
-      version: '4.6',
+      version: '4.10',
       variant: 'sonnet',
     });
     expect(defaultRegistry.model('claude-3-5-haiku')).toMatchObject({

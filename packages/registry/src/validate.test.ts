@@ -96,10 +96,10 @@ describe('validation failures name the file, the field and the problem', () => {
   it('an output limit over the context window', () => {
     expect(
       problemsWith('data/models/anthropic.json', (data) => {
-        ((data as Json).models[1] as { limits: { context: number } }).limits.context = 20000;
+        ((data as Json).models[5] as { limits: { context: number } }).limits.context = 20000;
       }),
     ).toEqual([
-      'data/models/anthropic.json: models[1].limits.output: output limit 64000 exceeds the context window 20000',
+      'data/models/anthropic.json: models[5].limits.output: output limit 64000 exceeds the context window 20000',
     ]);
   });
 

@@ -250,10 +250,198 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview",
-          "note": "Every Claude model since Claude 3 takes images and PDFs; an unlisted version (claude-sonnet-4-6) inherits these as inferred facts until its entry lands."
+          "note": "Every Claude model since Claude 3 takes images and PDFs; an unlisted version (claude-sonnet-5) inherits these as inferred facts until its entry lands."
         }
       ],
       "models": [
+        {
+          "id": "claude-opus-4-8",
+          "name": "Claude Opus 4.8",
+          "family": "claude",
+          "variant": "opus",
+          "version": "4.8",
+          "release_date": "2026-05-28",
+          "aliases": [
+            "claude-opus-4.8"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-8.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-8.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-8.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-8.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-8.toml",
+          "note": "From the 4.6 generation on, every Claude id is a pinned snapshot, dateless ones included."
+        },
+        {
+          "id": "claude-opus-4-7",
+          "name": "Claude Opus 4.7",
+          "family": "claude",
+          "variant": "opus",
+          "version": "4.7",
+          "release_date": "2026-04-16",
+          "aliases": [
+            "claude-opus-4.7"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-7.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-7.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-7.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-7.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-7.toml",
+          "note": "From the 4.6 generation on, every Claude id is a pinned snapshot, dateless ones included."
+        },
+        {
+          "id": "claude-opus-4-6",
+          "name": "Claude Opus 4.6",
+          "family": "claude",
+          "variant": "opus",
+          "version": "4.6",
+          "release_date": "2026-02-05",
+          "aliases": [
+            "claude-opus-4.6"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-opus-4-6.toml",
+          "note": "From the 4.6 generation on, every Claude id is a pinned snapshot, dateless ones included."
+        },
+        {
+          "id": "claude-sonnet-4-6",
+          "name": "Claude Sonnet 4.6",
+          "family": "claude",
+          "variant": "sonnet",
+          "version": "4.6",
+          "release_date": "2026-02-17",
+          "aliases": [
+            "claude-sonnet-4.6"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 64000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-sonnet-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-sonnet-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-sonnet-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-sonnet-4-6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/anthropic/models/claude-sonnet-4-6.toml",
+          "note": "From the 4.6 generation on, every Claude id is a pinned snapshot, dateless ones included."
+        },
         {
           "id": "claude-opus-4-5",
           "name": "Claude Opus 4.5",
@@ -731,7 +919,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://ai.google.dev/gemini-api/docs/models",
-          "note": "Every Gemini model takes images, PDFs and audio; an unlisted version (gemini-3.5-flash) inherits these as inferred facts, and the gemini provider's version ranges apply to it."
+          "note": "Every Gemini model takes images, PDFs and audio; an unlisted version (gemini-3.6-flash) inherits these as inferred facts, and the gemini provider's version ranges apply to it."
         }
       ],
       "models": [
@@ -971,6 +1159,92 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://ai.google.dev/gemini-api/docs/models"
+        },
+        {
+          "id": "gemini-3.1-pro-preview",
+          "name": "Gemini 3.1 Pro (preview)",
+          "family": "gemini",
+          "variant": "pro",
+          "version": "3.1",
+          "release_date": "2026-02-19",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.1-pro-preview.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.1-pro-preview.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.1-pro-preview.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.1-pro-preview.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.1-pro-preview.toml"
+        },
+        {
+          "id": "gemini-3.5-flash",
+          "name": "Gemini 3.5 Flash",
+          "family": "gemini",
+          "variant": "flash",
+          "version": "3.5",
+          "release_date": "2026-05-19",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.5-flash.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.5-flash.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.5-flash.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.5-flash.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/google/models/gemini-3.5-flash.toml"
         },
         {
           "id": "gemma-3-27b-it",
@@ -1298,6 +1572,41 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://platform.minimax.io/docs/guides/text-generation"
+        },
+        {
+          "id": "MiniMax-M3",
+          "name": "MiniMax-M3",
+          "family": "minimax-m",
+          "version": "3",
+          "release_date": "2026-06-01",
+          "limits": {
+            "context": 1000000,
+            "output": 131072
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/minimax/models/MiniMax-M3.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/minimax/models/MiniMax-M3.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/minimax/models/MiniMax-M3.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/minimax/models/MiniMax-M3.toml"
         }
       ]
     }
@@ -1669,9 +1978,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "family": "kimi",
           "variant": "k2.5",
           "version": "2.5",
-          "release_date": "2026-01-27",
+          "release_date": "2026-01",
           "limits": {
-            "context": 262144
+            "context": 262144,
+            "output": 262144
           },
           "open_weights": true,
           "capabilities": {
@@ -1684,18 +1994,56 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             "image_input": {
               "value": true,
               "evidence": "inferred",
-              "source": "https://platform.moonshot.ai/docs/introduction",
-              "date": "2026-11-29"
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/moonshotai/models/kimi-k2.5.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
             },
             "audio_input": {
               "value": false,
-              "evidence": "docs",
-              "source": "https://platform.moonshot.ai/docs/introduction",
-              "date": "2026-11-29"
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/moonshotai/models/kimi-k2.5.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
             }
           },
-          "source": "https://platform.moonshot.ai/docs/introduction",
-          "note": "Native multimodal; image input not yet checked on the live API."
+          "source": "https://platform.moonshot.ai/docs/introduction"
+        },
+        {
+          "id": "kimi-k2.6",
+          "name": "Kimi K2.6",
+          "family": "kimi",
+          "variant": "k2.6",
+          "version": "2.6",
+          "release_date": "2026-04-21",
+          "limits": {
+            "context": 262144,
+            "output": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/moonshotai/models/kimi-k2.6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/moonshotai/models/kimi-k2.6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/moonshotai/models/kimi-k2.6.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/moonshotai/models/kimi-k2.6.toml"
         }
       ]
     }
@@ -1871,7 +2219,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://platform.openai.com/docs/models",
-          "note": "Every GPT-5 model takes images and PDFs; an unlisted GPT-5.x (gpt-5.4, gpt-5-codex) inherits these as inferred facts. Limited to versions >=5 so gpt-3.5-turbo is not mistaken for a vision model."
+          "note": "Every GPT-5 model takes images and PDFs; an unlisted GPT-5.x (gpt-5.5, gpt-5-codex) inherits these as inferred facts. Limited to versions >=5 so gpt-3.5-turbo is not mistaken for a vision model."
         }
       ],
       "models": [
@@ -2418,6 +2766,48 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "Facts carried over from GPT-5.1; not yet checked against the model page."
         },
         {
+          "id": "gpt-5.4",
+          "name": "GPT-5.4",
+          "family": "gpt",
+          "version": "5.4",
+          "release_date": "2026-03-05",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/openai/models/gpt-5.4.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/openai/models/gpt-5.4.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/openai/models/gpt-5.4.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/openai/models/gpt-5.4.toml",
+              "date": "2026-11-29",
+              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+            }
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/openai/models/gpt-5.4.toml"
+        },
+        {
           "id": "gpt-oss-120b",
           "name": "gpt-oss-120b",
           "family": "gpt-oss",
@@ -2685,7 +3075,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "headers": {
         "anthropic-version": "2023-06-01"
       },
-      "docs": "https://aki.io/docs",
+      "docs": "https://aki.io/docs/compatibility/for-ai-coding-agents/",
       "quirks": {
         "source_blocks": false,
         "tool_result_images": "never"
@@ -2706,19 +3096,14 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "offerings": [
         {
-          "id": "gemma-3-27b-it",
-          "model": "google/gemma-3-27b-it",
-          "note": "model names not verified against AKI.IO's catalogue"
-        },
-        {
-          "id": "mistral-small-2506",
-          "model": "mistral/mistral-small-2506",
-          "note": "model names not verified against AKI.IO's catalogue"
-        },
-        {
-          "id": "llama-3.3-70b-instruct",
-          "model": "meta/llama-3.3-70b-instruct",
-          "note": "model names not verified against AKI.IO's catalogue"
+          "id": "gpt-oss-120b",
+          "model": "openai/gpt-oss-120b",
+          "limits": {
+            "context": 120000,
+            "output": 32000
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/aki-io/models/gpt-oss-120b.toml",
+          "note": "AKI.IO's model ids are its own (llama3-chat-70b, gemma4-26b, ...); only the ones whose model has an entry are listed"
         }
       ]
     }
@@ -2741,22 +3126,17 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         "scheme": "Bearer"
       },
       "api_key_env": "AKI_API_KEY",
-      "docs": "https://aki.io/docs",
+      "docs": "https://aki.io/docs/compatibility/openai-api-compatibility/",
       "offerings": [
         {
-          "id": "gemma-3-27b-it",
-          "model": "google/gemma-3-27b-it",
-          "note": "model names not verified against AKI.IO's catalogue"
-        },
-        {
-          "id": "mistral-small-2506",
-          "model": "mistral/mistral-small-2506",
-          "note": "model names not verified against AKI.IO's catalogue"
-        },
-        {
-          "id": "llama-3.3-70b-instruct",
-          "model": "meta/llama-3.3-70b-instruct",
-          "note": "model names not verified against AKI.IO's catalogue"
+          "id": "gpt-oss-120b",
+          "model": "openai/gpt-oss-120b",
+          "limits": {
+            "context": 120000,
+            "output": 32000
+          },
+          "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/aki-io/models/gpt-oss-120b.toml",
+          "note": "AKI.IO's model ids are its own (llama3-chat-70b, gemma4-26b, ...); only the ones whose model has an entry are listed"
         }
       ],
       "note": "Tools go into the system prompt and come back as <tool_call> tags (the hermes wire)."
@@ -2800,6 +3180,22 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "default_model": "claude-sonnet-4-5",
       "offerings": [
+        {
+          "id": "claude-opus-4-8",
+          "model": "anthropic/claude-opus-4-8"
+        },
+        {
+          "id": "claude-opus-4-7",
+          "model": "anthropic/claude-opus-4-7"
+        },
+        {
+          "id": "claude-opus-4-6",
+          "model": "anthropic/claude-opus-4-6"
+        },
+        {
+          "id": "claude-sonnet-4-6",
+          "model": "anthropic/claude-sonnet-4-6"
+        },
         {
           "id": "claude-opus-4-5",
           "model": "anthropic/claude-opus-4-5"
@@ -3007,6 +3403,14 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "default_model": "gemini-2.5-flash",
       "offerings": [
+        {
+          "id": "gemini-3.5-flash",
+          "model": "google/gemini-3.5-flash"
+        },
+        {
+          "id": "gemini-3.1-pro-preview",
+          "model": "google/gemini-3.1-pro-preview"
+        },
         {
           "id": "gemini-3-pro-preview",
           "model": "google/gemini-3-pro-preview"
@@ -3282,11 +3686,11 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         "header": "x-api-key",
         "required": false
       },
-      "api_key_env": "LMSTUDIO_API_KEY",
+      "api_key_env": "LM_API_TOKEN",
       "headers": {
         "anthropic-version": "2023-06-01"
       },
-      "docs": "https://lmstudio.ai/docs/developer",
+      "docs": "https://lmstudio.ai/docs/developer/anthropic-compat",
       "quirks": {
         "source_blocks": false
       },
@@ -3341,7 +3745,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         "scheme": "Bearer",
         "required": false
       },
-      "api_key_env": "LMSTUDIO_API_KEY",
+      "api_key_env": "LM_API_TOKEN",
       "docs": "https://lmstudio.ai/docs/app/api/endpoints/openai",
       "quirks": {
         "inline_images": true
@@ -3420,6 +3824,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "default_model": "MiniMax-M2",
       "offerings": [
         {
+          "id": "MiniMax-M3",
+          "model": "minimax/MiniMax-M3"
+        },
+        {
           "id": "MiniMax-M2.1",
           "model": "minimax/MiniMax-M2.1"
         },
@@ -3463,6 +3871,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "default_model": "MiniMax-M2",
       "offerings": [
+        {
+          "id": "MiniMax-M3",
+          "model": "minimax/MiniMax-M3"
+        },
         {
           "id": "MiniMax-M2.1",
           "model": "minimax/MiniMax-M2.1"
@@ -3573,6 +3985,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "default_model": "kimi-k2-0905-preview",
       "offerings": [
         {
+          "id": "kimi-k2.6",
+          "model": "moonshot/kimi-k2.6"
+        },
+        {
           "id": "kimi-k2.5",
           "model": "moonshot/kimi-k2.5"
         },
@@ -3632,6 +4048,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "default_model": "kimi-k2-0905-preview",
       "offerings": [
+        {
+          "id": "kimi-k2.6",
+          "model": "moonshot/kimi-k2.6"
+        },
         {
           "id": "kimi-k2.5",
           "model": "moonshot/kimi-k2.5"
@@ -3815,6 +4235,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "default_model": "gpt-5.1",
       "offerings": [
         {
+          "id": "gpt-5.4",
+          "model": "openai/gpt-5.4"
+        },
+        {
           "id": "gpt-5.2",
           "model": "openai/gpt-5.2"
         },
@@ -3905,6 +4329,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "default_model": "gpt-5.1",
       "offerings": [
+        {
+          "id": "gpt-5.4",
+          "model": "openai/gpt-5.4"
+        },
         {
           "id": "gpt-5.2",
           "model": "openai/gpt-5.2"
@@ -4106,7 +4534,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         "scheme": "Bearer"
       },
       "api_key_env": "PERPLEXITY_API_KEY",
-      "docs": "https://docs.perplexity.ai/",
+      "docs": "https://docs.perplexity.ai/docs/agent-api",
       "quirks": {
         "tool_result_pdf": "never"
       },
