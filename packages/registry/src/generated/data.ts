@@ -3813,12 +3813,18 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "docs": "https://platform.minimax.io/docs/api-reference/text-anthropic-api",
       "capabilities": {
         "tool_result_images": {
-          "value": "unknown",
-          "note": "MiniMax documents nothing about images inside a tool_result"
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.minimaxi.com/docs/api-reference/text-anthropic-api",
+          "date": "2026-11-29",
+          "note": "the compatibility table says messages support text and tool calls, not image or document input"
         },
         "tool_result_pdf": {
-          "value": "unknown",
-          "note": "MiniMax documents nothing about documents inside a tool_result"
+          "value": false,
+          "evidence": "docs",
+          "source": "https://platform.minimaxi.com/docs/api-reference/text-anthropic-api",
+          "date": "2026-11-29",
+          "note": "the compatibility table says messages support text and tool calls, not image or document input"
         }
       },
       "default_model": "MiniMax-M2",
@@ -4549,10 +4555,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "capabilities": {
         "tools": {
           "value": true,
-          "evidence": "inferred",
-          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "evidence": "docs",
+          "source": "https://docs.perplexity.ai/docs/agent-api/tools",
           "date": "2026-11-29",
-          "note": "function tools on the Responses shape, as the Perplexity engine of Langertha uses them"
+          "note": "custom functions in the tools array"
         },
         "tool_result_images": {
           "value": true,
@@ -4571,6 +4577,16 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "perplexity/sonar-pro",
           "model": "perplexity/sonar-pro"
+        },
+        {
+          "id": "openai/gpt-5.4",
+          "model": "openai/gpt-5.4",
+          "source": "https://docs.perplexity.ai/docs/agent-api/tools"
+        },
+        {
+          "id": "openai/gpt-5.2",
+          "model": "openai/gpt-5.2",
+          "source": "https://docs.perplexity.ai/docs/agent-api"
         },
         {
           "id": "openai/gpt-5.1",
