@@ -1,5 +1,6 @@
 import { ProviderError } from '@crosswire/core';
 import { Agent, type Dispatcher, request } from 'undici';
+import { serializeJson } from './json-body.js';
 import { providerErrorFromResponse } from './provider-error.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import {
@@ -101,7 +102,7 @@ export class HttpTransport {
   /** POSTs `body` as JSON to `baseUrl + path` and returns the decoded 2xx reply. */
   async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<HttpExchange> {
     const url = `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
-    const payload = JSON.stringify(body);
+    const payload = serializeJson(body);
     const headers = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -183,7 +184,7 @@ export class HttpTransport {
 
   async #attempt(
     url: string,
-    payload: string,
+    payload: Buffer,
     headers: Record<string, string>,
     options: PostOptions,
   ): Promise<AttemptOutcome> {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { CrosswireWarning, ToolCall } from '@crosswire/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callTools } from './call.js';
 import { gatherTools } from './gather.js';
@@ -336,6 +337,70 @@ describe('callTools over the SDK in memory', () => {
     setTimeout(() => controller.abort(new Error('user stop')), 30);
     await expect(callTools(roster, [call('slow')], { signal: controller.signal })).rejects.toThrow(
       'user stop',
+    );
+  });
+});
+
+describe('callTools, for any turn', () => {
+  it('answers every call with exactly one result with its name and id, in call order', async () => {
+    const behaviours = [
+      'ok',
+      'error-result',
+      'throws',
+      'mcp-error',
+      'not-an-object',
+      'bad-content',
+      'hangs',
+    ] as const;
+    const server: McpToolServer = {
+      async listTools() {
+        return { tools: behaviours.map((name) => ({ name, inputSchema: { type: 'object' } })) };
+      },
+      async callTool({ name }) {
+        switch (name) {
+          case 'ok':
+            return { content: [{ type: 'text', text: 'fine' }] };
+          case 'error-result':
+            return { content: [{ type: 'text', text: 'no' }], isError: true };
+          case 'throws':
+            throw new Error('boom');
+          case 'mcp-error':
+            throw Object.assign(new Error('MCP error -32603: x'), {
+              name: 'McpError',
+              code: -32603,
+            });
+          case 'not-an-object':
+            return 7;
+          case 'bad-content':
+            return { content: 'text' };
+          default:
+            return new Promise(() => undefined);
+        }
+      },
+    };
+    const roster = await gatherTools([server]);
+    const arbitraryCall = fc.record({
+      name: fc.constantFrom(...behaviours, 'unknown-tool'),
+      undecodable: fc.boolean(),
+      id: fc.string({ maxLength: 6 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbitraryCall, { maxLength: 12 }), async (specs) => {
+        const calls = specs.map((spec) => ({
+          ...call(spec.name, {}, spec.id),
+          argumentsUndecodable: spec.undecodable,
+          argumentsError: spec.undecodable ? 'arguments are not valid JSON: cut' : undefined,
+        }));
+        const outputs = await callTools(roster, calls, { timeoutMs: 20 });
+        expect(outputs.map((output) => [output.result.name, output.result.id])).toEqual(
+          specs.map((spec) => [spec.name, spec.id]),
+        );
+        outputs.forEach((output, index) => {
+          const spec = specs[index];
+          expect(output.result.isError).toBe(!(spec?.name === 'ok' && !spec.undecodable));
+        });
+      }),
+      { numRuns: 40 },
     );
   });
 });

@@ -32,6 +32,11 @@ export interface SimulatorOptions {
   readonly fallback?: SimulatorResponder;
   /** Redact credentials in recorded headers. Default true. */
   readonly redactCredentials?: boolean;
+  /**
+   * Answer a request that breaks a rule with HTTP 400 (default true). False records the
+   * violations and answers as scripted, to let a client that breaks a rule go on (benchmarks).
+   */
+  readonly enforce?: boolean;
 }
 
 /** A provider simulator: a real HTTP server on loopback that speaks all six wire dialects. */
@@ -120,7 +125,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const record = (status: number) =>
       records.push({ ...inspection, lane, wire: wireName, path, headers, body, status, turn });
 
-    if (inspection.violations.length > 0) {
+    if (inspection.violations.length > 0 && (options.enforce ?? true)) {
       record(400);
       send(
         response,
