@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import type { CrosswireWarning } from '@crosswire/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type EngineOptions } from './engine.js';
 import type { McpToolServer } from './mcp/server.js';
@@ -8,6 +10,7 @@ import {
   connectRawServer,
   createFixtureServer,
   createPagedServer,
+  PDF_BASE64,
   PNG_BASE64,
 } from './mcp/test-support/fixture-servers.js';
 import { faults, type Simulator, startSimulator } from './simulator/index.js';
@@ -281,6 +284,48 @@ describe('chatWithTools', () => {
         signal: controller.signal,
       }),
     ).rejects.toThrow('user stop');
+  });
+});
+
+describe('chatWithTools over stdio', () => {
+  it('runs the loop against the SDK fixture server in a child process', async () => {
+    const script = fileURLToPath(new URL('./mcp/test-support/stdio-server.ts', import.meta.url));
+    const client = new Client({ name: 'crosswire-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', script],
+        stderr: 'pipe',
+      }),
+    );
+    closers.push(() => client.close());
+    simulator.script('stdio', [
+      {
+        type: 'tool_calls',
+        calls: [{ name: 'echo', arguments: { text: 'via stdio' } }, { name: 'report' }],
+      },
+      { type: 'text', text: 'read it' },
+    ]);
+    const result = await engine('stdio', {
+      provider: 'gemini',
+      model: 'gemini-3-flash-preview',
+      baseUrl: simulator.baseUrl('gemini', 'stdio'),
+    }).runToolLoop('go', { mcpServers: [client] });
+    expect(result.text).toBe('read it');
+    expect(result.turns[0]?.toolCalls.map((call) => call.server)).toEqual([
+      '"stdio-fixture" (mcpServers[0])',
+      '"stdio-fixture" (mcpServers[0])',
+    ]);
+    expect(simulator.received('stdio')[1]?.toolResults.map((received) => received.block)).toEqual([
+      { functionResponse: { name: 'echo', response: { result: 'via stdio' } } },
+      {
+        functionResponse: {
+          name: 'report',
+          response: { result: '' },
+          parts: [{ inlineData: { mimeType: 'application/pdf', data: PDF_BASE64 } }],
+        },
+      },
+    ]);
   });
 });
 
