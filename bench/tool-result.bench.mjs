@@ -1,14 +1,22 @@
 #!/usr/bin/env node
 // tool-result: one mixed MCP tool result (text, a 1 MiB PNG, a 256 KiB PDF, a text resource,
-// a resource link) rendered into the request bytes of each wire, side by side with
+// a resource link) turned into what each wire sends, side by side in one run with
 //   (a) the AI SDK (ai@6, @ai-sdk/anthropic|openai|google@3) converting the same tool output
-//       for anthropic, openai responses and google: the model's own request builder
-//       (`getArgs`, which runs the provider's prompt conversion) plus JSON.stringify; and
+//       for anthropic, openai responses, google and openai chat, two ways:
+//       - `ai getArgs`: the provider model's own request builder (its prompt conversion only);
+//       - `ai generateText`: what an app pays per call: generateText validates the prompt
+//         (zod), converts it, and calls a model whose doGenerate runs the same getArgs and
+//         returns an empty answer (no network);
 //   (b) the floor: base64-encoding the raw bytes and JSON.stringify of the payload strings.
-// Crosswire runs from the MCP CallToolResult as received (base64 already) through
-// ToolResult.fromCallToolResult + to(wire) + JSON.stringify, so it pays for validating the
-// content (core's zod schemas, base64 regex included) on every iteration. A second line shows
-// `to` + stringify alone on a ToolResult built once.
+// Crosswire is measured two ways as well:
+//   - `xw construct+to`: ToolResult.fromCallToolResult on the MCP CallToolResult as received
+//     (base64 already) + to(wire): validation of every block (base64 included) on every
+//     iteration, nothing cached between iterations; the counterpart of `ai generateText`;
+//   - `xw to`: to(wire) on a ToolResult built once (an app builds it once and renders it per
+//     request: each turn of a tool loop re-sends the history); the counterpart of `ai getArgs`.
+// Each is timed with JSON.stringify of its output (the request bytes; the AI SDK's whole
+// request, ours the tool-result block, which holds all the payload) and without it (the
+// conversion alone, objects sharing the payload strings).
 //
 // Needs the built packages: `npx tsc -p packages/core/tsconfig.build.json &&
 // npx tsc -p packages/tool-result/tsconfig.build.json` (or turbo build).
@@ -17,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
+import { generateText } from 'ai';
 import { do_not_optimize, measure } from 'mitata';
 
 const { ToolResult } = await import(
@@ -89,22 +98,59 @@ const aiModels = {
   // base64 included, into the tool message; Crosswire sends placeholders.
   openai: createOpenAI({ apiKey: 'bench' }).chat('gpt-4o'),
 };
-async function aiSdkBody(wire) {
+async function aiSdkArgs(wire) {
   const { args } = await aiModels[wire].getArgs({
     prompt: aiPrompt,
     maxOutputTokens: 100,
     userSuppliedBetas: new Set(),
   });
-  return JSON.stringify(args);
+  return args;
+}
+const aiSdkBody = async (wire) => JSON.stringify(await aiSdkArgs(wire));
+
+/** A model that builds the real provider request (getArgs + JSON.stringify), then answers ''. */
+function requestBuildingModel(wire) {
+  const model = {
+    specificationVersion: 'v3',
+    provider: 'bench',
+    modelId: 'bench',
+    supportedUrls: {},
+    body: '',
+    async doGenerate(options) {
+      const { args } = await aiModels[wire].getArgs({ ...options, userSuppliedBetas: new Set() });
+      model.body = JSON.stringify(args);
+      return {
+        content: [{ type: 'text', text: '' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 0, text: 0, reasoning: 0 },
+        },
+        warnings: [],
+      };
+    },
+    async doStream() {
+      throw new Error('not used');
+    },
+  };
+  return model;
+}
+const generatingModels = Object.fromEntries(
+  Object.keys(aiModels).map((wire) => [wire, requestBuildingModel(wire)]),
+);
+async function aiSdkGenerateBody(wire) {
+  const model = generatingModels[wire];
+  await generateText({ model, messages: aiPrompt, maxOutputTokens: 100 });
+  return model.body;
 }
 
 // Sanity: every contender really carries the media (the AI SDK would otherwise look fast).
 for (const wire of ['anthropic', 'responses', 'gemini']) {
   const ours = JSON.stringify(ToolResult.fromCallToolResult(call, mcpResult).to(wire, native));
-  const theirs = await aiSdkBody(wire);
   for (const [name, body] of [
     ['crosswire', ours],
-    ['ai-sdk', theirs],
+    ['ai-sdk getArgs', await aiSdkBody(wire)],
+    ['ai-sdk generateText', await aiSdkGenerateBody(wire)],
   ]) {
     if (
       !body.includes(pngBase64.slice(1000, 1100)) ||
@@ -117,6 +163,7 @@ for (const wire of ['anthropic', 'responses', 'gemini']) {
 
 const prebuilt = ToolResult.fromCallToolResult(call, mcpResult);
 const wires = ['anthropic', 'responses', 'gemini', 'openai', 'ollama', 'hermes'];
+const NATIVE_WIRES = ['anthropic', 'responses', 'gemini'];
 
 const floor = () => {
   const payload = {
@@ -128,15 +175,21 @@ const floor = () => {
   return JSON.stringify(payload);
 };
 
-/** The contenders of one wire, in print order. */
+/** The contenders of one wire: name -> function (sync for ours, async for the AI SDK). */
 function contenders(wire) {
   const list = {
     floor,
-    'crosswire parse+to': () =>
+    'xw construct+to+json': () =>
       JSON.stringify(ToolResult.fromCallToolResult(call, mcpResult).to(wire, native)),
-    'crosswire to': () => JSON.stringify(prebuilt.to(wire, native)),
+    'xw to+json': () => JSON.stringify(prebuilt.to(wire, native)),
+    'xw construct+to': () => ToolResult.fromCallToolResult(call, mcpResult).to(wire, native),
+    'xw to': () => prebuilt.to(wire, native),
   };
-  if (wire in aiModels) list['ai-sdk'] = () => aiSdkBody(wire);
+  if (wire in aiModels) {
+    list['ai generateText+json'] = () => aiSdkGenerateBody(wire);
+    list['ai getArgs+json'] = () => aiSdkBody(wire);
+    list['ai getArgs'] = () => aiSdkArgs(wire);
+  }
   return list;
 }
 
@@ -149,9 +202,9 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const wire of wires) {
     for (const [name, fn] of Object.entries(contenders(wire))) {
       const stats = await measure(
-        async () => {
-          do_not_optimize(await fn());
-        },
+        fn.constructor.name === 'AsyncFunction' || name.startsWith('ai ')
+          ? async () => do_not_optimize(await fn())
+          : () => do_not_optimize(fn()),
         { min_cpu_time: 80e6, max_samples: 400 },
       );
       const key = `${wire}\u0000${name}`;
@@ -165,31 +218,54 @@ const time = (wire, name) => {
   return values ? median(values) : undefined;
 };
 
-const ms = (ns) => (ns === undefined ? '-' : `${(ns / 1e6).toFixed(2)} ms`);
+const ms = (ns) => (ns === undefined ? '-' : `${(ns / 1e6).toFixed(3)} ms`);
 const ratio = (a, b) => (a === undefined || b === undefined ? '-' : `${(a / b).toFixed(2)}x`);
 console.log(
   `payload: 1 MiB PNG + 256 KiB PDF (base64) + ${Math.round((text.length + html.length) / 1024)} KiB text; ` +
-    `imageInput and nativePdf on; median of ${ROUNDS} interleaved rounds (mitata measure, p50)`,
+    `imageInput and nativePdf on; median of ${ROUNDS} interleaved rounds (mitata measure, p50 each)`,
 );
-console.log(
-  'wire        floor   xw parse+to    xw to     ai-sdk   parse+to/floor  to/floor  ai-sdk/(parse+to)  ai-sdk/to',
-);
+const columns = [
+  'floor',
+  'xw construct+to+json',
+  'xw to+json',
+  'xw construct+to',
+  'xw to',
+  'ai generateText+json',
+  'ai getArgs+json',
+  'ai getArgs',
+];
+console.log(`\nTimes per call\n${'wire'.padEnd(10)}${columns.map((c) => c.padStart(22)).join('')}`);
 for (const wire of wires) {
-  const base = time(wire, 'floor');
-  const full = time(wire, 'crosswire parse+to');
-  const toOnly = time(wire, 'crosswire to');
-  const ai = time(wire, 'ai-sdk');
   console.log(
-    [
-      wire.padEnd(9),
-      ms(base).padStart(9),
-      ms(full).padStart(12),
-      ms(toOnly).padStart(9),
-      ms(ai).padStart(10),
-      ratio(full, base).padStart(15),
-      ratio(toOnly, base).padStart(9),
-      ratio(ai, full).padStart(18),
-      ratio(ai, toOnly).padStart(10),
-    ].join(' '),
+    wire.padEnd(10) + columns.map((column) => ms(time(wire, column)).padStart(22)).join(''),
   );
 }
+
+// Ratio lines. "x faster" = the AI SDK's time / ours (throughput ratio, target >= 2x);
+// "of the floor" = ours / the floor's time (target <= 1.3x for large media).
+console.log('\nRatios (AI SDK time / ours: above 1 means Crosswire is faster; ours / floor)');
+for (const wire of wires) {
+  const t = (name) => time(wire, name);
+  const lines = [
+    `construct+to+json / floor ${ratio(t('xw construct+to+json'), t('floor'))}`,
+    `to+json / floor ${ratio(t('xw to+json'), t('floor'))}`,
+  ];
+  if (wire in aiModels) {
+    lines.push(
+      `ai generateText+json / xw construct+to+json ${ratio(t('ai generateText+json'), t('xw construct+to+json'))}`,
+      `ai getArgs+json / xw to+json ${ratio(t('ai getArgs+json'), t('xw to+json'))}`,
+      `ai getArgs / xw to ${ratio(t('ai getArgs'), t('xw to'))}`,
+      `ai getArgs / xw construct+to ${ratio(t('ai getArgs'), t('xw construct+to'))}`,
+    );
+  }
+  console.log(`${wire.padEnd(10)}${lines.join(' | ')}`);
+}
+console.log(
+  `\nlarge media (${NATIVE_WIRES.join(', ')}): worst construct+to+json / floor ` +
+    ratio(
+      Math.max(
+        ...NATIVE_WIRES.map((wire) => time(wire, 'xw construct+to+json') / time(wire, 'floor')),
+      ),
+      1,
+    ),
+);

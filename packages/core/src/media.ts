@@ -94,7 +94,11 @@ export function mediaTypeFromBytes(bytes: Uint8Array): string | undefined {
 
 /** The media type the leading bytes of a base64 payload prove; decodes only its first 24 chars. */
 export function mediaTypeFromBase64(base64: string): string | undefined {
-  const head = base64.replace(/\s+/g, '').slice(0, 24);
+  // Strip whitespace from a short head, not from the whole payload (a scan and a copy of it);
+  // only a head that is mostly whitespace needs more.
+  let head = base64.slice(0, 64).replace(/\s+/g, '');
+  if (head.length < 24 && base64.length > 64) head = base64.replace(/\s+/g, '');
+  head = head.slice(0, 24);
   try {
     return mediaTypeFromBytes(base64ToBytes(head));
   } catch {
