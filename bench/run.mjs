@@ -5,6 +5,7 @@
 // the ratios are what to compare.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureAll } from '../scripts/bundle-size.mjs';
@@ -17,9 +18,13 @@ const files = readdirSync(benchDir)
   .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
   .sort();
 
+// Versions as the packages resolve them (undici is a dependency of content-image, not the root).
+const resolveFrom = createRequire(
+  new URL('../packages/content-image/package.json', import.meta.url),
+);
 const version = (name) => {
   try {
-    const path = fileURLToPath(import.meta.resolve(`${name}/package.json`));
+    const path = resolveFrom.resolve(`${name}/package.json`);
     return JSON.parse(readFileSync(path, 'utf8')).version;
   } catch {
     return 'n/a';
