@@ -62,8 +62,16 @@ let raw: Client;
 beforeAll(async () => {
   simulator = await startSimulator();
   fixture = await connectInMemory(createFixtureServer());
+  // A result the SDK's own schema rejects whole: the valid block must still arrive, the
+  // unknown and the malformed ones as placeholders.
   raw = await connectRawServer(
-    { content: [{ type: 'image', data: 42, mimeType: 'image/png' }] },
+    {
+      content: [
+        { type: 'text', text: 'partly readable' },
+        { type: 'hologram', frames: 3 },
+        { type: 'image', data: 42, mimeType: 'image/png' },
+      ],
+    },
     'garbled',
   );
 });

@@ -1,5 +1,6 @@
 import { CrosswireError, type ToolCall, type WarningHandler } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
+import * as z from 'zod/mini';
 import type { ToolRoster } from './gather.js';
 
 /** What one call produced: always exactly one per call. */
@@ -32,6 +33,16 @@ export interface CallToolsOptions {
   readonly onWarning?: WarningHandler | undefined;
 }
 
+/**
+ * The result schema `callTool` is given: any object. The SDK's default schema rejects the
+ * whole result for one block it does not know (a future block type, a malformed image), and
+ * it would then be lost; with this one the SDK still runs its own checks (a tool's
+ * `outputSchema`, task-only tools) and core parses the blocks one by one, so the valid blocks
+ * survive and a bad one becomes a placeholder with an `unknown_content_block` warning. The
+ * tool runs once: there is no second request that would run it again.
+ */
+export const LOOSE_CALL_TOOL_RESULT_SCHEMA = z.looseObject({});
+
 /** The error result text of an unknown tool (seed 003: `unknown tool NAME`). */
 export function unknownToolMessage(name: string): string {
   return `unknown tool ${name}`;
@@ -40,8 +51,10 @@ export function unknownToolMessage(name: string): string {
 /**
  * Runs the calls of one turn concurrently and returns one output per call, in call order.
  * Nothing a server does can leave a call without its output: an unknown tool, undecodable
- * arguments, an `McpError`, a timeout, a result that fails the SDK's schema (`ZodError`) or
- * ours, and a thrown error each become an error output for that call only.
+ * arguments, an `McpError` (an `outputSchema` mismatch too), a timeout, a result that is not
+ * an object (or fails the schema of a client that ignores ours: `ZodError`), and a thrown
+ * error each become an error output for that call only. A result with some unknown or
+ * malformed blocks is no failure: those blocks become placeholders, the others go through.
  */
 export function callTools(
   roster: ToolRoster,
@@ -86,10 +99,11 @@ async function callOne(
     parent?.throwIfAborted();
     raw = await Promise.race([
       Promise.resolve().then(() =>
-        route.server.callTool({ name: call.name, arguments: { ...call.arguments } }, undefined, {
-          timeout: timeoutMs,
-          signal: controller.signal,
-        }),
+        route.server.callTool(
+          { name: call.name, arguments: { ...call.arguments } },
+          LOOSE_CALL_TOOL_RESULT_SCHEMA,
+          { timeout: timeoutMs, signal: controller.signal },
+        ),
       ),
       deadline,
     ]);

@@ -132,16 +132,37 @@ async function listAllTools(
       if (tool && typeof tool.name === 'string' && tool.name !== '') tools.push(tool);
     }
     const next = result.nextCursor;
-    if (typeof next !== 'string' || next === '') return tools;
+    if (typeof next !== 'string' || next === '') return recacheToolMetadata(server, tools, page);
     if (seenCursors.has(next) || page + 1 >= maxPages) {
       emitWarning(options.onWarning, {
         code: 'tool_list_truncated',
         message: `${serverLabel(server, index)} kept paginating tools/list (${page + 1} pages); the rest of its tools are not offered`,
         details: { server: serverLabel(server, index), pages: page + 1 },
       });
-      return tools;
+      return recacheToolMetadata(server, tools, page);
     }
     seenCursors.add(next);
     cursor = next;
   }
+}
+
+/**
+ * Works around an SDK 1.x bug: `Client.listTools` replaces its cache of output-schema
+ * validators (and task-only tools) with each page's tools, so after paging only the last
+ * page's tools would have their `structuredContent` checked against their `outputSchema`.
+ * When the listing took more than one page, the cache is rebuilt from every page through the
+ * Client's own `cacheToolMetadata` (a TypeScript-private method, present in 1.x at run time);
+ * a server without it (not the 1.x SDK Client) is left alone.
+ */
+function recacheToolMetadata(server: McpToolServer, tools: McpTool[], lastPage: number): McpTool[] {
+  if (lastPage === 0) return tools;
+  const cache = (server as { cacheToolMetadata?: unknown }).cacheToolMetadata;
+  if (typeof cache === 'function') {
+    try {
+      cache.call(server, tools);
+    } catch {
+      // An SDK whose private method changed shape: its validation stays as the SDK left it.
+    }
+  }
+  return tools;
 }

@@ -9,6 +9,7 @@ import { gatherTools } from './gather.js';
 import type { McpToolServer } from './server.js';
 import {
   connectInMemory,
+  connectRawPeer,
   connectRawServer,
   createFixtureServer,
   createPagedServer,
@@ -51,6 +52,42 @@ describe('gatherTools', () => {
     expect(roster.route('a4')?.serverLabel).toBe('"alpha" (mcpServers[0])');
     expect(roster.route('b1')?.serverIndex).toBe(1);
     expect(roster.route('nope')).toBeUndefined();
+  });
+
+  it('keeps output-schema validation for the tools of every page (SDK 1.x cache bug worked around)', async () => {
+    const typed = (name: string) => ({
+      name,
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+    });
+    const peer = await connectRawPeer({
+      pages: [[typed('first')], [typed('second')]],
+      call: () => ({ content: [], structuredContent: { n: 'not a number' } }),
+    });
+    clients.push(peer.client);
+    // The bug: after paging by hand, the SDK checks only the last page's tools.
+    await peer.client.listTools();
+    await peer.client.listTools({ cursor: '1' });
+    await expect(peer.client.callTool({ name: 'first' })).resolves.toMatchObject({
+      structuredContent: { n: 'not a number' },
+    });
+    const roster = await gatherTools([peer.client]);
+    expect(roster.tools.map((tool) => tool.name)).toEqual(['first', 'second']);
+    const outputs = await callTools(roster, [call('first'), call('second')]);
+    expect(outputs.map((output) => [output.failure, output.result.isError])).toEqual([
+      ['mcp_error', true],
+      ['mcp_error', true],
+    ]);
+    expect(outputs.map((output) => output.result.content)).toEqual(
+      ['first', 'second'].map(() => [
+        {
+          type: 'text',
+          text: expect.stringContaining(
+            "Structured content does not match the tool's output schema",
+          ),
+        },
+      ]),
+    );
   });
 
   it('sends a duplicate name once, runs it on the first server and warns naming both', async () => {
@@ -273,21 +310,126 @@ describe('callTools over the SDK in memory', () => {
     ]);
   });
 
-  it('turns a malformed result (SDK ZodError) into an error output', async () => {
-    const client = await track(
-      connectRawServer({ content: [{ type: 'image', data: 42, mimeType: 'image/png' }] }),
-    );
+  it('keeps the valid blocks of a result the SDK schema would reject; the bad ones become placeholders', async () => {
+    const peer = await connectRawPeer({
+      pages: [[{ name: 'mixed', inputSchema: { type: 'object' } }]],
+      call: () => ({
+        content: [
+          { type: 'text', text: 'before' },
+          { type: 'hologram', frames: 3 },
+          { type: 'image', data: 42, mimeType: 'image/png' },
+          { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+        ],
+        structuredContent: { ok: true },
+      }),
+    });
+    clients.push(peer.client);
+    // The SDK's own schema refuses the whole result for the one unknown block.
+    await expect(peer.client.callTool({ name: 'mixed' })).rejects.toMatchObject({
+      name: '$ZodError',
+    });
+    const roster = await gatherTools([peer.client]);
+    const warnings: CrosswireWarning[] = [];
+    const [output] = await callTools(roster, [call('mixed')], {
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(output?.failure).toBeUndefined();
+    expect(output?.result.isError).toBe(false);
+    expect(output?.result.structuredContent).toEqual({ ok: true });
+    expect(output?.result.content).toEqual([
+      { type: 'text', text: 'before' },
+      {
+        type: 'unknown',
+        originalType: 'hologram',
+        reason: "unknown block type 'hologram'",
+        raw: { type: 'hologram', frames: 3 },
+      },
+      {
+        type: 'unknown',
+        originalType: 'image',
+        reason: "malformed 'image' block: data: Invalid input: expected string, received number",
+        raw: { type: 'image', data: 42, mimeType: 'image/png' },
+      },
+      { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+    ]);
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      "content[1]: unknown block type 'hologram'; it is sent as a placeholder",
+      "content[2]: malformed 'image' block: data: Invalid input: expected string, received number; it is sent as a placeholder",
+    ]);
+    // The tool ran once: the loose schema is given to callTool, there is no second request.
+    // (The two requests are the direct SDK call above and the loop's.)
+    expect(peer.calls.map((request) => request.name)).toEqual(['mixed', 'mixed']);
+    expect(output?.result.to('openai')).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_mixed',
+      content: expect.stringContaining('before'),
+    });
+  });
+
+  it('still turns a result that is no object at all into an error output', async () => {
+    const client = await track(connectRawServer({ content: 'not an array' }, 'garbled'));
     const roster = await gatherTools([client]);
-    const [output] = await callTools(roster, [call('malformed')]);
+    const [output] = await callTools(roster, [call('garbled')]);
     expect([output?.failure, output?.result.isError, output?.result.content]).toEqual([
       'malformed_result',
       true,
       [
         {
           type: 'text',
-          text: 'tool malformed returned a malformed result: content.0: Invalid input',
+          text: 'tool garbled returned a malformed result: content must be an array of content blocks, got a string',
         },
       ],
+    ]);
+  });
+
+  it('keeps the SDK output-schema check on a loosely parsed result', async () => {
+    const peer = await connectRawPeer({
+      pages: [
+        [
+          {
+            name: 'typed',
+            inputSchema: { type: 'object' },
+            outputSchema: {
+              type: 'object',
+              properties: { n: { type: 'number' } },
+              required: ['n'],
+            },
+          },
+        ],
+      ],
+      call: () => ({ content: [{ type: 'text', text: 'x' }], structuredContent: { n: 'one' } }),
+    });
+    clients.push(peer.client);
+    const roster = await gatherTools([peer.client]);
+    const [output] = await callTools(roster, [call('typed')]);
+    expect(output?.failure).toBe('mcp_error');
+    expect(output?.result.content).toEqual([
+      {
+        type: 'text',
+        text: expect.stringMatching(
+          /^tool typed failed: MCP error -32602: Structured content does not match the tool's output schema/,
+        ),
+      },
+    ]);
+  });
+
+  it('a ZodError from a client that ignores the loose schema is an error output', async () => {
+    const server: McpToolServer = {
+      async listTools() {
+        return { tools: [{ name: 'strict', inputSchema: { type: 'object' } }] };
+      },
+      async callTool() {
+        throw Object.assign(new Error('[]'), {
+          name: 'ZodError',
+          issues: [{ path: ['content', 0], message: 'Invalid input' }],
+        });
+      },
+    };
+    const roster = await gatherTools([server]);
+    const [output] = await callTools(roster, [call('strict')]);
+    expect([output?.failure, output?.result.content]).toEqual([
+      'malformed_result',
+      [{ type: 'text', text: 'tool strict returned a malformed result: content.0: Invalid input' }],
     ]);
   });
 

@@ -34,10 +34,14 @@ export interface McpCallToolParams {
 /** Any MCP client: the SDK `Client` or an object with the same two methods. */
 export interface McpToolServer {
   listTools(params?: { cursor?: string }, options?: McpRequestOptions): Promise<McpListToolsResult>;
-  /** The second parameter is the SDK's result schema; the loop passes `undefined` (the default). */
+  /**
+   * The second parameter is the SDK's result schema: the loop passes a loose one
+   * (`LOOSE_CALL_TOOL_RESULT_SCHEMA`, any object) so one unknown block cannot reject the whole
+   * result. A server that is not the SDK `Client` may ignore it.
+   */
   callTool(
     params: McpCallToolParams,
-    resultSchema?: undefined,
+    resultSchema?: unknown,
     options?: McpRequestOptions,
   ): Promise<unknown>;
   /** The SDK `Client` reports the connected server's name here; used to name servers in warnings. */

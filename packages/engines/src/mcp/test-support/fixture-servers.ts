@@ -155,11 +155,23 @@ export function createPagedServer(name: string, pages: readonly (readonly string
   return server;
 }
 
+/** What {@link connectRawPeer} serves. */
+export interface RawPeerOptions {
+  /** `tools/list` pages, one per cursor (`"1"`, `"2"`...). */
+  readonly pages: readonly (readonly Record<string, unknown>[])[];
+  /** The `result` of a `tools/call`, from its params. */
+  readonly call: (params: { name: string; arguments?: unknown }) => unknown;
+}
+
 /**
- * A client connected to a raw JSON-RPC peer (no SDK server) that lists one tool,
- * `malformed`, and answers every `tools/call` with `result`, whatever it is.
+ * A client connected to a raw JSON-RPC peer (no SDK server, which would refuse to send a
+ * malformed result) that pages `tools/list` and answers `tools/call` with whatever `call`
+ * returns. Counts the `tools/call` requests it got in `calls`.
  */
-export async function connectRawServer(result: unknown, toolName = 'malformed'): Promise<Client> {
+export async function connectRawPeer(
+  options: RawPeerOptions,
+): Promise<{ client: Client; calls: { name: string; arguments?: unknown }[] }> {
+  const calls: { name: string; arguments?: unknown }[] = [];
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   serverTransport.onmessage = (message: JSONRPCMessage) => {
     if (!('id' in message) || !('method' in message)) return;
@@ -169,6 +181,7 @@ export async function connectRawServer(result: unknown, toolName = 'malformed'):
         id: message.id,
         result: payload,
       } as JSONRPCMessage);
+    const params = (message.params ?? {}) as Record<string, unknown>;
     if (message.method === 'initialize') {
       reply({
         protocolVersion: LATEST_PROTOCOL_VERSION,
@@ -176,13 +189,31 @@ export async function connectRawServer(result: unknown, toolName = 'malformed'):
         serverInfo: { name: 'raw', version: '0.0.1' },
       });
     } else if (message.method === 'tools/list') {
-      reply({ tools: [{ name: toolName, inputSchema: { type: 'object' } }] });
+      const index = typeof params.cursor === 'string' ? Number(params.cursor) : 0;
+      reply({
+        tools: options.pages[index] ?? [],
+        ...(index + 1 < options.pages.length ? { nextCursor: String(index + 1) } : {}),
+      });
     } else if (message.method === 'tools/call') {
-      reply(result);
+      const call = params as { name: string; arguments?: unknown };
+      calls.push(call);
+      reply(options.call(call));
     }
   };
   await serverTransport.start();
   const client = new Client({ name: 'crosswire-test', version: '1.0.0' });
   await client.connect(clientTransport);
-  return client;
+  return { client, calls };
+}
+
+/**
+ * A client connected to a raw JSON-RPC peer that lists one tool, `malformed`, and answers
+ * every `tools/call` with `result`, whatever it is.
+ */
+export async function connectRawServer(result: unknown, toolName = 'malformed'): Promise<Client> {
+  const peer = await connectRawPeer({
+    pages: [[{ name: toolName, inputSchema: { type: 'object' } }]],
+    call: () => result,
+  });
+  return peer.client;
 }
