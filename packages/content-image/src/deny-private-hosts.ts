@@ -9,18 +9,22 @@ import { checkParsedAddress, parseAllowList } from './address-policy.js';
  */
 export type UrlFilter = (url: URL) => boolean | Promise<boolean>;
 
-/** Answers a host name with its addresses (strings, or `{ address }` records as `dns.lookup` gives). */
+/** One resolver answer: an address string, or a `{ address }` record as `dns.lookup` gives. */
+export type HostAnswer = string | { readonly address: string };
+
+/**
+ * Answers a host name with its addresses: a list (the seed's resolver returns a list of
+ * strings), a single address, or a promise of either.
+ */
 export type HostResolver = (
   host: string,
-) =>
-  | Promise<readonly (string | { readonly address: string })[]>
-  | readonly (string | { readonly address: string })[];
+) => Promise<readonly HostAnswer[] | HostAnswer> | readonly HostAnswer[] | HostAnswer;
 
 export interface DenyPrivateHostsOptions {
   /** Replaces the system resolver (`dns.promises.lookup(host, { all: true })`); IP literals are never looked up. */
   readonly resolver?: HostResolver;
-  /** CIDR ranges (or single addresses) the operator trusts, e.g. an internal image host; they win over every refusal. */
-  readonly allow?: readonly string[];
+  /** CIDR ranges (or single addresses) the operator trusts, e.g. an internal image host; they win over every refusal. One string is one entry. */
+  readonly allow?: readonly string[] | string;
 }
 
 /** An address a host was vetted at; the fetch dials exactly these. */
@@ -81,7 +85,7 @@ export function denyPrivateHosts(options: DenyPrivateHostsOptions = {}): DenyPri
       code: 'invalid_resolver',
     });
   }
-  const allowEntries = options.allow ?? [];
+  const allowEntries = typeof options.allow === 'string' ? [options.allow] : (options.allow ?? []);
   const allow = allowEntries.map((entry, index) => {
     try {
       return parseAllowList([entry])[0] as ReturnType<typeof parseAllowList>[number];
@@ -105,17 +109,24 @@ export function denyPrivateHosts(options: DenyPrivateHostsOptions = {}): DenyPri
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (host === '') return refused(host, 'the URL has no host');
-    let answers: readonly (string | { readonly address: string })[];
+    let answers: readonly HostAnswer[];
     if (isIP(host) !== 0) {
       answers = [host];
     } else {
+      let answer: readonly HostAnswer[] | HostAnswer | undefined | null;
       try {
-        answers = await resolver(host);
+        answer = await resolver(host);
       } catch (cause) {
         const why = cause instanceof Error ? cause.message : String(cause);
         return refused(host, `${host} does not resolve (${why})`);
       }
-      if (!Array.isArray(answers) || answers.length === 0) {
+      answers =
+        answer === undefined || answer === null || answer === ''
+          ? []
+          : Array.isArray(answer)
+            ? answer
+            : [answer as HostAnswer];
+      if (answers.length === 0) {
         return refused(host, `${host} does not resolve to any address`);
       }
     }

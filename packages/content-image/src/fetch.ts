@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   ImageFetchError,
   mediaTypeFromBytes,
+  mediaTypeFromPath,
   normalizeMediaType,
   ValidationError,
 } from '@crosswire/core';
@@ -13,7 +14,7 @@ import {
   type VettedAddress,
 } from './deny-private-hosts.js';
 import { imageTooLarge, redactedUrl, urlRefused } from './messages.js';
-import { createFetchAgent } from './pinned-agent.js';
+import { createFetchAgent, type FetchTlsOptions } from './pinned-agent.js';
 
 /** 20 MiB: the default cap on an image's decoded size. */
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
@@ -35,6 +36,12 @@ export interface EnsureBase64Options {
   readonly timeoutMs?: number;
   /** Cancels the fetch. */
   readonly signal?: AbortSignal;
+  /**
+   * TLS settings for https hops: `ca` replaces the trusted roots (a private CA of an internal
+   * image host, a test CA). The certificate is still verified against the URL's host name,
+   * and `denyPrivateHosts` pinning stays on, unlike with `dispatcher`.
+   */
+  readonly tls?: FetchTlsOptions;
   /**
    * An undici dispatcher to send the requests through (a proxy agent, a mock). The filter
    * still runs on every hop, but connect-time pinning of `denyPrivateHosts` addresses is then
@@ -73,6 +80,28 @@ function resolveTimeout(timeoutMs: number | undefined): number {
     );
   }
   return timeoutMs === 0 ? FALLBACK_TIMEOUT_MS : timeoutMs;
+}
+
+function isCertificate(value: unknown): value is string | Uint8Array {
+  return typeof value === 'string' || value instanceof Uint8Array;
+}
+
+function checkTls(tls: FetchTlsOptions | undefined): FetchTlsOptions | undefined {
+  if (tls === undefined) return undefined;
+  const ca: unknown = typeof tls === 'object' && tls !== null ? tls.ca : tls;
+  const valid =
+    typeof tls === 'object' &&
+    tls !== null &&
+    (ca === undefined ||
+      isCertificate(ca) ||
+      (Array.isArray(ca) && ca.length > 0 && ca.every(isCertificate)));
+  if (!valid) {
+    throw new ValidationError(
+      'tls must be { ca }, where ca is a PEM string or Buffer, or a non-empty array of them',
+      { path: 'tls.ca', code: 'invalid_tls_options' },
+    );
+  }
+  return tls;
 }
 
 /** Rejects with the signal's reason when it aborts first, so a hung resolver cannot outlive the deadline. */
@@ -117,27 +146,42 @@ function canonicalType(mediaType: string): string {
   return ALIASES[essence] ?? essence;
 }
 
+/** The image type a URL path names (`cat.png`), a hint only: the response has the last word. */
+export function imageTypeFromUrlPath(url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const mediaType = mediaTypeFromPath(pathname);
+  return mediaType?.startsWith('image/') ? canonicalType(mediaType) : undefined;
+}
+
 /**
- * The media type the fetched bytes are stored with. The claimed type (given, sniffed from the
- * URL, or else the response's image Content-Type) must agree with the magic bytes where the
- * format has them; a body that is no image at all is refused.
+ * The media type the fetched bytes are stored with, checked against the magic bytes where
+ * the format has them. In order of authority: the type the caller gave; else the response's
+ * image Content-Type (the seed fills the type from it, and a CDN may serve `cat.png` as WebP);
+ * else the bytes themselves; else the URL's extension. A body that is no image is refused.
  */
 function verifiedMediaType(
   url: string,
   head: Uint8Array,
-  claimed: string | undefined,
+  given: string | undefined,
+  hint: string | undefined,
   contentType: string | undefined,
 ): string {
   const detected = mediaTypeFromBytes(head);
   const served = contentType === undefined ? undefined : canonicalType(contentType);
   const expected =
-    claimed !== undefined
-      ? canonicalType(claimed)
+    given !== undefined
+      ? canonicalType(given)
       : served?.startsWith('image/')
         ? served
-        : undefined;
+        : detected?.startsWith('image/')
+          ? detected
+          : hint;
   if (expected === undefined) {
-    if (detected?.startsWith('image/')) return detected;
     throw new ImageFetchError(
       'image_type_mismatch',
       `image at ${url} is not an image (Content-Type ${served ?? 'absent'}, and its bytes match no known image format)`,
@@ -170,6 +214,7 @@ export async function fetchImage(
   options: EnsureBase64Options = {},
 ): Promise<FetchedImage> {
   const maxBytes = resolveMaxBytes(options.maxBytes);
+  const hintedMediaType = imageTypeFromUrlPath(imageUrl);
   const timeoutMs = resolveTimeout(options.timeoutMs);
   const filter = options.urlFilter;
   if (filter !== undefined && typeof filter !== 'function') {
@@ -183,7 +228,8 @@ export async function fetchImage(
   }
   const pins = new Map<string, readonly VettedAddress[]>();
   const pinning = isDenyPrivateHostsFilter(filter);
-  const dispatcher = options.dispatcher ?? createFetchAgent(pinning ? pins : undefined);
+  const tls = checkTls(options.tls);
+  const dispatcher = options.dispatcher ?? createFetchAgent(pinning ? pins : undefined, tls);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
   const signal =
@@ -401,6 +447,7 @@ export async function fetchImage(
       currentUrl,
       bytes.subarray(0, 16),
       claimedMediaType,
+      hintedMediaType,
       headerValue(response.headers['content-type']),
     );
     // Buffer's own encoder: core's bytesToBase64 would copy the 20 MiB first.

@@ -75,7 +75,10 @@ interface ImageState {
   readonly origin: Origin;
   readonly url: string | undefined;
   readonly base64: string | undefined;
+  /** Given by the caller, or (bytes, data: URLs) sniffed from the payload. */
   readonly mediaType: string | undefined;
+  /** A URL image's type as its path names it: a guess the fetched response replaces. */
+  readonly urlHint?: string | undefined;
   readonly detail: string | undefined;
 }
 
@@ -204,7 +207,8 @@ export class Image {
       origin: 'url',
       url: parsed.href,
       base64: undefined,
-      mediaType: mediaType ?? imageTypeFromPath(parsed.pathname),
+      mediaType,
+      urlHint: imageTypeFromPath(parsed.pathname),
       detail,
     });
   }
@@ -232,13 +236,17 @@ export class Image {
     });
   }
 
-  /** An image from raw bytes; `mediaType` is required. */
-  static fromData(bytes: Uint8Array, options: ImageDataOptions): Image {
+  /** An image from raw bytes (a `Uint8Array`, `Buffer` or `ArrayBuffer`); `mediaType` is required. */
+  static fromData(bytes: Uint8Array | ArrayBuffer, options: ImageDataOptions): Image {
+    if (bytes instanceof ArrayBuffer) return Image.fromData(new Uint8Array(bytes), options);
     if (!(bytes instanceof Uint8Array)) {
-      throw new ValidationError('Image.fromData takes the image bytes as a Uint8Array or Buffer', {
-        path: 'bytes',
-        code: 'invalid_image_data',
-      });
+      throw new ValidationError(
+        'Image.fromData takes the image bytes as a Uint8Array, Buffer or ArrayBuffer',
+        {
+          path: 'bytes',
+          code: 'invalid_image_data',
+        },
+      );
     }
     if (options?.mediaType === undefined) {
       throw new ValidationError(
@@ -298,9 +306,12 @@ export class Image {
     return this.#state.base64 ?? this.#fetched?.base64;
   }
 
-  /** The media type: given, sniffed, or filled from the fetched response. */
+  /**
+   * The media type: given, or sniffed from the bytes; for a URL image the type the fetched
+   * response proved, else the guess from the URL path.
+   */
   get mediaType(): string | undefined {
-    return this.#state.mediaType ?? this.#fetched?.mediaType;
+    return this.#state.mediaType ?? this.#fetched?.mediaType ?? this.#state.urlHint;
   }
 
   /** The detail hint, when set. */
@@ -412,7 +423,10 @@ export class Image {
     return IMAGE_PART_BY_WIRE[wire](this.#view(), options);
   }
 
-  /** A compact description for logs and traces, never the payload. Not a wire format. */
+  /**
+   * A compact description for logs and traces, never the payload. Not a wire format. Keys in
+   * the order of the seed's TO_JSON description: type, source, url, media_type, detail, bytes.
+   */
   toJSON(): ImageDescription {
     const base64 = this.base64;
     const mediaType = this.mediaType;

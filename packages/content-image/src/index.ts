@@ -16,6 +16,7 @@ export {
   type DenyPrivateHostsFilter,
   type DenyPrivateHostsOptions,
   denyPrivateHosts,
+  type HostAnswer,
   type HostDecision,
   type HostResolver,
   isDenyPrivateHostsFilter,
@@ -38,6 +39,7 @@ export {
   type ImageOptions,
   parseImageUrl,
 } from './image.js';
+export type { FetchTlsOptions } from './pinned-agent.js';
 export type { ImagePartByWire } from './wires/index.js';
 export type {
   AnthropicImagePart,

@@ -1,9 +1,13 @@
 import { ImageFetchError } from '@crosswire/core';
 
 /**
- * The refusals keep the seed's wording, including its option names `inline_image_max_bytes`
- * and `inline_image_url_filter` (here the `maxBytes` and `urlFilter` options), so logs read the
- * same across the implementations.
+ * The refusals keep the seed's sentences word for word, without the Perl package prefix
+ * (`Langertha::Content::Image `), including its option names `inline_image_max_bytes` and
+ * `inline_image_url_filter`. Those are the engine-level names of the `maxBytes` and `urlFilter`
+ * options here (`inlineImageMaxBytes`, `inlineImageUrlFilter` on the engines); keeping them
+ * makes the messages a stable, greppable contract shared with the seed and its logs, and a
+ * test that matches the seed's sentence, or any part of it, matches ours. `details.option`
+ * names the TypeScript option for programs.
  */
 
 /** A URL for a message: userinfo is dropped so a refusal never repeats a password. */
@@ -20,7 +24,7 @@ export function imageTooLarge(url: string, maxBytes: number, size?: number): Ima
   return new ImageFetchError(
     'image_too_large',
     `image at ${url} exceeds inline_image_max_bytes (${maxBytes})`,
-    { url, details: { maxBytes, ...(size !== undefined ? { size } : {}) } },
+    { url, details: { option: 'maxBytes', maxBytes, ...(size !== undefined ? { size } : {}) } },
   );
 }
 
@@ -32,6 +36,6 @@ export function urlRefused(
   return new ImageFetchError(
     'image_url_refused',
     `refuses to fetch image URL ${url}: rejected by inline_image_url_filter`,
-    { url, details, cause },
+    { url, details: { option: 'urlFilter', ...details }, cause },
   );
 }

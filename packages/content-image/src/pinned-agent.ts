@@ -13,6 +13,30 @@ function pinError(host: string, detail: string): ImageFetchError {
   );
 }
 
+/** TLS settings of a fetch (`ensureBase64({ tls })`). */
+export interface FetchTlsOptions {
+  /**
+   * The certificate authorities to trust instead of Node's roots, PEM text or Buffers.
+   * Certificates are still checked against the URL's host name (SNI is the host name too).
+   */
+  readonly ca?: string | Uint8Array | readonly (string | Uint8Array)[];
+}
+
+/** The `tls.connect` options for `tls`; nothing else is passed, so verification stays on. */
+function tlsConnectOptions(tls: FetchTlsOptions | undefined): {
+  ca?: string | Buffer | (string | Buffer)[];
+} {
+  if (tls?.ca === undefined) return {};
+  const asBuffer = (entry: string | Uint8Array) =>
+    typeof entry === 'string'
+      ? entry
+      : Buffer.from(entry.buffer, entry.byteOffset, entry.byteLength);
+  const ca = tls.ca;
+  return {
+    ca: typeof ca === 'string' || ca instanceof Uint8Array ? asBuffer(ca) : ca.map(asBuffer),
+  };
+}
+
 /**
  * The dispatcher of one fetch. With `pins` (the filter is `denyPrivateHosts`) it never looks
  * a name up: the connection dials exactly the addresses the filter checked for that host, IP
@@ -20,8 +44,12 @@ function pinError(host: string, detail: string): ImageFetchError {
  * peer actually reached is compared with them once more. That closes DNS rebinding: there is
  * no second lookup whose answer could differ.
  */
-export function createFetchAgent(pins?: ReadonlyMap<string, readonly VettedAddress[]>): Agent {
-  if (pins === undefined) return new Agent({ connect: { allowH2: false } });
+export function createFetchAgent(
+  pins?: ReadonlyMap<string, readonly VettedAddress[]>,
+  tls?: FetchTlsOptions,
+): Agent {
+  const tlsOptions = tlsConnectOptions(tls);
+  if (pins === undefined) return new Agent({ connect: { ...tlsOptions, allowH2: false } });
   const lookup: LookupFunction = (hostname, options, callback) => {
     const vetted = pins.get(hostname);
     if (vetted === undefined || vetted.length === 0) {
@@ -36,7 +64,8 @@ export function createFetchAgent(pins?: ReadonlyMap<string, readonly VettedAddre
     const first = vetted[0] as VettedAddress;
     callback(null, first.address, first.family);
   };
-  const connector = buildConnector({ lookup, allowH2: false });
+  // `lookup` last: no TLS setting can replace the pinned lookup.
+  const connector = buildConnector({ ...tlsOptions, lookup, allowH2: false });
   return new Agent({
     connect(options, callback) {
       const host = options.hostname.replace(/^\[|\]$/g, '');
