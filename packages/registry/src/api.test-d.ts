@@ -2,8 +2,11 @@ import type { WireFormat } from '@crosswire/core';
 import { expectTypeOf } from 'vitest';
 import {
   type CapabilityName,
+  type CapabilityValues,
+  capabilityValues,
   createRegistry,
   defaultRegistry,
+  type EffectiveCapabilities,
   type EffectiveCapability,
   explain,
   type ProviderEntry,
@@ -50,3 +53,20 @@ expectTypeOf(
 // @ts-expect-error: a wire that does not exist
 const badWire: RegistryEntry = { id: 'x', tool_wire_format: 'grpc' };
 void badWire;
+
+// The calling conventions a caller may reach for all type-check, with the same results.
+expectTypeOf(
+  supports({ provider: 'openai', model: 'gpt-4o', capability: 'tools' }),
+).toEqualTypeOf<boolean>();
+expectTypeOf(supports('openai', 'gpt-4o', 'tools')).toEqualTypeOf<boolean>();
+// @ts-expect-error: the capability must be a known name in every form
+supports({ provider: 'openai', model: 'gpt-4o', capability: 'vision' });
+expectTypeOf(explain('openai', 'gpt-4o', 'tools')).toEqualTypeOf<readonly string[]>();
+expectTypeOf(explain({ provider: 'openai', model: 'gpt-4o', capability: 'tools' })).toEqualTypeOf<
+  readonly string[]
+>();
+expectTypeOf(resolveCapabilities('openai', 'gpt-4o')).toEqualTypeOf<EffectiveCapabilities>();
+expectTypeOf(
+  capabilityValues({ provider: 'openai', model: 'gpt-4o' }).image_input,
+).toEqualTypeOf<Tristate>();
+expectTypeOf<CapabilityValues>().toEqualTypeOf<Readonly<Record<CapabilityName, Tristate>>>();

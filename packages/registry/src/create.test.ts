@@ -141,6 +141,49 @@ describe('createRegistry', () => {
     );
   });
 
+  it('patches a model of a base lab with only the fields that change', () => {
+    const registry = createRegistry({
+      extends: defaultRegistry,
+      entries: [
+        {
+          lab: 'openai',
+          models: [
+            {
+              id: 'gpt-oss-120b',
+              capabilities: { image_input: claim(true) },
+              limits: { output: 1000 },
+            },
+          ],
+        },
+      ],
+    });
+    const query = { provider: 'openai-responses', model: 'gpt-oss-120b' };
+    expect(registry.resolveCapabilities(query).tool_result_pdf.value).toBe(true);
+    expect(defaultRegistry.resolveCapabilities(query).tool_result_pdf.value).toBe(false);
+    // The rest of the model and of the lab stays as the base has it.
+    expect(registry.model('gpt-oss-120b')).toMatchObject({
+      name: defaultRegistry.model('gpt-oss-120b')?.name,
+      limits: { context: defaultRegistry.model('gpt-oss-120b')?.limits.context, output: 1000 },
+    });
+    expect(registry.resolveCapabilities(query).tools.value).toBe(true);
+    expect(registry.models().length).toBe(defaultRegistry.models().length);
+  });
+
+  it('refuses a partial model the base lab does not have, naming the missing fields', () => {
+    const error = thrown(() =>
+      createRegistry({ entries: [{ lab: 'openai', models: [{ id: 'gpt-9' }] }] }),
+    );
+    expect(error.message).toBe(
+      [
+        'invalid registry data:',
+        '  entries[0] (lab "openai"): models[0].name: Invalid input: expected string, received undefined',
+        '  entries[0] (lab "openai"): models[0].family: Invalid input: expected string, received undefined',
+        '  entries[0] (lab "openai"): models[0].capabilities: Invalid input: expected object, received undefined',
+        '  entries[0] (lab "openai"): models[0].source: Invalid input: expected string, received undefined',
+      ].join('\n'),
+    );
+  });
+
   it('builds an empty registry with extends: null', () => {
     const registry = createRegistry({
       extends: null,

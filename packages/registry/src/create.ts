@@ -4,7 +4,9 @@ import { defaultRegistry } from './default-registry.js';
 import { buildRegistry, type Registry, type RegistryOptions } from './registry.js';
 import {
   type LabFile,
+  type LabPatch,
   labFileSchema,
+  labPatchSchema,
   type ProviderFile,
   type ProviderPatch,
   providerFileSchema,
@@ -19,10 +21,14 @@ import {
 } from './validate.js';
 
 /**
- * An entry given to `createRegistry`: a lab file (models), a whole provider file, or a patch
- * of a provider the base registry has (`{ id, ...fields to replace }`).
+ * An entry given to `createRegistry`: a lab file (models) or a patch of a lab the base has
+ * (`{ lab, models: [{ id, ...fields to replace }] }`), a whole provider file, or a patch of a
+ * provider the base registry has (`{ id, ...fields to replace }`).
  */
-export type RegistryEntry = z.input<typeof labFileSchema> | z.input<typeof providerPatchSchema>;
+export type RegistryEntry =
+  | z.input<typeof labFileSchema>
+  | z.input<typeof labPatchSchema>
+  | z.input<typeof providerPatchSchema>;
 
 export interface CreateRegistryOptions extends RegistryOptions {
   /** The registry to start from: `defaultRegistry` when absent, nothing when null. */
@@ -31,16 +37,26 @@ export interface CreateRegistryOptions extends RegistryOptions {
   readonly entries?: readonly RegistryEntry[];
 }
 
-function issuesOf(file: string, error: z.ZodError): RegistryIssue[] {
-  return error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
+function issuesOf(
+  file: string,
+  error: z.ZodError,
+  /** Merged model position → position in the entry, for a lab patch. */
+  origin: ReadonlyMap<number, number> = new Map(),
+): RegistryIssue[] {
+  return error.issues.flatMap((issue) => {
+    const [first, second, ...rest] = issue.path;
+    const path =
+      first === 'models' && typeof second === 'number' && origin.has(second)
+        ? [first, origin.get(second) as number, ...rest]
+        : issue.path;
+    return issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({
           file,
-          path: formatPath([...issue.path, key]),
+          path: formatPath([...path, key]),
           message: `unknown field "${key}" (the schema is strict; check the spelling)`,
         }))
-      : [{ file, path: formatPath(issue.path), message: issue.message }],
-  );
+      : [{ file, path: formatPath(path), message: issue.message }];
+  });
 }
 
 function byKey<T>(items: readonly T[], key: (item: T) => string, overrides: readonly T[]): T[] {
@@ -53,12 +69,42 @@ function byKey<T>(items: readonly T[], key: (item: T) => string, overrides: read
   return result;
 }
 
-function mergeLab(base: LabFile, patch: LabFile): LabFile {
+/**
+ * The base lab with the patch applied, and for each merged model that a patch entry touched
+ * the position of that entry, so a problem is reported at `models[i]` of the entry as written.
+ */
+function mergeLab(
+  base: LabFile,
+  patch: LabPatch,
+): { readonly merged: unknown; readonly origin: ReadonlyMap<number, number> } {
+  const models = base.models.map((model) => ({ ...model }));
+  const origin = new Map<number, number>();
+  patch.models.forEach((change, patchIndex) => {
+    const position = models.findIndex(
+      (model) => model.id.toLowerCase() === change.id.toLowerCase(),
+    );
+    const current = models[position];
+    if (!current) {
+      origin.set(models.length, patchIndex);
+      models.push(change as (typeof models)[number]);
+      return;
+    }
+    origin.set(position, patchIndex);
+    models[position] = {
+      ...current,
+      ...change,
+      limits: change.limits ? { ...current.limits, ...change.limits } : current.limits,
+      capabilities: { ...current.capabilities, ...change.capabilities },
+    };
+  });
   return {
-    ...base,
-    ...patch,
-    families: byKey(base.families ?? [], (family) => family.family, patch.families ?? []),
-    models: byKey(base.models, (model) => model.id.toLowerCase(), patch.models),
+    merged: {
+      ...base,
+      ...patch,
+      families: byKey(base.families ?? [], (family) => family.family, patch.families ?? []),
+      models,
+    },
+    origin,
   };
 }
 
@@ -95,24 +141,27 @@ export function createRegistry(options: CreateRegistryOptions = {}): Registry {
       return;
     }
     if ('lab' in entry) {
-      const parsed = labFileSchema.safeParse(entry);
-      if (!parsed.success) {
-        issues.push(...issuesOf(`${name} (lab "${String(entry.lab)}")`, parsed.error));
+      const label = `${name} (lab "${String(entry.lab)}")`;
+      const patch = labPatchSchema.safeParse(entry);
+      if (!patch.success) {
+        issues.push(...issuesOf(label, patch.error));
         return;
       }
       const existing = files.findIndex(
-        (file) => file.kind === 'lab' && file.data.lab === parsed.data.lab,
+        (file) => file.kind === 'lab' && file.data.lab === patch.data.lab,
       );
       const current = files[existing];
-      if (current?.kind === 'lab') {
-        files[existing] = {
-          kind: 'lab',
-          file: current.file,
-          data: mergeLab(current.data, parsed.data),
-        };
-      } else {
-        files.push({ kind: 'lab', file: name, data: parsed.data });
+      const { merged, origin } =
+        current?.kind === 'lab'
+          ? mergeLab(current.data, patch.data)
+          : { merged: entry, origin: new Map<number, number>() };
+      const parsed = labFileSchema.safeParse(merged);
+      if (!parsed.success) {
+        issues.push(...issuesOf(label, parsed.error, origin));
+        return;
       }
+      if (current) files[existing] = { kind: 'lab', file: current.file, data: parsed.data };
+      else files.push({ kind: 'lab', file: label, data: parsed.data });
       return;
     }
     const label = `${name} (provider "${String((entry as { id?: unknown }).id)}")`;

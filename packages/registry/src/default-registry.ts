@@ -1,12 +1,5 @@
-import type { CapabilityName } from './capabilities.js';
 import { registryFiles } from './generated/data.js';
-import {
-  buildRegistry,
-  type CapabilityQuery,
-  type EffectiveCapabilities,
-  type Registry,
-  type Resolution,
-} from './registry.js';
+import { buildRegistry, type Registry } from './registry.js';
 
 /**
  * The registry built from the shipped data files (compiled into `generated/data.ts` at build
@@ -14,31 +7,32 @@ import {
  */
 export const defaultRegistry: Registry = buildRegistry(registryFiles);
 
-/** The effective capabilities of a model on a provider, from the default registry. */
-export function resolveCapabilities(query: CapabilityQuery): EffectiveCapabilities {
-  return defaultRegistry.resolveCapabilities(query);
-}
+// The registry's methods are closures over it (no `this`), so they can be exported as they are,
+// with every calling convention `Registry` declares.
+
+/**
+ * The effective capabilities of a model on a provider, from the default registry: a record
+ * from each capability name to `{ value, claimed, evidence, source, date, reasons }`.
+ * `resolveCapabilities({ provider, model })` or `resolveCapabilities(provider, model)`.
+ */
+export const resolveCapabilities: Registry['resolveCapabilities'] =
+  defaultRegistry.resolveCapabilities;
+
+/** The effective values only (`true`, `false`, `'unknown'`), from the default registry. */
+export const capabilityValues: Registry['capabilityValues'] = defaultRegistry.capabilityValues;
 
 /** The full resolution (model, how its name matched, wire, capabilities), default registry. */
-export function resolve(query: CapabilityQuery): Resolution {
-  return defaultRegistry.resolve(query);
-}
+export const resolve: Registry['resolve'] = defaultRegistry.resolve;
 
-/** True only when the capability is effectively true; unknown reads as false. */
-export function supports(query: CapabilityQuery, capability: CapabilityName): boolean {
-  return defaultRegistry.supports(query, capability);
-}
+/**
+ * True only when the capability is effectively true; unknown reads as false.
+ * `supports({ provider, model }, 'image_input')`, `supports({ provider, model, capability })`
+ * or `supports(provider, model, capability)`.
+ */
+export const supports: Registry['supports'] = defaultRegistry.supports;
 
-/** The chain of reasons behind one capability's effective value, or behind all of them. */
-export function explain(query: CapabilityQuery, capability: CapabilityName): readonly string[];
-export function explain(
-  query: CapabilityQuery,
-): Readonly<Record<CapabilityName, readonly string[]>>;
-export function explain(
-  query: CapabilityQuery,
-  capability?: CapabilityName,
-): readonly string[] | Readonly<Record<CapabilityName, readonly string[]>> {
-  return capability === undefined
-    ? defaultRegistry.explain(query)
-    : defaultRegistry.explain(query, capability);
-}
+/**
+ * The chain of reasons behind one capability's effective value (a list of strings), or behind
+ * all of them (a record of lists) when no capability is named.
+ */
+export const explain: Registry['explain'] = defaultRegistry.explain;

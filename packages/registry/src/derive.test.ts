@@ -14,6 +14,7 @@ import { defaultRegistry } from './default-registry.js';
 import { IMAGE_INPUT_OF, testLab, testProvider } from './test-support/fixtures.js';
 
 const CAPABILITY_OF = { image: 'tool_result_images', pdf: 'tool_result_pdf' } as const;
+const claimFalse = { value: false, evidence: 'live', date: '2026-11-29' } as const;
 
 /** The rule of seed 000, written out independently of the resolver. */
 function expected(wire: WireFormat, kind: MediaKind, claim: Tristate, image: Tristate): Tristate {
@@ -151,6 +152,77 @@ describe('provider quirks in the shipped data', () => {
     }
     expect(defaultRegistry.provider('anthropic').quirks.source_blocks).toBe(true);
     expect(defaultRegistry.provider('minimax-anthropic').quirks.source_blocks).toBe(true);
+  });
+
+  it('source_blocks is false on exactly the three shims seed 003 names, true on every other anthropic-wire provider', () => {
+    const anthropicWire = defaultRegistry.providers().filter((p) => p.wire === 'anthropic');
+    expect(anthropicWire.map((provider) => [provider.id, provider.quirks.source_blocks])).toEqual([
+      ['aki-anthropic', false],
+      ['anthropic', true],
+      ['lmstudio-anthropic', false],
+      ['minimax-anthropic', true],
+      ['moonshot-anthropic', false],
+    ]);
+  });
+
+  it('images on the anthropic shims: only AKI.IO keeps the placeholder for a vision model', () => {
+    const images = (provider: string, model: string) =>
+      defaultRegistry.resolveCapabilities({ provider, model }).tool_result_images;
+    expect(images('anthropic', 'claude-sonnet-4-5').value).toBe(true);
+    expect(images('moonshot-anthropic', 'kimi-k2.6').value).toBe(true);
+    expect(images('lmstudio-anthropic', 'google/gemma-3-27b')).toMatchObject({
+      value: true,
+      evidence: 'inferred',
+    });
+    expect(images('lmstudio-anthropic', 'qwen/qwen3-8b').value).toBe(false);
+    expect(images('aki-anthropic', 'gemma-3-27b-it').value).toBe(false);
+  });
+
+  it('MiniMax /anthropic: documents no image or document input, so no tool-result media, but takes text documents', () => {
+    const provider = defaultRegistry.provider('minimax-anthropic');
+    expect(provider.quirks).toEqual({
+      source_blocks: true,
+      inline_images: false,
+      tool_result_images: undefined,
+      tool_result_pdf: undefined,
+    });
+    for (const model of ['MiniMax-M2', 'MiniMax-M2.1', 'MiniMax-M3']) {
+      const capabilities = defaultRegistry.resolveCapabilities({ provider: provider.id, model });
+      expect([capabilities.tool_result_images.value, capabilities.tool_result_pdf.value]).toEqual([
+        false,
+        false,
+      ]);
+      expect(capabilities.tool_result_pdf.reasons.at(-1)).toBe(
+        'provider "minimax-anthropic" claims tool_result_pdf = false (docs, https://platform.minimaxi.com/docs/api-reference/text-anthropic-api, checked 2026-11-29; the compatibility table says messages support text and tool calls, not image or document input)',
+      );
+    }
+  });
+
+  it('a PDF on first-party anthropic reaches a text-only model (no vision needed); on responses it does not', () => {
+    const registry = createRegistry({
+      entries: [
+        {
+          lab: 'anthropic',
+          models: [{ id: 'claude-sonnet-4-5', capabilities: { image_input: claimFalse } }],
+        },
+      ],
+    });
+    const anthropic = registry.resolveCapabilities({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+    });
+    expect([anthropic.tool_result_images.value, anthropic.tool_result_pdf.value]).toEqual([
+      false,
+      true,
+    ]);
+    const perplexity = registry.resolveCapabilities({
+      provider: 'perplexity',
+      model: 'anthropic/claude-sonnet-4-5',
+    });
+    expect([perplexity.tool_result_images.value, perplexity.tool_result_pdf.value]).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it("Perplexity's agent API takes images in tool results but never a PDF", () => {

@@ -12,6 +12,7 @@ export {
 export { renderCapabilitiesTable } from './capabilities-table.js';
 export { type CreateRegistryOptions, createRegistry, type RegistryEntry } from './create.js';
 export {
+  capabilityValues,
   defaultRegistry,
   explain,
   resolve,
@@ -20,8 +21,10 @@ export {
 } from './default-registry.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
 export type {
+  CapabilityCheck,
   CapabilityClaims,
   CapabilityQuery,
+  CapabilityValues,
   EffectiveCapabilities,
   EffectiveCapability,
   ModelEntry,
@@ -40,7 +43,9 @@ export {
   type ConditionalClaim,
   claimSchema,
   type LabFile,
+  type LabPatch,
   labFileSchema,
+  labPatchSchema,
   type ModelData,
   modelSchema,
   type OfferingData,

@@ -65,8 +65,27 @@ describe('model names on the shipped data', () => {
     ['openai-responses', 'gpt-5.5', 'openai/gpt-5.5', 'family'],
     ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'family'],
     ['openai', 'gpt-3.5-turbo', undefined, 'default'],
+    // routers spell dashed Claude versions with dots
+    ['openrouter', 'anthropic/claude-3.5-sonnet', 'anthropic/claude-3.5-sonnet', 'family'],
+    ['openrouter', 'anthropic/claude-sonnet-4.7:free', 'anthropic/claude-sonnet-4.7', 'family'],
+    ['openrouter', 'anthropic/claude-opus-4.7', 'anthropic/claude-opus-4-7', 'alias'],
+    // -latest names that are aliases, and Gemini names with the API's models/ prefix
+    ['mistral', 'mistral-large-latest', 'mistral/mistral-large-2512', 'alias'],
+    [undefined, 'gpt-4o-latest', 'openai/gpt-4o', 'latest'],
+    ['gemini', 'models/gemini-2.5-pro', 'google/gemini-2.5-pro', 'offering'],
+    ['gemini', 'gemini-1.5-pro', 'google/gemini-1.5-pro', 'family'],
+    [
+      'gemini',
+      'gemini-2.5-flash-preview-09-2025',
+      'google/gemini-2.5-flash-preview-09-2025',
+      'family',
+    ],
+    // without a provider, the routing suffixes providers declare are stripped too
+    [undefined, 'meta-llama/llama-3.3-70b-instruct:free', 'meta/llama-3.3-70b-instruct', 'id'],
+    [undefined, 'openai/gpt-4o-2024-08-06', 'openai/gpt-4o', 'snapshot'],
     // unknown
     ['openai', 'gpt-nonexistent', undefined, 'default'],
+    ['mistral', 'mistral-huge-latest', undefined, 'default'],
     ['openrouter', 'someone/something:free', undefined, 'default'],
     [undefined, 'llama', undefined, 'default'],
   ];
@@ -112,6 +131,36 @@ describe('model names on the shipped data', () => {
     expect(
       defaultRegistry.supports({ provider: 'anthropic', model: 'mystery-model' }, 'tools'),
     ).toBe(false);
+  });
+
+  it('orders dotted versions as numbers: 3.10 is after 3.9, 2.5 before 3', () => {
+    const toolResultImages = (model: string) =>
+      defaultRegistry.resolveCapabilities({ provider: 'gemini', model }).tool_result_images.value;
+    expect(
+      [
+        'gemini-2.5-pro',
+        'gemini-2.10-pro',
+        'gemini-3.0-pro',
+        'gemini-3.10-pro',
+        'gemini-3.9-flash',
+      ].map(toolResultImages),
+    ).toEqual([false, false, true, true, true]);
+    expect(defaultRegistry.model('gemini-3.10-pro')?.version).toBe('3.10');
+  });
+
+  it('gives an unknown model the documented default on every provider, whatever the wire', () => {
+    for (const provider of defaultRegistry.providers()) {
+      const resolution = defaultRegistry.resolve({ provider: provider.id, model: 'zz-unknown-9' });
+      expect([resolution.via, resolution.known, resolution.model, resolution.wire]).toEqual([
+        'default',
+        false,
+        undefined,
+        provider.wire,
+      ]);
+      expect(Object.values(resolution.capabilities).map((capability) => capability.value)).toEqual(
+        Array(6).fill('unknown'),
+      );
+    }
   });
 
   it('explains the name steps it took', () => {

@@ -120,7 +120,10 @@ export function compileTemplate(
   versionSeparator: '.' | '-' = '.',
 ): CompiledTemplate {
   const version =
-    versionSeparator === '.' ? '(\\d+(?:\\.\\d+)*)' : '(\\d{1,2}(?:-\\d{1,2})*)(?![0-9])';
+    versionSeparator === '.'
+      ? '(\\d+(?:\\.\\d+)*)'
+      : // Dashed ids (claude-sonnet-4-5) are also written dotted by routers (claude-3.5-sonnet).
+        '(\\d{1,2}(?:[-.]\\d{1,2})*)(?![0-9])';
   const groups: ('version' | 'variant')[] = [];
   const source = template
     .toLowerCase()

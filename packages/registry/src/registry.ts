@@ -169,16 +169,39 @@ export interface CapabilityQuery {
   readonly model: string;
 }
 
+/** A query that names its capability too: `supports({ provider, model, capability })`. */
+export interface CapabilityCheck extends CapabilityQuery {
+  readonly capability: CapabilityName;
+}
+
+/** Every capability as a plain value: `true`, `false` or `'unknown'`, without provenance. */
+export type CapabilityValues = Readonly<Record<CapabilityName, Tristate>>;
+
+/**
+ * The registry. Every query method takes `{ provider, model }`, or the provider and the model
+ * as two strings (`supports('anthropic', 'claude-sonnet-4-5', 'image_input')`); `supports` and
+ * `explain` also take the capability inside the object (`{ provider, model, capability }`).
+ */
 export interface Registry {
   /** The full resolution: provider, model, how the name matched, wire, capabilities. */
   resolve(query: CapabilityQuery): Resolution;
-  /** The effective capabilities, each with its value and reasons. */
+  resolve(provider: string, model: string): Resolution;
+  /** The effective capabilities, each `{ value, claimed, evidence, source, date, reasons }`. */
   resolveCapabilities(query: CapabilityQuery): EffectiveCapabilities;
+  resolveCapabilities(provider: string, model: string): EffectiveCapabilities;
+  /** The effective values only: `{ image_input: true, tool_result_pdf: 'unknown', ... }`. */
+  capabilityValues(query: CapabilityQuery): CapabilityValues;
+  capabilityValues(provider: string, model: string): CapabilityValues;
   /** True only when the effective value is true; unknown is false. */
   supports(query: CapabilityQuery, capability: CapabilityName): boolean;
+  supports(check: CapabilityCheck): boolean;
+  supports(provider: string, model: string, capability: CapabilityName): boolean;
   /** The chain of reasons for one capability, or for every capability. */
   explain(query: CapabilityQuery, capability: CapabilityName): readonly string[];
+  explain(check: CapabilityCheck): readonly string[];
+  explain(provider: string, model: string, capability: CapabilityName): readonly string[];
   explain(query: CapabilityQuery): Readonly<Record<CapabilityName, readonly string[]>>;
+  explain(provider: string, model: string): Readonly<Record<CapabilityName, readonly string[]>>;
   /** The provider entry by id or alias; throws a RegistryError when unknown. */
   provider(id: string): ProviderEntry;
   /** True when `id` names a provider (id or alias). */
@@ -322,8 +345,15 @@ export function buildRegistry(
     return index;
   };
 
+  function findProvider(id: string): ProviderRecord | undefined {
+    const providers = indexed().providers;
+    const lower = id.toLowerCase();
+    // `openai_responses` and `OpenAI-Responses` name the same provider as `openai-responses`.
+    return providers.get(lower) ?? providers.get(lower.replaceAll('_', '-'));
+  }
+
   function lookupProvider(id: string): ProviderRecord {
-    const record = indexed().providers.get(id.toLowerCase());
+    const record = findProvider(id);
     if (!record) {
       const known = [...new Set([...indexed().providers.values()].map((p) => p.entry.id))].sort();
       throw new RegistryError(
@@ -348,14 +378,8 @@ export function buildRegistry(
     return resolution;
   }
 
-  function explain(query: CapabilityQuery): Readonly<Record<CapabilityName, readonly string[]>>;
-  function explain(query: CapabilityQuery, capability: CapabilityName): readonly string[];
-  function explain(
-    query: CapabilityQuery,
-    capability?: CapabilityName,
-  ): readonly string[] | Readonly<Record<CapabilityName, readonly string[]>> {
+  function explainAll(query: CapabilityQuery): Readonly<Record<CapabilityName, readonly string[]>> {
     const { capabilities } = resolve(query);
-    if (capability !== undefined) return capabilities[checkCapability(capability)].reasons;
     return Object.freeze(
       Object.fromEntries(
         CAPABILITY_NAMES.map((name) => [name, capabilities[name].reasons]),
@@ -364,13 +388,28 @@ export function buildRegistry(
   }
 
   return Object.freeze({
-    resolve,
-    resolveCapabilities: (query: CapabilityQuery) => resolve(query).capabilities,
-    supports: (query: CapabilityQuery, capability: CapabilityName) =>
-      resolve(query).capabilities[checkCapability(capability)].value === true,
-    explain,
+    resolve: ((...args: readonly unknown[]) =>
+      resolve(readQuery(args).query)) as Registry['resolve'],
+    resolveCapabilities: ((...args: readonly unknown[]) =>
+      resolve(readQuery(args).query).capabilities) as Registry['resolveCapabilities'],
+    capabilityValues: ((...args: readonly unknown[]) => {
+      const { capabilities } = resolve(readQuery(args).query);
+      return Object.freeze(
+        Object.fromEntries(CAPABILITY_NAMES.map((name) => [name, capabilities[name].value])),
+      ) as CapabilityValues;
+    }) as Registry['capabilityValues'],
+    supports: ((...args: readonly unknown[]) => {
+      const { query, capability } = readQuery(args);
+      const name = checkCapability(capability);
+      return resolve(query).capabilities[name].value === true;
+    }) as Registry['supports'],
+    explain: ((...args: readonly unknown[]) => {
+      const { query, capability } = readQuery(args);
+      if (capability === undefined) return explainAll(query);
+      return resolve(query).capabilities[checkCapability(capability)].reasons;
+    }) as Registry['explain'],
     provider: (id: string) => lookupProvider(id).entry,
-    hasProvider: (id: string) => indexed().providers.has(id.toLowerCase()),
+    hasProvider: (id: string) => typeof id === 'string' && findProvider(id) !== undefined,
     providers: () => indexed().providerList,
     model: (id: string) => {
       const found = findModel(indexed(), undefined, id);
@@ -381,11 +420,55 @@ export function buildRegistry(
   });
 }
 
-function checkCapability(capability: string): CapabilityName {
+/**
+ * Reads the accepted calling conventions into one query: `({ provider, model }, capability?)`,
+ * `({ provider, model, capability })` and `(provider, model, capability?)`.
+ */
+function readQuery(args: readonly unknown[]): {
+  query: CapabilityQuery;
+  capability: unknown;
+} {
+  const [first, second, third] = args;
+  let query: CapabilityQuery;
+  let capability: unknown;
+  if (typeof first === 'string') {
+    query = { provider: first, model: second as string };
+    capability = third;
+  } else if (typeof first === 'object' && first !== null) {
+    const given = first as { provider?: unknown; model?: unknown; capability?: unknown };
+    query = given as CapabilityQuery;
+    capability = second ?? given.capability;
+    if (given.provider !== undefined && typeof given.provider !== 'string') {
+      throw invalidQuery(
+        `"provider" must be a provider id string, got ${describe(given.provider)}`,
+      );
+    }
+  } else {
+    throw invalidQuery(`expected { provider, model } or (provider, model), got ${describe(first)}`);
+  }
+  if (typeof query.model !== 'string') {
+    throw invalidQuery(`"model" must be a model name string, got ${describe(query.model)}`);
+  }
+  return { query, capability };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : typeof value;
+}
+
+function invalidQuery(problem: string): RegistryError {
+  return new RegistryError('invalid_query', `invalid capability query: ${problem}`, {
+    details: { problem },
+  });
+}
+
+function checkCapability(capability: unknown): CapabilityName {
   if (!isCapabilityName(capability)) {
     throw new RegistryError(
       'unknown_capability',
-      `unknown capability "${capability}" (known: ${CAPABILITY_NAMES.join(', ')})`,
+      `unknown capability ${typeof capability === 'string' ? `"${capability}"` : describe(capability)} (known: ${CAPABILITY_NAMES.join(', ')})`,
       { details: { capability } },
     );
   }
@@ -456,6 +539,11 @@ function buildIndex(files: readonly RegistryFile[]) {
     for (const alias of data.aliases ?? []) providers.set(alias.toLowerCase(), record);
   }
   providerList.sort((left, right) => left.id.localeCompare(right.id));
+  // Without a provider, the routing suffixes any provider declares (`:free`) are stripped too.
+  const anyProviderNaming: NamingRules = {
+    stripSuffixes: [...new Set([...providers.values()].flatMap((p) => p.naming.stripSuffixes))],
+    stripAnyTag: false,
+  };
   const modelList = Object.freeze(
     [...models.values()].map((record) => record.entry).sort((l, r) => l.key.localeCompare(r.key)),
   );
@@ -464,6 +552,7 @@ function buildIndex(files: readonly RegistryFile[]) {
     names,
     families,
     providers,
+    anyProviderNaming,
     providerList: Object.freeze(providerList),
     modelList,
   };
@@ -483,10 +572,7 @@ function findModel(
   provider: ProviderRecord | undefined,
   requested: string,
 ): FoundModel | undefined {
-  const candidates = nameCandidates(
-    requested,
-    provider?.naming ?? { stripSuffixes: [], stripAnyTag: false },
-  );
+  const candidates = nameCandidates(requested, provider?.naming ?? index.anyProviderNaming);
   const taken: string[] = [];
   for (const candidate of candidates) {
     if (candidate.kind !== 'exact') taken.push(candidate.description);

@@ -227,6 +227,16 @@ export const providerFileSchema = z.strictObject({
 /** A provider entry given to `createRegistry` to change a provider of the base registry. */
 export const providerPatchSchema = providerFileSchema.partial().required({ id: true });
 
+/**
+ * A lab entry given to `createRegistry` to change a lab of the base registry: each model is
+ * matched by `id` and only the fields given replace the base's (capabilities and limits key by
+ * key); a model the base lacks must be complete.
+ */
+export const labPatchSchema = labFileSchema.extend({
+  name: z.string().min(1).optional(),
+  models: z.array(modelSchema.partial().required({ id: true })),
+});
+
 export type Claim = z.infer<typeof claimSchema>;
 export type ConditionalClaim = z.infer<typeof conditionalClaimSchema>;
 export type ModelData = z.infer<typeof modelSchema>;
@@ -235,4 +245,5 @@ export type LabFile = z.infer<typeof labFileSchema>;
 export type OfferingData = z.infer<typeof offeringSchema>;
 export type ProviderFile = z.infer<typeof providerFileSchema>;
 export type ProviderPatch = z.infer<typeof providerPatchSchema>;
+export type LabPatch = z.infer<typeof labPatchSchema>;
 export type Condition = z.infer<typeof condition>;

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatIssue, validateRegistrySources } from './validate.js';
+import { createRegistry } from './create.js';
+import { claim, SOURCE, testLab } from './test-support/fixtures.js';
+import {
+  checkNamesResolve,
+  formatIssue,
+  parseRegistrySource,
+  type RegistryFile,
+  validateRegistrySources,
+} from './validate.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const script = path.join(packageDir, 'scripts', 'registry.ts');
@@ -175,6 +183,79 @@ describe('validation failures name the file, the field and the problem', () => {
   });
 });
 
+describe('every name resolves to its own entry', () => {
+  function parsed(file: string, data: unknown): RegistryFile {
+    const result = parseRegistrySource({ file, data });
+    if (!result.file) throw new Error(JSON.stringify(result.issues));
+    return result.file;
+  }
+  const model = (id: string, aliases: string[]) => ({
+    id,
+    name: id,
+    family: 'acme',
+    aliases,
+    capabilities: { tools: claim(true) },
+    source: SOURCE,
+  });
+
+  it('holds for the shipped data and for entries', () => {
+    const registry = createRegistry({ entries: [testLab()] });
+    expect(checkNamesResolve(registry.files())).toEqual([]);
+  });
+
+  // The uniqueness checks stop these data sets first (see the tests above); here the check
+  // itself is fed them, as it would be if a resolver step shadowed a name.
+  it('fails when a model name resolves to another model', () => {
+    const files = [
+      parsed('data/models/one.json', {
+        lab: 'one',
+        name: 'One',
+        models: [model('m1', ['shared'])],
+      }),
+      parsed('data/models/two.json', {
+        lab: 'two',
+        name: 'Two',
+        models: [model('m2', ['shared'])],
+      }),
+    ];
+    expect(checkNamesResolve(files).map(formatIssue)).toEqual([
+      'data/models/one.json: models[0].aliases[0]: "shared" resolves to two/m2, not to one/m1',
+    ]);
+    expect(validateRegistrySources(files).issues.map(formatIssue)).toEqual([
+      'data/models/two.json: models[0].aliases[0]: model name "shared" is already a name of one/m1 (data/models/one.json)',
+    ]);
+  });
+
+  it('fails when an offering name resolves to another offering', () => {
+    const files = [
+      parsed('data/models/one.json', {
+        lab: 'one',
+        name: 'One',
+        models: [model('m1', []), model('m2', [])],
+      }),
+      parsed('data/providers/p.json', {
+        id: 'p',
+        name: 'P',
+        tool_wire_format: 'openai',
+        base_url: 'http://127.0.0.1:9/v1',
+        chat_path: '/chat/completions',
+        auth: null,
+        docs: SOURCE,
+        offerings: [
+          { id: 'first', model: 'one/m1', aliases: ['both'] },
+          { id: 'second', model: 'one/m2', aliases: ['both'] },
+        ],
+      }),
+    ];
+    expect(checkNamesResolve(files).map(formatIssue)).toEqual([
+      'data/providers/p.json: offerings[0].aliases[0]: "both" resolves to offering "second" on provider "p", not to offering "first"',
+    ]);
+    expect(validateRegistrySources(files).issues.map(formatIssue)).toEqual([
+      'data/providers/p.json: offerings[1].aliases[0]: offering name "both" is already used by offerings[0]',
+    ]);
+  });
+});
+
 describe('the registry script', () => {
   function run(...args: string[]) {
     return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
@@ -190,6 +271,37 @@ describe('the registry script', () => {
       /^registry: \d+ providers, \d+ models: valid\nregistry: generated files up to date\n$/,
     );
     expect(result.status).toBe(0);
+  });
+
+  it('check fails, naming the stale files, when the data changed but CAPABILITIES.md did not', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'registry-data-'));
+    try {
+      cpSync(path.join(packageDir, 'data'), dir, { recursive: true });
+      const file = path.join(dir, 'providers', 'minimax-anthropic.json');
+      const data = JSON.parse(readFileSync(file, 'utf8'));
+      data.quirks = { source_blocks: false };
+      data.quirk_sources = { source_blocks: { evidence: 'live', date: '2026-11-29' } };
+      writeFileSync(file, JSON.stringify(data));
+      const before = readFileSync(path.join(packageDir, 'CAPABILITIES.md'), 'utf8');
+      const result = run('check', '--data', dir, '--quiet');
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        'registry: out of date: src/generated/data.ts, CAPABILITIES.md; run `node --import tsx packages/registry/scripts/registry.ts generate` and commit the result\n',
+      );
+      // check never writes.
+      expect(readFileSync(path.join(packageDir, 'CAPABILITIES.md'), 'utf8')).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects an unknown command', () => {
+    const result = run('publish');
+    expect([result.status, result.stderr]).toEqual([
+      2,
+      'unknown command "publish" (use validate, generate or check)\n',
+    ]);
   });
 
   it('fails on a bad data file, naming the file, the field and the problem', () => {

@@ -402,8 +402,11 @@ export function checkRegistryFiles(
 /**
  * Every name must resolve to what declares it, through the resolver itself: a model's id,
  * aliases and snapshots to that model, an offering's names on its provider to that offering.
+ * Behind the uniqueness checks above this is a safety net for the resolver (a name shadowed by
+ * a lookup step), so `checkRegistryFiles` runs it only once everything else holds; its tests
+ * call it directly with data the uniqueness checks would have stopped first.
  */
-function checkNamesResolve(files: readonly RegistryFile[]): RegistryIssue[] {
+export function checkNamesResolve(files: readonly RegistryFile[]): RegistryIssue[] {
   const issues: RegistryIssue[] = [];
   const registry = buildRegistry(files, { cacheSize: 0 });
   for (const entry of files) {

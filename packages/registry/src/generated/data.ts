@@ -1703,6 +1703,36 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
         },
         {
+          "id": "mistral-large-2512",
+          "name": "Mistral Large 3",
+          "family": "mistral-large",
+          "version": "3",
+          "release_date": "2025-12",
+          "aliases": [
+            "mistral-large-latest",
+            "mistral-large-3"
+          ],
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://huggingface.co/mistralai/Mistral-Large-3-675B-Instruct-2512",
+              "date": "2026-11-29",
+              "note": "native function calling"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://huggingface.co/mistralai/Mistral-Large-3-675B-Instruct-2512",
+              "date": "2026-11-29",
+              "note": "a 2.5B vision encoder; the model card lists vision"
+            }
+          },
+          "source": "https://huggingface.co/mistralai/Mistral-Large-3-675B-Instruct-2512",
+          "note": "mistral-large-latest points here since Mistral Large 3 (December 2025); the alias moves with Mistral's releases"
+        },
+        {
           "id": "mistral-large-2411",
           "name": "Mistral Large 2.1",
           "family": "mistral-large",
@@ -3063,7 +3093,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "name": "AKI.IO (/anthropic)",
       "aliases": [
         "aki.io-anthropic",
-        "akiio-anthropic"
+        "akiio-anthropic",
+        "akianthropic"
       ],
       "tool_wire_format": "anthropic",
       "base_url": "https://aki.io/anthropic",
@@ -3677,7 +3708,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "lmstudio-anthropic",
       "name": "LM Studio (/anthropic)",
       "aliases": [
-        "lm-studio-anthropic"
+        "lm-studio-anthropic",
+        "lmstudioanthropic"
       ],
       "tool_wire_format": "anthropic",
       "base_url": "http://localhost:1234",
@@ -3704,8 +3736,11 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "capabilities": {
         "tool_result_images": {
-          "value": "unknown",
-          "note": "nothing documented for images inside a tool_result on this shim"
+          "value": true,
+          "evidence": "inferred",
+          "source": "https://metacpan.org/pod/Langertha::Role::Tools",
+          "date": "2026-11-29",
+          "note": "LM Studio documents the endpoint as Anthropic-compatible and says nothing of images inside a tool_result; Langertha sends the image block here for a model with image_input (only AKI.IO's shim keeps the placeholder). Not live-verified"
         }
       },
       "offerings": [
@@ -3800,6 +3835,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
     "data": {
       "id": "minimax-anthropic",
       "name": "MiniMax (/anthropic)",
+      "aliases": [
+        "minimaxanthropic"
+      ],
       "tool_wire_format": "anthropic",
       "base_url": "https://api.minimax.io/anthropic",
       "chat_path": "/v1/messages",
@@ -3934,6 +3972,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "model": "mistral/mistral-small-2506"
         },
         {
+          "id": "mistral-large-2512",
+          "model": "mistral/mistral-large-2512"
+        },
+        {
           "id": "mistral-large-2411",
           "model": "mistral/mistral-large-2411"
         },
@@ -3955,7 +3997,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "moonshot-anthropic",
       "name": "Moonshot AI (/anthropic)",
       "aliases": [
-        "kimi-anthropic"
+        "kimi-anthropic",
+        "moonshotanthropic"
       ],
       "tool_wire_format": "anthropic",
       "base_url": "https://api.moonshot.ai/anthropic",
@@ -4211,7 +4254,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "id": "openai-responses",
       "name": "OpenAI (Responses)",
       "aliases": [
-        "responses"
+        "responses",
+        "openairesponses"
       ],
       "tool_wire_format": "responses",
       "base_url": "https://api.openai.com/v1",
