@@ -258,6 +258,36 @@ describe('serializers, exactly as the seed writes them', () => {
   });
 });
 
+describe('denyPrivateHosts on IPv6 loopback', () => {
+  test('an allowed [::1] literal and a name answering ::1 are fetched, pinned', async () => {
+    const server = await startServer('::1', (_request, response) => {
+      response.setHeader('content-type', 'image/png');
+      response.end(PNG_BYTES);
+    });
+    try {
+      const literal = Image.fromUrl(`http://[::1]:${server.port}/cat.png`);
+      expect(
+        await literal.ensureBase64({ urlFilter: denyPrivateHosts({ allow: ['::1/128'] }) }),
+      ).toBe(PNG_BASE64);
+      const named = Image.fromUrl(`http://v6.test:${server.port}/cat.png`);
+      const filter = denyPrivateHosts({ resolver: () => ['::1'], allow: ['::1'] });
+      expect(await named.ensureBase64({ urlFilter: filter })).toBe(PNG_BASE64);
+      expect(server.requests.at(-1)?.host).toBe(`v6.test:${server.port}`);
+      const refused = await refusal(
+        Image.fromUrl(`http://[::1]:${server.port}/cat.png?refused`).ensureBase64({
+          urlFilter: denyPrivateHosts(),
+        }),
+      );
+      expect(refused.details).toMatchObject({
+        reason: '::1 is unspecified, loopback or IPv4-compatible (::/96)',
+      });
+      expect(server.hits).toEqual(['/cat.png', '/cat.png']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('denyPrivateHosts conveniences', () => {
   test('a resolver may answer one address; allow may be one string', async () => {
     const filter = denyPrivateHosts({ resolver: () => '127.0.0.1', allow: '127.0.0.1/32' });
