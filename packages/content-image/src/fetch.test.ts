@@ -315,7 +315,7 @@ describe('deadline', () => {
     const error = await refusal(image.ensureBase64({ timeoutMs: 400 }));
     expect(error.code).toBe('image_fetch_timeout');
     expect(error.message).toBe(
-      `image at ${site.origin}/drip.png did not arrive within inline_image_fetch_timeout (400 ms)`,
+      `image at ${site.origin}/drip.png did not arrive within inline_image_fetch_timeout (400 ms): timed out at the overall deadline`,
     );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(image.base64).toBeUndefined();

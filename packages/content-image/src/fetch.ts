@@ -243,7 +243,7 @@ export async function fetchImage(
     if (deadline.signal.aborted) {
       throw new ImageFetchError(
         'image_fetch_timeout',
-        `image at ${currentUrl} did not arrive within inline_image_fetch_timeout (${timeoutMs} ms)`,
+        `image at ${currentUrl} did not arrive within inline_image_fetch_timeout (${timeoutMs} ms): timed out at the overall deadline`,
         { url: currentUrl, cause: error, details: { timeoutMs, imageUrl } },
       );
     }

@@ -63,7 +63,9 @@ describe('timeoutMs', () => {
     const { error, settledBefore } = await deadlineOf({});
     expect(settledBefore).toBe(false);
     expect(error.code).toBe('image_fetch_timeout');
-    expect(error.message).toMatch(/did not arrive within inline_image_fetch_timeout \(30000 ms\)$/);
+    expect(error.message).toMatch(
+      /did not arrive within inline_image_fetch_timeout \(30000 ms\): timed out at the overall deadline$/,
+    );
     expect(error.details).toMatchObject({ timeoutMs: 30_000 });
   });
 
@@ -73,7 +75,7 @@ describe('timeoutMs', () => {
     expect(settledBefore).toBe(false);
     expect(error.code).toBe('image_fetch_timeout');
     expect(error.message).toBe(
-      `image at ${server.origin}/hang.png?${server.hits.length - 1} did not arrive within inline_image_fetch_timeout (180000 ms)`,
+      `image at ${server.origin}/hang.png?${server.hits.length - 1} did not arrive within inline_image_fetch_timeout (180000 ms): timed out at the overall deadline`,
     );
   });
 
