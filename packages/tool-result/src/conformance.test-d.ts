@@ -36,8 +36,10 @@ expectTypeOf(result.to('ollama')).toEqualTypeOf<OllamaToolResultBlock>();
 expectTypeOf(result.to('ollama')).toExtend<OllamaMessage>();
 
 expectTypeOf(result.to('hermes')).toEqualTypeOf<HermesToolResultBlock>();
-// A Hermes tool message is a plain chat message; Ollama's Message is the loosest such type.
-expectTypeOf(result.to('hermes')).toExtend<OllamaMessage>();
+// The Hermes block is the message text: the engine puts it into a plain chat message, and
+// Ollama's Message is the loosest such type.
+expectTypeOf(result.to('hermes')).toEqualTypeOf<string>();
+expectTypeOf({ role: 'tool', content: result.to('hermes') }).toExtend<OllamaMessage>();
 
 expectTypeOf(result.to('gemini')).toEqualTypeOf<GeminiToolResultBlock>();
 expectTypeOf(result.to('gemini')).toExtend<Part>();

@@ -6,9 +6,12 @@ export {
   type ImageItem,
   type ImageItemOptions,
   type ImageUrlItem,
+  type JsonItem,
   type SafeParseSchema,
+  type TextItem,
   ToolResultContent,
   type ToolResultItem,
+  type ToolResultItemMethods,
 } from './items.js';
 export { TOOL_RESULT_IMAGE_MEDIA_TYPES } from './media.js';
 export { DEFAULT_PDF_FILENAME, pdfFilename } from './pdf-filename.js';
@@ -45,6 +48,7 @@ export type {
   ToolResultBlock,
   ToolResultBlockByWire,
   ToolResultData,
+  ToolResultToOptionAliases,
   ToolResultToOptions,
 } from './wire-blocks.js';
 export { DEFAULT_RESPONSE_TAG } from './wires/hermes.js';

@@ -171,3 +171,56 @@ describe('deserializeJson', () => {
     ]);
   });
 });
+
+describe('rig spellings', () => {
+  const Weather = z.object({ city: z.string(), temperature: z.number() });
+
+  it("image helpers take rig's positional (mediaType, detail) and its short type names", () => {
+    expect(ToolResultContent.imageBase64(GIF_BASE64, 'image/gif', 'low')).toEqual({
+      type: 'image',
+      data: GIF_BASE64,
+      mimeType: 'image/gif',
+      detail: 'low',
+    });
+    expect(ToolResultContent.imageBase64(PNG_BASE64, 'PNG')).toEqual({
+      type: 'image',
+      data: PNG_BASE64,
+      mimeType: 'image/png',
+    });
+    expect(ToolResultContent.imageRaw(pngBytes, undefined, 'high')).toEqual({
+      type: 'image',
+      data: PNG_BASE64,
+      mimeType: 'image/png',
+      detail: 'high',
+    });
+    expect(ToolResultContent.imageUrl('https://example.com/render', 'jpeg', 'auto')).toEqual({
+      type: 'image',
+      source: { type: 'url', url: 'https://example.com/render' },
+      mimeType: 'image/jpeg',
+      detail: 'auto',
+    });
+    expect(() => ToolResultContent.imageBase64(PNG_BASE64, 42 as never)).toThrow(
+      'image options must be a media type string or an object, got a number',
+    );
+  });
+
+  it('items carry asText, asJson and deserializeJson as methods, invisible to the wire', () => {
+    const text = ToolResultContent.text('{"city":"Bonn","temperature":19}');
+    const json = ToolResultContent.json({ city: 'Köln', temperature: 22 });
+    const image = ToolResultContent.imageBase64(PNG_BASE64);
+    expect(text.asText()).toBe('{"city":"Bonn","temperature":19}');
+    expect(text.asJson()).toBeUndefined();
+    expect(json.asJson()).toEqual({ city: 'Köln', temperature: 22 });
+    expect(json.asText()).toBeUndefined();
+    expect(image.asText()).toBeUndefined();
+    expect(json.deserializeJson(Weather)).toEqual({ city: 'Köln', temperature: 22 });
+    expect(text.deserializeJson(Weather)).toEqual({ city: 'Bonn', temperature: 19 });
+    expect(text.deserializeJson()).toEqual({ city: 'Bonn', temperature: 19 });
+    expect(deserializeJson(json)).toEqual({ city: 'Köln', temperature: 22 });
+    expect(() => image.deserializeJson(Weather)).toThrow(ValidationError);
+    // Non-enumerable: the item is still the plain block.
+    expect(Object.keys(text)).toEqual(['type', 'text']);
+    expect(JSON.stringify(json)).toBe('{"type":"json","value":{"city":"Köln","temperature":22}}');
+    expect(text).toStrictEqual({ type: 'text', text: '{"city":"Bonn","temperature":19}' });
+  });
+});

@@ -18,6 +18,16 @@ describe('pdfFilename', () => {
     ['', 'document.pdf'],
     [undefined, 'document.pdf'],
     ['reports/plain name', 'plain name.pdf'],
+    ['file:///reports/q3/', 'document.pdf'],
+    ['file:///Bericht%20%C3%9Cbersicht', 'Bericht Übersicht.pdf'],
+    ['file:///bad%FF', 'bad\uFFFD.pdf'],
+    ['file:///50%25%20off', '50% off.pdf'],
+    ['file:report', 'document.pdf'],
+    ['//cdn.example.com/r/annual', 'annual.pdf'],
+    ['/srv/out/summary.Pdf', 'summary.Pdf'],
+    ['https://example.com/r?name=x.pdf', 'r.pdf'],
+    ['https://example.com/?file=a.pdf', 'document.pdf'],
+    ['urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66', 'document.pdf'],
   ])('%s → %s', (uri, expected) => {
     expect(pdfFilename(uri)).toBe(expected);
   });

@@ -1,7 +1,13 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentArbitrary, optionsArbitrary, payloadsOf } from './test-support/arbitraries.js';
+import {
+  contentArbitrary,
+  mcpContentArbitrary,
+  nativeImageBlock,
+  optionsArbitrary,
+  payloadsOf,
+} from './test-support/arbitraries.js';
 import { ToolResult } from './tool-result.js';
 
 const quiet = { onWarning: () => {} };
@@ -27,7 +33,7 @@ describe('properties over schema-valid content', () => {
         const strings = [
           result.to('openai', { ...options, ...quiet }).content,
           result.to('ollama', { ...options, ...quiet }).content,
-          result.to('hermes', { ...options, ...quiet }).content,
+          result.to('hermes', { ...options, ...quiet }),
           // Without native media, responses and gemini are string wires too.
           JSON.stringify(result.to('responses', { ...quiet, imageInput: false, nativePdf: false })),
           JSON.stringify(result.to('gemini', { ...quiet, imageInput: false, nativePdf: false })),
@@ -77,14 +83,30 @@ describe('properties over schema-valid content', () => {
     );
   });
 
-  it('anthropic never contains a native image when imageInput is false', () => {
+  it('anthropic never contains an image made from tool output when imageInput is false', () => {
+    // Anthropic-native image blocks a caller built pass through (next property); everything
+    // a tool returns over MCP follows imageInput.
     fc.assert(
-      fc.property(contentArbitrary, optionsArbitrary, (content, options) => {
+      fc.property(mcpContentArbitrary, optionsArbitrary, (content, options) => {
         const result = new ToolResult({ name: 'tool', id: 'call_1', content }, quiet);
         const block = result.to('anthropic', { ...options, ...quiet, imageInput: false });
         expect(containsNativeImage(block.content)).toBe(false);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('an Anthropic-native image passes through on anthropic whatever the options', () => {
+    const anthropicTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+    fc.assert(
+      fc.property(nativeImageBlock, optionsArbitrary, (image, options) => {
+        const result = new ToolResult({ name: 'tool', id: 'call_1', content: [image] }, quiet);
+        const [block] = result.to('anthropic', { ...options, ...quiet }).content;
+        const source = image.source as { type: string; media_type?: string };
+        const takes = source.type !== 'base64' || anthropicTypes.includes(source.media_type ?? '');
+        expect(block).toEqual(takes ? image : { type: 'text', text: expect.any(String) });
+      }),
+      { numRuns: 200 },
     );
   });
 
@@ -94,7 +116,7 @@ describe('properties over schema-valid content', () => {
         const result = new ToolResult({ name: 'tool', id: 'call_1', content }, quiet);
         const text = result.to('openai').content;
         expect(result.to('ollama').content).toBe(text);
-        expect(result.to('hermes').content).toBe(
+        expect(result.to('hermes')).toBe(
           `<tool_response>\n${JSON.stringify({ name: 'tool', content: text })}\n</tool_response>`,
         );
         expect(result.to('responses').output).toBe(text);

@@ -93,7 +93,16 @@ describe('placeholders', () => {
     ],
     [
       { type: 'video', mimeType: 'video/mp4', uri: 'file:///v.mp4', data: 'AAAA' },
-      '[video] video/mp4 <file:///v.mp4>',
+      '[video] video/mp4 <file:///v.mp4> (3 bytes)',
+    ],
+    [
+      { type: 'video', mimeType: 'video/mp4', data: 'AAAAIGZ0\neXBpc29t' },
+      '[video] video/mp4 (12 bytes)',
+    ],
+    [{ type: 'image', data: 'iVBORw0KGgo=' }, '[image] (8 bytes)'],
+    [
+      { type: 'resource', resource: { uri: 'file:///b.bin', blob: 'AAE=', extra: 1, text: 3 } },
+      '[resource] <file:///b.bin> (2 bytes)',
     ],
     [
       { type: 'resource', resource: { uri: 'file:///z', mimeType: 'x/y' } },

@@ -159,8 +159,20 @@ function stringField(value: unknown, key: string): string | undefined {
 }
 
 /**
- * An unknown or malformed block: its claimed type (or `unsupported`) with the MIME type and
- * URI it states, never its data.
+ * Decoded size of a payload in a block that did not parse, when it is base64 at all (whitespace
+ * aside); undefined for anything else, whose size would mean nothing.
+ */
+function looseBase64Size(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const compact = value.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return undefined;
+  const bare = compact.replace(/=+$/, '');
+  return bare.length % 4 === 1 ? undefined : decodedByteLength(bare);
+}
+
+/**
+ * An unknown or malformed block: its claimed type (or `unsupported`) with the MIME type, URI
+ * and decoded size it states (seed 000: "naming type, MIME type, URI and size"), never its data.
  */
 export function unknownPlaceholder(block: UnknownBlock): string {
   const raw = block.raw;
@@ -169,6 +181,7 @@ export function unknownPlaceholder(block: UnknownBlock): string {
     type: block.originalType || 'unsupported',
     mediaType: stringField(raw, 'mimeType') ?? stringField(resource, 'mimeType'),
     uri: stringField(raw, 'uri') ?? stringField(resource, 'uri'),
+    size: looseBase64Size(stringField(raw, 'data') ?? stringField(resource, 'blob')),
   });
 }
 

@@ -107,6 +107,50 @@ describe('new ToolResult', () => {
     ]);
   });
 
+  it('sends only base64 symbols: Unicode whitespace goes too, and padding is completed', () => {
+    // Core's schema takes any JavaScript whitespace (\s) and missing padding, as atob does;
+    // what reaches a wire is strict base64.
+    const spaced = `${PNG_BASE64.slice(0, 20)}\u00a0${PNG_BASE64.slice(20, 40)}\u2028\ufeff${PNG_BASE64.slice(40, 60)}\u3000 ${PNG_BASE64.slice(60)}\u2003`;
+    const unpadded = PNG_BASE64.replace(/=+$/, '');
+    expect(unpadded).not.toBe(PNG_BASE64);
+    const result = new ToolResult({
+      content: [
+        { type: 'image', data: spaced, mimeType: 'image/png' },
+        { type: 'image', data: unpadded, mimeType: 'image/png' },
+        { type: 'audio', data: 'UklGRg', mimeType: 'audio/wav' },
+        {
+          type: 'resource',
+          resource: { uri: 'file:///a.pdf', mimeType: 'application/pdf', blob: 'JVBERi0\u00a0' },
+        },
+        {
+          type: 'image',
+          source: { type: 'base64', media_type: 'image/png', data: `${unpadded}\u2029` },
+        },
+      ],
+    });
+    expect(result.content).toEqual([
+      { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+      { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+      { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      {
+        type: 'resource',
+        resource: { uri: 'file:///a.pdf', mimeType: 'application/pdf', blob: 'JVBERi0=' },
+      },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
+    ]);
+    const output = JSON.stringify(result.to('responses', { imageInput: true, nativePdf: true }));
+    expect(output).toContain(`"image_url":"data:image/png;base64,${PNG_BASE64}"`);
+    expect(output).toContain('"file_data":"data:application/pdf;base64,JVBERi0="');
+    expect(result.to('anthropic').content).toContainEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
+    });
+    expect(result.to('openai').content).toBe(
+      '[image] image/png (70 bytes)\n[image] image/png (70 bytes)\n[audio] audio/wav (4 bytes)\n' +
+        '[resource] application/pdf <file:///a.pdf> (5 bytes)\n[image] image/png (70 bytes)',
+    );
+  });
+
   it('normalizes a json item value to JSON and keeps a non-serializable one as a placeholder', () => {
     const date = new Date('2026-01-02T03:04:05.000Z');
     const result = new ToolResult({
@@ -187,10 +231,10 @@ describe('ToolResult#to', () => {
       call_id: 'call_1',
       output: 'Sunny',
     });
-    expect(result.to('hermes')).toEqual({
-      role: 'tool',
-      content: '<tool_response>\n{"name":"get_weather","content":"Sunny"}\n</tool_response>',
-    });
+    // The bare block, as Langertha's to('hermes'): the engine wraps it into a tool message.
+    expect(result.to('hermes')).toBe(
+      '<tool_response>\n{"name":"get_weather","content":"Sunny"}\n</tool_response>',
+    );
   });
 
   it('sends is_error only when the tool failed', () => {
@@ -233,6 +277,30 @@ describe('ToolResult#to', () => {
       new ValidationError('responseTag must be an XML tag name, got "a b>"', {
         path: 'responseTag',
       }),
+    );
+  });
+
+  it('takes the Langertha option spellings and Perl-style 1 / 0 flags', () => {
+    const image = new ToolResult({
+      id: 'c',
+      content: [{ type: 'image', data: PNG_BASE64, mimeType: 'image/png' }],
+    });
+    const native = image.to('anthropic', { imageInput: true });
+    expect(image.to('anthropic', { image_input: true })).toEqual(native);
+    expect(image.to('anthropic', { imageInput: 1 } as never)).toEqual(native);
+    expect(image.to('anthropic', { imageInput: 0 } as never)).toEqual(image.to('anthropic'));
+    // camelCase wins over the alias.
+    expect(image.to('anthropic', { imageInput: false, image_input: true })).toEqual(
+      image.to('anthropic'),
+    );
+    expect(() => result.to('hermes', { response_tag: '<x>' })).toThrow(
+      'responseTag must be an XML tag name, got "<x>"',
+    );
+    expect(() => result.to('hermes', { responseTag: 7 } as never)).toThrow(
+      'responseTag must be an XML tag name, got 7',
+    );
+    expect(() => result.to('openai', 'fast' as never)).toThrow(
+      new ValidationError('to() options must be an object, got a string', { path: 'options' }),
     );
   });
 

@@ -12,7 +12,12 @@ import {
   type WireFormat,
 } from '@crosswire/core';
 import { compactBase64, isNativeImage, isTextResource } from './media.js';
-import type { ToolResultBlock, ToolResultData, ToolResultToOptions } from './wire-blocks.js';
+import type {
+  ToolResultBlock,
+  ToolResultData,
+  ToolResultToOptionAliases,
+  ToolResultToOptions,
+} from './wire-blocks.js';
 import { TOOL_RESULT_RENDERERS } from './wires/index.js';
 
 /** What `new ToolResult(...)` takes. */
@@ -185,6 +190,45 @@ function requireStructuredContent(value: unknown): Record<string, unknown> | und
 
 const RESPONSE_TAG = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 
+/** A flag as a boolean (a Perl-style 1 or 0 too), or undefined when not given. */
+function flag(value: unknown): boolean | undefined {
+  return value === undefined || value === null ? undefined : Boolean(value);
+}
+
+/**
+ * The options with the Langertha spellings folded in and the flags made booleans, so the
+ * renderers can test `=== true` / `=== false` (a `nativePdf: 0` must mean false).
+ */
+function resolveOptions(
+  options: ToolResultToOptions & ToolResultToOptionAliases,
+): ToolResultToOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ValidationError(`to() options must be an object, got ${describeValue(options)}`, {
+      path: 'options',
+    });
+  }
+  const imageInput = flag(options.imageInput ?? options.image_input);
+  const nativePdf = flag(options.nativePdf ?? options.native_pdf);
+  const sourceBlocks = flag(options.sourceBlocks ?? options.source_blocks);
+  const responseTag = options.responseTag ?? options.response_tag;
+  if (
+    responseTag !== undefined &&
+    (typeof responseTag !== 'string' || !RESPONSE_TAG.test(responseTag))
+  ) {
+    throw new ValidationError(
+      `responseTag must be an XML tag name, got ${JSON.stringify(responseTag)}`,
+      { path: 'responseTag' },
+    );
+  }
+  return {
+    ...(imageInput === undefined ? {} : { imageInput }),
+    ...(nativePdf === undefined ? {} : { nativePdf }),
+    ...(sourceBlocks === undefined ? {} : { sourceBlocks }),
+    ...(responseTag === undefined ? {} : { responseTag }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  };
+}
+
 /**
  * The immutable, provider-neutral result of one tool execution (seed 000). `to(wire)` renders
  * the result block each provider wire takes; the message envelope around it (arity, the
@@ -262,18 +306,18 @@ export class ToolResult implements ToolResultData {
 
   /**
    * The result block for `wire` (see the package README for each wire's shape and rules).
-   * Pure and synchronous. Throws {@link UnknownWireFormatError} for a wire that is not one of
-   * the six, and {@link ValidationError} for a `responseTag` that is not an XML name.
+   * Pure and synchronous. Options: `{ imageInput, nativePdf, sourceBlocks, responseTag,
+   * onWarning }`; the Langertha spellings (`image_input`, ...) are accepted too, and a flag may
+   * be any truthy or falsy value (`1`, `0`). Throws {@link UnknownWireFormatError} for a wire
+   * that is not one of the six, and {@link ValidationError} for a `responseTag` that is not an
+   * XML name.
    */
-  to<W extends WireFormat>(wire: W, options: ToolResultToOptions = {}): ToolResultBlock<W> {
+  to<W extends WireFormat>(
+    wire: W,
+    options: ToolResultToOptions & ToolResultToOptionAliases = {},
+  ): ToolResultBlock<W> {
     if (!isWireFormat(wire)) throw new UnknownWireFormatError(wire);
-    if (options.responseTag !== undefined && !RESPONSE_TAG.test(options.responseTag)) {
-      throw new ValidationError(
-        `responseTag must be an XML tag name, got ${JSON.stringify(options.responseTag)}`,
-        { path: 'responseTag' },
-      );
-    }
-    return TOOL_RESULT_RENDERERS[wire](this, options) as ToolResultBlock<W>;
+    return TOOL_RESULT_RENDERERS[wire](this, resolveOptions(options)) as ToolResultBlock<W>;
   }
 
   /** The fields as plain data (what `JSON.stringify(result)` writes). */

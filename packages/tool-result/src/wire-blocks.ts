@@ -40,6 +40,18 @@ export interface ToolResultToOptions {
   readonly onWarning?: WarningHandler;
 }
 
+/**
+ * The Langertha spellings `to` also accepts (`image_input`, `native_pdf`, `source_blocks`,
+ * `response_tag`), for options read straight from a Langertha-style config. The camelCase
+ * option wins when both are given.
+ */
+export interface ToolResultToOptionAliases {
+  readonly image_input?: boolean;
+  readonly native_pdf?: boolean;
+  readonly source_blocks?: boolean;
+  readonly response_tag?: string;
+}
+
 // --- openai (Chat Completions) ---
 
 /** A Chat Completions tool message: `ChatCompletionToolMessageParam`. */
@@ -198,13 +210,12 @@ export interface ResponsesToolResultBlock {
 // --- hermes ---
 
 /**
- * A Hermes tool message: the result as `<tool_response>\n{"name":...,"content":...}\n</tool_response>`
- * in a plain `tool` role message (Hermes has no call id).
+ * The Hermes result block: the bare string
+ * `<tool_response>\n{"name":...,"content":...}\n</tool_response>` (the tag is `responseTag`).
+ * As in Langertha, the block is the text only: the engine puts it into the chat message
+ * (`{ role: 'tool', content: block }`), like every other envelope. Hermes has no call id.
  */
-export interface HermesToolResultBlock {
-  role: 'tool';
-  content: string;
-}
+export type HermesToolResultBlock = string;
 
 /** The result block type of each wire. */
 export interface ToolResultBlockByWire {

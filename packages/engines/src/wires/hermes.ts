@@ -62,9 +62,10 @@ function assistantMessage(
 
 function resultMessages(results: readonly ToolResult[], options: DialectOptions): JsonObject[] {
   const role = options.hermes?.resultRole ?? 'tool';
+  // `to('hermes')` is the bare `<tool_response>` text; the message around it is ours.
   const messages: JsonObject[] = results.map((result) => ({
-    ...(result.to('hermes', resultOptions(options)) as unknown as JsonObject),
     role,
+    content: result.to('hermes', resultOptions(options)),
   }));
   const images = toolResultImageMessage('hermes', results, options);
   if (images !== undefined) messages.push(images);

@@ -147,6 +147,25 @@ export const blockArbitrary = fc.oneof(
 
 export const contentArbitrary = fc.array(blockArbitrary, { maxLength: 6 });
 
+/**
+ * Content a tool returns over MCP (plus typed json items and search results): no block a
+ * caller built as an Anthropic image, nor a document that may hold one.
+ */
+export const mcpContentArbitrary = fc.array(
+  fc.oneof(
+    textBlock,
+    imageBlock,
+    audioBlock,
+    textResourceBlock,
+    textBlobBlock,
+    blobBlock,
+    resourceLinkBlock,
+    searchResultBlock,
+    jsonBlock,
+  ),
+  { maxLength: 6 },
+);
+
 export const optionsArbitrary: fc.Arbitrary<ToolResultToOptions> = fc.record(
   {
     imageInput: fc.boolean(),

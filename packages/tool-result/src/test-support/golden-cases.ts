@@ -247,7 +247,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'anthropic-native-image',
-    rule: 'Anthropic-native images pass through on anthropic with imageInput (placeholders without); on responses they are input_image parts',
+    rule: 'Anthropic-native images pass through on anthropic whatever imageInput says; on responses (with imageInput) they are input_image parts, elsewhere placeholders',
     input: {
       name: 'render',
       id,
@@ -264,7 +264,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'anthropic-native-documents',
-    rule: 'Anthropic-native documents pass through on anthropic; on string wires (and with sourceBlocks: false) a text source gives its text, a content source its parts joined with \\n, a PDF a placeholder',
+    rule: 'Anthropic-native documents pass through on anthropic (nativePdf: false too); on string wires (and with sourceBlocks: false) a text source gives its text, a content source its parts joined with \\n, a PDF a placeholder',
     input: {
       name: 'docs',
       id,
@@ -345,7 +345,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'typed-images',
-    rule: 'typed image items: base64 with detail is an MCP image; a URL image is an Anthropic URL image, input_image with the URL on responses, [image] <url> elsewhere',
+    rule: 'typed image items: base64 with detail is an MCP image; a URL image is an Anthropic URL image (passes through on anthropic), input_image with the URL on responses with imageInput, [image] <url> elsewhere',
     input: {
       name: 'gallery',
       id,
@@ -357,7 +357,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'unknown-blocks',
-    rule: 'unknown and malformed blocks are kept and sent as placeholders naming their type, MIME type and URI, never their data',
+    rule: 'unknown and malformed blocks are kept and sent as placeholders naming their type, MIME type, URI and size (when the data is base64), never their data',
     input: {
       name: 'odd',
       id,

@@ -3,10 +3,17 @@ import {
   type AnthropicImageBlock,
   type ContentBlock,
   type EmbeddedResourceBlock,
+  emitWarning,
   normalizeMediaType,
   type SearchResultBlock,
 } from '@crosswire/core';
-import { type InlineImage, isNativeImage, isTextResource, PDF_MEDIA_TYPE } from '../media.js';
+import {
+  type InlineImage,
+  isNativeImage,
+  isTextResource,
+  PDF_MEDIA_TYPE,
+  wireTakesImage,
+} from '../media.js';
 import { nativeImageOf, nativePdfOf } from '../native-media.js';
 import {
   assertNever,
@@ -37,10 +44,11 @@ import type {
 
 /*
  * Anthropic takes structured blocks inside a tool_result, so each block is mapped onto one
- * (seed 000): text keeps only text and cache_control; images only with `imageInput`; a PDF
- * blob as a base64 document unless `nativePdf: false`; text resources as text documents;
- * native blocks pass through (rebuilt with the fields Anthropic knows, since it rejects
- * unknown ones); everything else a text placeholder.
+ * (seed 000): text keeps only text and cache_control; MCP images only with `imageInput`; a
+ * PDF blob as a base64 document unless `nativePdf: false`; text resources as text documents;
+ * native blocks pass through whatever `imageInput` and `nativePdf` say (rebuilt with the
+ * fields Anthropic knows, since it rejects unknown ones; `sourceBlocks: false` turns native
+ * documents and search results into text); everything else a text placeholder.
  */
 
 interface Settings {
@@ -72,17 +80,29 @@ function base64Image(image: InlineImage): AnthropicImageBlockParam {
   };
 }
 
-/** An Anthropic-native image: rebuilt with imageInput, else its placeholder. */
+/**
+ * An Anthropic-native image passes through (seed 000: a caller built it for this wire), whatever
+ * `imageInput` says: that option gates only the images converted from MCP bytes. It is rebuilt
+ * with the fields Anthropic knows. A base64 source of a type Anthropic does not take (BMP, ...)
+ * would fail the whole request, so it alone becomes the placeholder, and `onWarning` is told.
+ */
 function nativeImage(
   block: AnthropicImageBlock,
   settings: Settings,
 ): AnthropicImageBlockParam | AnthropicTextBlockParam {
-  if (settings.options.imageInput !== true) return textBlock(blockText(block));
   const source = block.source;
   if (source.type === 'base64') {
-    const image = nativeImageOf('anthropic', block, settings.options);
-    if (!image) return textBlock(blockText(block));
-    return withOptional(base64Image(image), block, ['cache_control']);
+    const mediaType = normalizeMediaType(source.media_type);
+    if (!wireTakesImage('anthropic', mediaType)) {
+      emitWarning(settings.options.onWarning, {
+        code: 'image_not_native',
+        message: `${mediaType} cannot go natively in the anthropic tool result; it is sent as a placeholder`,
+        details: { wire: 'anthropic', mediaType },
+      });
+      return textBlock(blockText(block));
+    }
+    const image = base64Image({ mediaType, data: source.data, detail: undefined });
+    return withOptional(image, block, ['cache_control']);
   }
   const rebuilt: AnthropicImageBlockParam = {
     type: 'image',
@@ -121,6 +141,11 @@ function resourceBlock(
   return textBlock(mediaPlaceholder(block) as string);
 }
 
+/**
+ * The source of a native document, rebuilt with the fields Anthropic knows. A native document
+ * passes through whatever `nativePdf` says: that option is about the PDFs a tool returned as
+ * MCP resource blobs (seed 000); only `sourceBlocks: false` degrades a native document.
+ */
 function documentSource(
   block: AnthropicDocumentBlock,
   settings: Settings,
@@ -138,15 +163,13 @@ function documentSource(
       return { type: 'content', content };
     }
     case 'base64':
-      if (!settings.nativePdf || normalizeMediaType(source.media_type) !== PDF_MEDIA_TYPE) {
-        return undefined;
-      }
+      // Anthropic's base64 document source is a PDF; anything else is the placeholder.
+      if (normalizeMediaType(source.media_type) !== PDF_MEDIA_TYPE) return undefined;
       return { type: 'base64', media_type: PDF_MEDIA_TYPE, data: source.data };
-    // A URL or Files API document is binary (a PDF): it follows nativePdf like a PDF blob.
     case 'url':
-      return settings.nativePdf ? { type: 'url', url: source.url } : undefined;
+      return { type: 'url', url: source.url };
     case 'file':
-      return settings.nativePdf ? { type: 'file', file_id: source.file_id } : undefined;
+      return { type: 'file', file_id: source.file_id };
     default:
       return undefined;
   }

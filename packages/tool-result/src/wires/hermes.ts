@@ -5,8 +5,10 @@ import type { HermesToolResultBlock, ToolResultData, ToolResultToOptions } from 
 export const DEFAULT_RESPONSE_TAG = 'tool_response';
 
 /**
- * The Hermes tool message of `result`: `<tool_response>\n{"name":...,"content":...}\n</tool_response>`,
- * the content being the string form. Hermes has no call id, so none is sent.
+ * The Hermes result block of `result`, a bare string:
+ * `<tool_response>\n{"name":...,"content":...}\n</tool_response>`, the content being the string
+ * form. The message around it is the engine's (Langertha's `to('hermes')` returns the string
+ * and `Role::Tools` wraps it). Hermes has no call id, so none is sent.
  */
 export function renderToolResult(
   result: ToolResultData,
@@ -17,5 +19,5 @@ export function renderToolResult(
     name: result.name,
     content: stringForm(result.content, result.structuredContent),
   });
-  return { role: 'tool', content: `<${tag}>\n${body}\n</${tag}>` };
+  return `<${tag}>\n${body}\n</${tag}>`;
 }
