@@ -184,6 +184,14 @@ describe('createRegistry', () => {
     );
   });
 
+  it('refuses an extends that is not a registry', () => {
+    const error = thrown(() => createRegistry({ extends: 'default' as unknown as null }));
+    expect([error.code, error.message]).toEqual([
+      'invalid_registry_data',
+      'invalid registry data:\n  extends: (option): expected a registry (defaultRegistry or one createRegistry made) or null',
+    ]);
+  });
+
   it('builds an empty registry with extends: null', () => {
     const registry = createRegistry({
       extends: null,

@@ -131,6 +131,23 @@ function mergeProvider(base: ProviderFile, patch: ProviderPatch): unknown {
  */
 export function createRegistry(options: CreateRegistryOptions = {}): Registry {
   const base = options.extends === undefined ? defaultRegistry : options.extends;
+  if (base !== null && typeof (base as Partial<Registry> | undefined)?.files !== 'function') {
+    throw new RegistryError(
+      'invalid_registry_data',
+      'invalid registry data:\n  extends: (option): expected a registry (defaultRegistry or one createRegistry made) or null',
+      {
+        details: {
+          issues: [
+            {
+              file: 'extends',
+              path: '',
+              message: 'expected a registry (defaultRegistry or one createRegistry made) or null',
+            },
+          ],
+        },
+      },
+    );
+  }
   const files: RegistryFile[] = [...(base?.files() ?? [])];
   const issues: RegistryIssue[] = [];
 
