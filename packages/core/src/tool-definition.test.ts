@@ -10,6 +10,7 @@ import {
   parseToolDefinition,
   parseToolDefinitions,
   ValidationError,
+  WIRE_FORMATS,
 } from './index.js';
 
 describe('parseToolDefinition', () => {
@@ -163,8 +164,16 @@ describe('with the real MCP SDK', () => {
       ['get_weather', 'object'],
       ['ping', 'object'],
     ]);
-    expect(anthropic[0]?.input_schema).toEqual(weather?.inputSchema);
-    expect(formatTools('openai', tools)[1]?.function.parameters).toEqual(ping?.inputSchema);
+    // Everything but the dialect keyword the SDK adds: `$schema` goes on every wire.
+    const { $schema: _weatherDialect, ...weatherSchema }: Record<string, unknown> =
+      weather?.inputSchema ?? {};
+    const { $schema: _pingDialect, ...pingSchema }: Record<string, unknown> =
+      ping?.inputSchema ?? {};
+    expect(anthropic[0]?.input_schema).toEqual(weatherSchema);
+    expect(formatTools('openai', tools)[1]?.function.parameters).toEqual(pingSchema);
+    for (const wire of WIRE_FORMATS) {
+      expect(JSON.stringify(formatTools(wire, tools))).not.toContain('$schema');
+    }
     expect(hermesToolsPrompt(tools)).not.toContain('$schema');
     // A property of the real SDK output that Gemini cannot take must come with a warning.
     const dropped = warnings.flatMap((warning) => (warning.details?.keywords as string[]) ?? []);

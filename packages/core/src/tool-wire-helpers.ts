@@ -1,3 +1,4 @@
+import { stripSchemaDialect } from './json-schema.js';
 import { decodeToolArguments, type ToolCall } from './tool-call.js';
 import type { JsonSchema, ToolDefinition } from './tool-definition.js';
 import type { OpenAIFunctionTool } from './tool-wire.js';
@@ -9,9 +10,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A copy of a tool's input schema as a plain mutable object. */
+/**
+ * A copy of a tool's input schema as a plain mutable object, without the keywords that name
+ * the schema dialect (`$schema`, `$id`, `$comment`, which MCP SDK servers emit): no provider
+ * reads them, every wire pays for them in prompt tokens, and strict endpoints reject them.
+ */
 export function schemaOf(tool: ToolDefinition): JsonSchema {
-  return structuredClone(tool.inputSchema) as JsonSchema;
+  return stripSchemaDialect(structuredClone(tool.inputSchema) as JsonSchema);
 }
 
 /** The description key only when the tool has one (no wire needs an empty one). */

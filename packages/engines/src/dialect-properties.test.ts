@@ -146,7 +146,7 @@ function answered(
   wire: WireFormat,
   messages: ReturnType<typeof formatToolResults>,
 ): [string, string][] {
-  const bodies = messages.map((message) => message.message as Record<string, unknown>);
+  const bodies = messages.map((message) => message as Record<string, unknown>);
   switch (wire) {
     case 'openai':
       return bodies

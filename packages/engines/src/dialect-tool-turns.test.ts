@@ -8,6 +8,7 @@ import {
   toolLoopCalls,
   toolLoopResponse,
 } from './dialect.js';
+import { isProviderMessage, PROVIDER_MESSAGE_WIRE } from './messages.js';
 import { PIXEL_PNG, reply, resultFor } from './test-support/dialect-conversation.js';
 import { asJson, golden } from './test-support/dialect-golden.js';
 
@@ -29,10 +30,11 @@ describe.each(WIRE_FORMATS)('%s tool turns', (wire) => {
     expect(messages).toEqual(golden(`tool-turns/${wire}-thinking.json`, messages));
   });
 
-  it('every element is a WireMessage of the wire', () => {
+  it("every element is the provider's own message, marked with the wire", () => {
     for (const message of turn(wire, 'tool-calls')) {
-      expect(message.role).toBe('wire');
-      expect(message.wire).toBe(wire);
+      expect(isProviderMessage(message)).toBe(true);
+      expect(message[PROVIDER_MESSAGE_WIRE]).toBe(wire);
+      expect(Object.keys(message)).not.toContain('wire');
     }
   });
 
@@ -51,7 +53,7 @@ describe('the shapes each wire needs', () => {
   it('anthropic: all results in ONE user message', () => {
     const messages = turn('anthropic', 'parallel-calls');
     expect(messages).toHaveLength(2);
-    const results = messages[1]?.message as {
+    const results = messages[1] as unknown as {
       role: string;
       content: { type: string; tool_use_id: string }[];
     };
@@ -64,7 +66,7 @@ describe('the shapes each wire needs', () => {
   });
 
   it('anthropic: thinking blocks go back with their signatures', () => {
-    const echo = turn('anthropic', 'thinking')[0]?.message as {
+    const echo = turn('anthropic', 'thinking')[0] as unknown as {
       content: { type: string; signature?: string }[];
     };
     expect(echo.content.map((block) => block.type)).toEqual([
@@ -78,7 +80,7 @@ describe('the shapes each wire needs', () => {
   it('gemini: one user content with a functionResponse part per call; thought signatures kept', () => {
     const messages = turn('gemini', 'thinking');
     expect(messages).toHaveLength(2);
-    const echo = messages[0]?.message as { role: string; parts: Record<string, unknown>[] };
+    const echo = messages[0] as unknown as { role: string; parts: Record<string, unknown>[] };
     expect(echo.role).toBe('model');
     expect(echo.parts.map((part) => part.thoughtSignature)).toEqual([
       undefined,
@@ -88,9 +90,9 @@ describe('the shapes each wire needs', () => {
   });
 
   it('openai: DeepSeek reasoning_content and OpenRouter reasoning / reasoning_details go back', () => {
-    const deepseek = turn('openai', 'thinking-deepseek')[0]?.message as Record<string, unknown>;
+    const deepseek = turn('openai', 'thinking-deepseek')[0] as Record<string, unknown>;
     expect(deepseek.reasoning_content).toMatch(/^The user wants/);
-    const openrouter = turn('openai', 'thinking-openrouter')[0]?.message as Record<string, unknown>;
+    const openrouter = turn('openai', 'thinking-openrouter')[0] as Record<string, unknown>;
     expect(openrouter.reasoning).toBe('Need live data, so call the weather tool.');
     expect(openrouter.reasoning_details).toEqual([
       expect.objectContaining({ type: 'reasoning.text', signature: 'EqQBCkgIBxABGAIiQL1t' }),
@@ -98,13 +100,13 @@ describe('the shapes each wire needs', () => {
   });
 
   it('ollama: thinking goes back', () => {
-    const echo = turn('ollama', 'thinking')[0]?.message as Record<string, unknown>;
+    const echo = turn('ollama', 'thinking')[0] as Record<string, unknown>;
     expect(echo.thinking).toBe('The user wants the weather in Berlin, so I call get_weather.');
   });
 
   it('responses: reasoning items and function_call items, then one function_call_output each', () => {
     const items = turn('responses', 'thinking').map(
-      (message) => (message.message as { type: string }).type,
+      (message) => (message as unknown as { type: string }).type,
     );
     expect(items).toEqual(['reasoning', 'function_call', 'function_call_output']);
   });
@@ -113,13 +115,13 @@ describe('the shapes each wire needs', () => {
     const messages = turn('hermes', 'parallel-calls', {
       hermes: { resultRole: 'user', responseTag: 'fn_response' },
     });
-    expect(messages.map((message) => (message.message as { role: string }).role)).toEqual([
+    expect(messages.map((message) => (message as unknown as { role: string }).role)).toEqual([
       'assistant',
       'user',
       'user',
       'user',
     ]);
-    expect((messages[1]?.message as { content?: string } | undefined)?.content).toMatch(
+    expect((messages[1] as { content?: string } | undefined)?.content).toMatch(
       /^<fn_response>\n\{"name":"get_weather"/,
     );
   });
@@ -133,13 +135,13 @@ describe("imageFallback: 'user-message'", () => {
     (wire) => {
       const messages = asJson(turn(wire, 'parallel-calls', options));
       expect(messages).toEqual(golden(`tool-turns/${wire}-image-fallback.json`, messages));
-      const last = (messages as { message: { role: string } }[]).at(-1)?.message;
+      const last = (messages as { role: string }[]).at(-1);
       expect(last?.role).toBe('user');
     },
   );
 
   it('openai: the user message carries the PNG as a data: URL and names the call', () => {
-    const last = turn('openai', 'parallel-calls', options).at(-1)?.message;
+    const last = turn('openai', 'parallel-calls', options).at(-1);
     expect(last).toEqual({
       role: 'user',
       content: [
@@ -153,7 +155,9 @@ describe("imageFallback: 'user-message'", () => {
   });
 
   it('ollama: raw base64 in images', () => {
-    const last = turn('ollama', 'parallel-calls', options).at(-1)?.message as { images: string[] };
+    const last = turn('ollama', 'parallel-calls', options).at(-1) as unknown as {
+      images: string[];
+    };
     expect(last.images).toEqual([PIXEL_PNG]);
   });
 
@@ -166,7 +170,7 @@ describe("imageFallback: 'user-message'", () => {
   });
 
   it('the result block keeps its placeholder', () => {
-    const shot = turn('openai', 'parallel-calls', options)[3]?.message as { content: string };
+    const shot = turn('openai', 'parallel-calls', options)[3] as unknown as { content: string };
     expect(shot.content).toContain('[image] image/png');
   });
 });
@@ -292,7 +296,7 @@ describe('ToolResult errors reach the wire', () => {
       content: [{ type: 'text', text: 'unknown tool get_weather' }],
       isError: true,
     });
-    const message = formatToolResults('anthropic', body, [result])[1]?.message as {
+    const message = formatToolResults('anthropic', body, [result])[1] as unknown as {
       content: { is_error?: boolean }[];
     };
     expect(message.content[0]?.is_error).toBe(true);

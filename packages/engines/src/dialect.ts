@@ -1,6 +1,8 @@
 import type { Image } from '@crosswire/content-image';
 import {
+  type CallToolResultInput,
   emitWarning,
+  extractToolCall,
   HERMES_DEFAULTS,
   locateToolCalls,
   type ToolCall,
@@ -9,9 +11,9 @@ import {
   type WarningHandler,
   type WireFormat,
 } from '@crosswire/core';
-import type { ToolResult } from '@crosswire/tool-result';
-import type { ChatMessage, WireMessage } from './messages.js';
-import { userImages } from './messages.js';
+import { ToolResult, type ToolResultInit } from '@crosswire/tool-result';
+import type { ChatMessage, ConversationMessage, ProviderMessage, WireMessage } from './messages.js';
+import { canonicalMessages, providerMessages, userImages } from './messages.js';
 import { type ChatResponse, hitTokenLimit } from './response.js';
 import * as anthropic from './wires/anthropic.js';
 import * as gemini from './wires/gemini.js';
@@ -108,13 +110,21 @@ export const DIALECTS: Readonly<Record<WireFormat, Dialect>> = Object.freeze({
   hermes: hermes.dialect,
 });
 
+/** A {@link ChatRequest} whose conversation may also hold provider messages (`formatToolResults` output). */
+export type ChatRequestInput = Omit<ChatRequest, 'messages'> & {
+  readonly messages: readonly ConversationMessage[];
+};
+
 /** Builds the request body of `wire` (see {@link Dialect.buildRequest}). */
 export function buildRequest(
   wire: WireFormat,
-  request: ChatRequest,
+  request: ChatRequestInput,
   options: DialectOptions = {},
 ): Record<string, unknown> {
-  return DIALECTS[wire].buildRequest(request, options);
+  return DIALECTS[wire].buildRequest(
+    { ...request, messages: canonicalMessages(request.messages) },
+    options,
+  );
 }
 
 /** Parses a decoded reply body of `wire` (see {@link Dialect.parseResponse}). */
@@ -140,16 +150,74 @@ export function toolLoopResponse(
 }
 
 /**
+ * One result for `formatToolResults`: a `ToolResult` (which carries the call's name and id),
+ * what its constructor takes (`{ name, id, content, isError, structuredContent }`), or the
+ * seed's pair of the call and what the MCP server returned. `toolCall` may be a
+ * `ToolCall` or the raw structure `responseToolCalls` located; `result` an MCP
+ * `CallToolResult` (or a `ToolResult`, taken as it is).
+ */
+export type ToolResultInput =
+  | ToolResult
+  | ToolResultInit
+  | {
+      readonly toolCall: ToolCall | unknown;
+      readonly result: CallToolResultInput | ToolResult;
+    };
+
+/**
+ * Each input as a `ToolResult`: a pair's result gets its call's name and id (from a
+ * `ToolCall`, or read off the raw structure with core's `extractToolCall`).
+ */
+export function toToolResults(
+  wire: WireFormat,
+  results: readonly ToolResultInput[],
+  options: { readonly onWarning?: WarningHandler } = {},
+): ToolResult[] {
+  return results.map((item) => {
+    if (item instanceof ToolResult) return item;
+    if (typeof item !== 'object' || item === null || !('result' in item)) {
+      // A plain `{ name, id, content, isError }`: what the ToolResult constructor takes.
+      return new ToolResult(item as ToolResultInit, options);
+    }
+    const pair = item as { toolCall?: unknown; tool_call?: unknown; result?: unknown };
+    if (pair.result instanceof ToolResult) return pair.result;
+    const rawCall = pair.toolCall ?? pair.tool_call;
+    const call = isToolCall(rawCall) ? rawCall : extractToolCall(wire, rawCall);
+    return ToolResult.fromCallToolResult({ name: call?.name, id: call?.id }, pair.result, {
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    });
+  });
+}
+
+function isToolCall(value: unknown): value is ToolCall {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ToolCall).name === 'string' &&
+    typeof (value as ToolCall).id === 'string' &&
+    typeof (value as ToolCall).argumentsUndecodable === 'boolean'
+  );
+}
+
+/**
  * The assistant echo of the prior turn (built from the reply body `body`) plus one result
- * block per result, as a list for every wire (seed 003 `format_tool_results`).
+ * block per result, as a list for every wire (seed 003 `format_tool_results`): the
+ * provider's own messages (see {@link ProviderMessage}), to append to the conversation. Each
+ * result is a `ToolResult` or a `{ toolCall, result }` pair (see {@link ToolResultInput}).
  */
 export function formatToolResults(
   wire: WireFormat,
   body: unknown,
-  results: readonly ToolResult[],
+  results: readonly ToolResultInput[],
   options: DialectOptions = {},
-): WireMessage[] {
-  return DIALECTS[wire].formatToolResults(body, results, options);
+): ProviderMessage[] {
+  return providerMessages(
+    DIALECTS[wire].formatToolResults(
+      body,
+      toToolResults(wire, results, { onWarning: options.onWarning }),
+      options,
+    ),
+  );
 }
 
 /**
@@ -199,22 +267,50 @@ export interface ToolLoopCallsOptions {
 }
 
 /**
+ * What {@link toolLoopCalls} returns: the calls to run and the body (`data`) to build the
+ * assistant echo from. `body` is the same value as `data`; `const [calls, data] = ...`
+ * destructures it as the seed's pair.
+ */
+export interface ToolLoopCalls extends Iterable<unknown> {
+  readonly calls: ToolCall[];
+  readonly data: unknown;
+  /** The same as `data`. */
+  readonly body: unknown;
+}
+
+function toolLoopCallsValue(calls: ToolCall[], data: unknown): ToolLoopCalls {
+  const value = { calls, data };
+  // Not enumerable, so the value equals a plain `{ calls, data }`.
+  Object.defineProperties(value, {
+    body: { get: () => data, enumerable: false },
+    [Symbol.iterator]: {
+      value: function* pair() {
+        yield calls;
+        yield data;
+      },
+      enumerable: false,
+    },
+  });
+  return value as ToolLoopCalls;
+}
+
+/**
  * The calls one tool-loop turn runs, and the body to build its assistant echo from (seed 003
  * `tool_loop_calls`). When the reply hit its token limit (`length`, `max_tokens`,
  * `MAX_TOKENS`, `incomplete`), a call whose arguments do not decode is dropped: with none left
  * this throws `ToolLoopError` `tool_call_arguments_truncated`; otherwise one warning names the
  * dropped calls and the body comes back as a copy without them. Else the calls and body come
- * back unchanged.
+ * back unchanged. `body` defaults to `reply.raw`.
  */
 export function toolLoopCalls(
   reply: ChatResponse,
   body: unknown = reply.raw,
   options: ToolLoopCallsOptions = {},
-): { calls: ToolCall[]; body: unknown } {
+): ToolLoopCalls {
   const calls = [...reply.toolCalls];
-  if (!hitTokenLimit(reply.finishReason)) return { calls, body };
+  if (!hitTokenLimit(reply.finishReason)) return toolLoopCallsValue(calls, body);
   const dropped = calls.filter((call) => call.argumentsUndecodable);
-  if (dropped.length === 0) return { calls, body };
+  if (dropped.length === 0) return toolLoopCallsValue(calls, body);
   const kept = calls.filter((call) => !call.argumentsUndecodable);
   const reason = reply.finishReason ?? '';
   if (kept.length === 0) {
@@ -236,7 +332,7 @@ export function toolLoopCalls(
     wire === undefined
       ? body
       : DIALECTS[wire].withoutToolCalls(body, dropped, options.dialectOptions ?? {});
-  return { calls: kept, body: pruned };
+  return toolLoopCallsValue(kept, pruned);
 }
 
 /** Wires whose body carries images as inline bytes only. */
@@ -257,13 +353,13 @@ const WIRES_NEEDING_BYTES: Readonly<Record<WireFormat, 'always' | 'inline-option
  */
 export function imagesNeedingBytes(
   wire: WireFormat,
-  messages: readonly ChatMessage[],
+  messages: readonly ConversationMessage[],
   options: DialectOptions = {},
 ): Image[] {
   const rule = WIRES_NEEDING_BYTES[wire];
   if (rule === 'never' || (rule === 'inline-option' && !options.inlineImages)) return [];
   const found = new Set<Image>();
-  for (const message of messages) {
+  for (const message of canonicalMessages(messages)) {
     if (message.role !== 'user') continue;
     for (const image of userImages(message)) {
       if (!imageHasBytes(image)) found.add(image);

@@ -20,7 +20,6 @@ import {
   type Registry,
   type Resolution,
 } from '@crosswire/registry';
-import type { ToolResult } from '@crosswire/tool-result';
 import type { Dispatcher } from 'undici';
 import {
   type ChatRequest,
@@ -31,14 +30,23 @@ import {
   responseTextContent,
   responseToolCalls,
   type ToolChoice,
+  type ToolLoopCalls,
+  type ToolResultInput,
   toolLoopCalls,
+  toToolResults,
 } from './dialect.js';
 import type { RateLimit } from './http/rate-limit.js';
 import type { RetryPolicy } from './http/retry.js';
 import { HttpTransport, type RetryEvent } from './http/transport.js';
 import { inlineImages } from './inline-images.js';
 import type { McpToolServer } from './mcp/server.js';
-import type { ChatMessage, WireMessage } from './messages.js';
+import {
+  type ChatMessage,
+  type ConversationMessage,
+  canonicalMessages,
+  type ProviderMessage,
+  providerMessages,
+} from './messages.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
 import type { ChatResponse } from './response.js';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.js';
@@ -79,6 +87,15 @@ export interface EngineOptions {
   readonly inlineImageConcurrency?: number;
   /** Per MCP tool call in `chatWithTools`. Default 60 000 ms. */
   readonly toolTimeoutMs?: number;
+  /**
+   * The MCP servers `chatWithTools` uses when the call names none (seed 003 `mcp_servers`):
+   * SDK `Client`s or any objects with `listTools` and `callTool`. Default none.
+   */
+  readonly mcpServers?: readonly McpToolServer[];
+  /** The default `maxIterations` of `chatWithTools` (seed 003 `tool_max_iterations`). Default 10. */
+  readonly maxIterations?: number;
+  /** The seed's name of `maxIterations`; `maxIterations` wins when both are given. */
+  readonly toolMaxIterations?: number;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
   /** Told before each retry of a provider request. */
@@ -104,9 +121,17 @@ export interface ChatOptions {
 
 /** Options of `chatWithTools` / `runToolLoop`. */
 export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
-  /** MCP servers: SDK `Client`s or any objects with `listTools` and `callTool`. At least one. */
-  readonly mcpServers: readonly McpToolServer[];
-  /** Round trips to the provider before giving up with `ToolLoopError` `tool_loop_max_iterations`. Default 10. */
+  /**
+   * MCP servers: SDK `Client`s or any objects with `listTools` and `callTool`. Default: the
+   * engine's `mcpServers`. At least one, from either.
+   */
+  readonly mcpServers?: readonly McpToolServer[];
+  /**
+   * Provider requests the loop may send (default: the engine's, else 10). The reply to the
+   * last one must be the answer: when it still asks for tools, those calls are not run and
+   * the loop throws `ToolLoopError` `tool_loop_max_iterations`. So `maxIterations: 2` with a
+   * model that always calls a tool sends 2 requests and runs the tools once.
+   */
   readonly maxIterations?: number;
   /** Per tool call. Default: the engine's `toolTimeoutMs` (60 000 ms). */
   readonly toolTimeoutMs?: number;
@@ -126,11 +151,19 @@ export interface ChatExchange {
   readonly prepareMs: number;
 }
 
-/** Conversation input: a prompt (one user message) or messages. */
-export type ChatInput = string | readonly ChatMessage[];
+/**
+ * Conversation input: a prompt (one user message) or messages, where a string is a user
+ * message and a provider message (`formatToolResults` output) goes out as it is.
+ */
+export type ChatInput = string | readonly (ConversationMessage | string)[];
 
 function toMessages(input: ChatInput): readonly ChatMessage[] {
-  return typeof input === 'string' ? [{ role: 'user', content: input }] : input;
+  if (typeof input === 'string') return [{ role: 'user', content: input }];
+  return canonicalMessages(
+    input.map((message) =>
+      typeof message === 'string' ? { role: 'user' as const, content: message } : message,
+    ),
+  );
 }
 
 /**
@@ -149,6 +182,10 @@ export class Engine {
   /** What the wire renderers are told, derived from capabilities and quirks (see `createEngine`). */
   readonly dialectOptions: DialectOptions;
   readonly registry: Registry;
+  /** The default MCP servers of `chatWithTools` (the `mcpServers` option; empty when none). */
+  readonly mcpServers: readonly McpToolServer[];
+  /** The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise). */
+  readonly maxIterations: number;
   readonly #options: EngineOptions;
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
@@ -170,6 +207,8 @@ export class Engine {
     this.model = model;
     this.registry = registry;
     this.toolWireFormat = wire;
+    this.mcpServers = Object.freeze([...(options.mcpServers ?? [])]);
+    this.maxIterations = options.maxIterations ?? options.toolMaxIterations ?? 10;
     this.#options = options;
     this.#dialect = DIALECTS[wire];
     const chatPath =
@@ -226,6 +265,11 @@ export class Engine {
     });
   }
 
+  /** The seed's name of {@link Engine.maxIterations}. */
+  get toolMaxIterations(): number {
+    return this.maxIterations;
+  }
+
   /** The rate-limit state from the last reply that carried rate-limit headers. */
   get rateLimit(): RateLimit | undefined {
     return this.#transport.rateLimit;
@@ -262,14 +306,16 @@ export class Engine {
    * exactly one result), and repeats until the model answers in text. Returns that text.
    * `runToolLoop` returns the same run with its conversation, turns, timings and usage.
    */
-  async chatWithTools(input: ChatInput, options: ChatWithToolsOptions): Promise<string> {
+  async chatWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<string> {
     return (await this.runToolLoop(input, options)).text;
   }
 
   /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */
-  runToolLoop(input: ChatInput, options: ChatWithToolsOptions): Promise<ToolLoopResult> {
+  runToolLoop(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<ToolLoopResult> {
     return runToolLoop(this, toMessages(input), {
       ...options,
+      mcpServers: options.mcpServers ?? this.mcpServers,
+      maxIterations: options.maxIterations ?? this.maxIterations,
       toolTimeoutMs: options.toolTimeoutMs ?? this.#options.toolTimeoutMs,
       onWarning: options.onWarning ?? this.#options.onWarning,
     });
@@ -410,14 +456,41 @@ export class Engine {
     return responseToolCalls(this.toolWireFormat, body, this.dialectOptions);
   }
 
-  /** One raw call structure as a `ToolCall` (name, decoded arguments), or undefined. */
-  extractToolCall(raw: unknown): ToolCall | undefined {
-    return coreExtractToolCall(this.toolWireFormat, raw);
+  /**
+   * One raw call structure (as `responseToolCalls` located it) as a `ToolCall`: its `name`
+   * and decoded `arguments`, with `id` and the rest; undefined when it is no call (no name).
+   * `const [name, args] = engine.extractToolCall(raw)` destructures it as the seed's pair.
+   */
+  extractToolCall(raw: unknown): (ToolCall & Iterable<unknown>) | undefined {
+    const call = coreExtractToolCall(this.toolWireFormat, raw);
+    if (!call) return undefined;
+    const pair = { ...call };
+    // Not enumerable, so the value still equals the ToolCall.
+    Object.defineProperty(pair, Symbol.iterator, {
+      value: function* nameAndArguments() {
+        yield call.name;
+        yield call.arguments;
+      },
+      enumerable: false,
+    });
+    return Object.freeze(pair) as ToolCall & Iterable<unknown>;
   }
 
-  /** The assistant echo of `body` plus one result block per result, capabilities and quirks applied. Always a list. */
-  formatToolResults(body: unknown, results: readonly ToolResult[]): WireMessage[] {
-    return this.#dialect.formatToolResults(body, results, this.dialectOptions);
+  /**
+   * The assistant echo of `body` plus one result block per result, capabilities and quirks
+   * applied. Always a list (spread it onto the conversation). Each result is a `ToolResult`,
+   * its constructor's `{ name, id, content, isError }`, or a `{ toolCall, result }` pair
+   * with the call (a `ToolCall` or the raw structure) and the MCP `CallToolResult`.
+   */
+  formatToolResults(body: unknown, results: readonly ToolResultInput[]): ProviderMessage[] {
+    const onWarning = this.dialectOptions.onWarning;
+    return providerMessages(
+      this.#dialect.formatToolResults(
+        body,
+        toToolResults(this.toolWireFormat, results, onWarning ? { onWarning } : {}),
+        this.dialectOptions,
+      ),
+    );
   }
 
   /** The final text of a reply body; never throws. */
@@ -430,12 +503,13 @@ export class Engine {
     return this.#dialect.parseResponse(body, this.dialectOptions);
   }
 
-  /** The calls a turn runs and the body to echo, truncated calls dropped (seed 003 `tool_loop_calls`). */
-  toolLoopCalls(
-    reply: ChatResponse,
-    body: unknown = reply.raw,
-  ): { calls: ToolCall[]; body: unknown } {
-    return toolLoopCalls(reply, body, {
+  /**
+   * The calls a turn runs and the body (`data`) to echo, truncated calls dropped (seed 003
+   * `tool_loop_calls`): `{ calls, data }`, also `const [calls, data] = ...`. `data`
+   * defaults to `reply.raw`.
+   */
+  toolLoopCalls(reply: ChatResponse, data: unknown = reply.raw): ToolLoopCalls {
+    return toolLoopCalls(reply, data, {
       wire: this.toolWireFormat,
       dialectOptions: this.dialectOptions,
       ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),

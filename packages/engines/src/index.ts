@@ -2,11 +2,14 @@
 
 export type {
   ChatRequest,
+  ChatRequestInput,
   Dialect,
   DialectOptions,
   HermesOptions,
   ToolChoice,
+  ToolLoopCalls,
   ToolLoopCallsOptions,
+  ToolResultInput,
 } from './dialect.js';
 export {
   buildRequest,
@@ -18,6 +21,7 @@ export {
   responseToolCalls,
   toolLoopCalls,
   toolLoopResponse,
+  toToolResults,
 } from './dialect.js';
 export { type ToolImage, toolResultImages } from './dialect-images.js';
 // Engines, HTTP transport, MCP servers and the tool loop (issue 8).
@@ -49,6 +53,7 @@ export { type InlineImagesOptions, inlineImages } from './inline-images.js';
 export {
   type CallToolsOptions,
   callTools,
+  LOOSE_CALL_TOOL_RESULT_SCHEMA,
   type ToolFailure,
   type ToolOutput,
   unknownToolMessage,
@@ -70,13 +75,21 @@ export {
 export type {
   AssistantMessage,
   ChatMessage,
+  ConversationMessage,
+  ProviderMessage,
   SystemMessage,
   ToolMessage,
   UserContentPart,
   UserMessage,
   WireMessage,
 } from './messages.js';
-export { isWireMessage, wireMessage } from './messages.js';
+export {
+  isProviderMessage,
+  isWireMessage,
+  PROVIDER_MESSAGE_WIRE,
+  providerMessage,
+  wireMessage,
+} from './messages.js';
 export {
   type ObserveOptions,
   type RequestEvent,

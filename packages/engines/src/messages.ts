@@ -56,6 +56,74 @@ export function isWireMessage(message: ChatMessage): message is WireMessage {
   return message.role === 'wire';
 }
 
+/**
+ * The key that marks a {@link ProviderMessage} with its wire. A registered symbol, so two
+ * copies of this package agree on it; set as a non-enumerable property, so the message still
+ * equals (and serialises as) the plain provider message.
+ */
+export const PROVIDER_MESSAGE_WIRE: unique symbol = Symbol.for('@crosswire/engines.wire');
+
+/**
+ * A conversation entry in the provider's own shape, as `formatToolResults` returns it: the
+ * OpenAI `{ role: 'assistant', content, tool_calls }` echo, a `{ role: 'tool', tool_call_id,
+ * content }` result, an Anthropic `{ role: 'user', content: [tool_result...] }`, a Gemini
+ * `{ role: 'model', parts }`, a Responses `function_call_output` item... It is marked with its
+ * wire (a non-enumerable symbol property), so the request builder of that wire copies it into
+ * the body unchanged and any other wire refuses it. A message rebuilt from JSON has lost the
+ * mark: {@link providerMessage} puts it back.
+ */
+export interface ProviderMessage {
+  readonly [PROVIDER_MESSAGE_WIRE]: WireFormat;
+  readonly [key: string]: unknown;
+}
+
+/** What a conversation may hold: canonical messages and provider-shaped ones. */
+export type ConversationMessage = ChatMessage | ProviderMessage;
+
+/**
+ * Marks a message of `wire`'s own shape as a {@link ProviderMessage}. The object itself is
+ * marked when it can be; a frozen one is copied (shallowly) first.
+ */
+export function providerMessage(wire: WireFormat, message: object): ProviderMessage {
+  const target = Object.isExtensible(message) ? message : { ...message };
+  Object.defineProperty(target, PROVIDER_MESSAGE_WIRE, {
+    value: wire,
+    enumerable: false,
+    configurable: true,
+  });
+  return target as ProviderMessage;
+}
+
+/** True for a {@link ProviderMessage} (a provider-shaped message marked with its wire). */
+export function isProviderMessage(message: unknown): message is ProviderMessage {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { [PROVIDER_MESSAGE_WIRE]?: unknown })[PROVIDER_MESSAGE_WIRE] === 'string'
+  );
+}
+
+/** The conversation with each provider message as the {@link WireMessage} the builders read. */
+export function canonicalMessages(messages: readonly ConversationMessage[]): ChatMessage[] {
+  return messages.map((message) =>
+    isProviderMessage(message)
+      ? wireMessage(message[PROVIDER_MESSAGE_WIRE], message)
+      : (message as ChatMessage),
+  );
+}
+
+/** Wrapped wire messages as the provider messages they carry (objects marked, others kept). */
+export function providerMessages(messages: readonly WireMessage[]): ProviderMessage[] {
+  return messages.map((wrapped) =>
+    providerMessage(
+      wrapped.wire,
+      typeof wrapped.message === 'object' && wrapped.message !== null
+        ? wrapped.message
+        : { value: wrapped.message },
+    ),
+  );
+}
+
 /** A user part that is text, as its text; `undefined` for an image. */
 export function userPartText(part: UserContentPart): string | undefined {
   if (typeof part === 'string') return part;

@@ -3,7 +3,12 @@ import { DIALECTS, toolLoopCalls } from './dialect.js';
 import type { ChatOptions, ChatWithToolsOptions, Engine } from './engine.js';
 import { callTools, type ToolFailure } from './mcp/call.js';
 import { gatherTools } from './mcp/gather.js';
-import type { ChatMessage } from './messages.js';
+import {
+  type ChatMessage,
+  type ConversationMessage,
+  isWireMessage,
+  providerMessage,
+} from './messages.js';
 import type { ChatResponse, Usage } from './response.js';
 
 /** One tool call of a turn, as it ran. */
@@ -40,8 +45,11 @@ export interface ToolLoopResult {
   readonly text: string;
   /** The final reply. */
   readonly response: ChatResponse;
-  /** The conversation as sent on the last turn (input, then each turn's wire-shaped echo and results). */
-  readonly messages: readonly ChatMessage[];
+  /**
+   * The conversation as sent on the last turn: the input, then each turn's echo and results
+   * as provider messages (what `formatToolResults` returns). Pass it back to continue.
+   */
+  readonly messages: readonly ConversationMessage[];
   readonly turns: readonly ToolLoopTurn[];
   /** Token counts summed over the turns that reported them. */
   readonly usage: Usage;
@@ -102,7 +110,7 @@ export async function runToolLoop(
     const exchange = await engine.exchange(conversation, chatOptions, iteration);
     const reply = exchange.response;
     addUsage(usage, reply.usage);
-    const { calls, body } = toolLoopCalls(reply, reply.raw, {
+    const { calls, data } = toolLoopCalls(reply, reply.raw, {
       wire,
       dialectOptions,
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
@@ -121,7 +129,11 @@ export async function runToolLoop(
       return {
         text: reply.content,
         response: reply,
-        messages: conversation,
+        messages: conversation.map((message) =>
+          isWireMessage(message) && typeof message.message === 'object' && message.message !== null
+            ? providerMessage(message.wire, message.message)
+            : message,
+        ),
         turns,
         usage: { ...usage },
       };
@@ -143,7 +155,7 @@ export async function runToolLoop(
     const toolsMs = performance.now() - toolsStarted;
     conversation.push(
       ...DIALECTS[wire].formatToolResults(
-        body,
+        data,
         outputs.map((output) => output.result),
         dialectOptions,
       ),

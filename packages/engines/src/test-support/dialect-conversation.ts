@@ -3,7 +3,7 @@
 import { Image } from '@crosswire/content-image';
 import { type ToolCall, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
-import type { ChatRequest, DialectOptions } from '../dialect.js';
+import type { ChatRequest, ChatRequestInput, DialectOptions } from '../dialect.js';
 import { formatToolResults, parseResponse } from '../dialect.js';
 import type { ChatMessage } from '../messages.js';
 import { readFixture } from './dialect-golden.js';
@@ -75,7 +75,10 @@ export function opening(): ChatMessage[] {
 }
 
 /** The conversation after one tool turn, the turn echoed from the wire's recorded reply. */
-export function echoedConversation(wire: WireFormat, options: DialectOptions = {}): ChatRequest {
+export function echoedConversation(
+  wire: WireFormat,
+  options: DialectOptions = {},
+): ChatRequestInput {
   const body = reply(wire, 'tool-calls');
   const calls = parseResponse(wire, body, options).toolCalls;
   return {
