@@ -99,7 +99,7 @@ describe('the error family', () => {
 
   it('says what was refused', () => {
     expect(new UnknownMediaKindError('video').message).toBe(
-      'unknown media kind "video" (known kinds: image, pdf)',
+      "unknown media kind 'video' (known kinds: image, pdf)",
     );
     expect(new UnknownToolError('get_weather').message).toBe('unknown tool get_weather');
     expect(new UnknownWireFormatError(undefined).message).toBe(

@@ -32,14 +32,17 @@ export class ValidationError extends CrosswireError {
   }
 }
 
+/** `'name'` for a string, as the seeds quote names; the plain value otherwise. */
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : String(value);
+}
+
 /** A media kind other than the ones the wire facts know (`image`, `pdf`). */
 export class UnknownMediaKindError extends CrosswireError {
   constructor(kind: unknown) {
-    super(
-      'unknown_media_kind',
-      `unknown media kind ${JSON.stringify(kind)} (known kinds: image, pdf)`,
-      { details: { kind } },
-    );
+    super('unknown_media_kind', `unknown media kind ${quoted(kind)} (known kinds: image, pdf)`, {
+      details: { kind },
+    });
   }
 }
 
@@ -48,7 +51,7 @@ export class UnknownWireFormatError extends CrosswireError {
   constructor(wire: unknown) {
     super(
       'unknown_wire_format',
-      `unknown wire format ${JSON.stringify(wire)} (known: openai, anthropic, gemini, ollama, responses, hermes)`,
+      `unknown wire format ${quoted(wire)} (known: openai, anthropic, gemini, ollama, responses, hermes)`,
       { details: { wire } },
     );
   }

@@ -158,7 +158,7 @@ describe('formatTools', () => {
   it('throws UnknownWireFormatError for an unknown wire', () => {
     expect(() => formatTools('bogus' as WireFormat, [])).toThrowError(UnknownWireFormatError);
     expect(() => toolCallsFrom('bogus' as WireFormat, {})).toThrowError(
-      'unknown wire format "bogus" (known: openai, anthropic, gemini, ollama, responses, hermes)',
+      "unknown wire format 'bogus' (known: openai, anthropic, gemini, ollama, responses, hermes)",
     );
   });
 

@@ -575,7 +575,7 @@ describe('seed 000: carriesNative and nativeNeedsVision', () => {
         const call = () => check(wire, 'video' as never);
         expect(call).toThrow(UnknownMediaKindError);
         expect(call).toThrow(CrosswireError);
-        expect(call).toThrow('unknown media kind "video" (known kinds: image, pdf)');
+        expect(call).toThrow("unknown media kind 'video' (known kinds: image, pdf)");
         try {
           call();
         } catch (error) {

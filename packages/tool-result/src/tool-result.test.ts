@@ -268,7 +268,7 @@ describe('ToolResult#to', () => {
   it('throws UnknownWireFormatError for a wire that is not one of the six', () => {
     expect(() => result.to('bedrock' as WireFormat)).toThrow(UnknownWireFormatError);
     expect(() => result.to('bedrock' as WireFormat)).toThrow(
-      'unknown wire format "bedrock" (known: openai, anthropic, gemini, ollama, responses, hermes)',
+      "unknown wire format 'bedrock' (known: openai, anthropic, gemini, ollama, responses, hermes)",
     );
   });
 
