@@ -14,6 +14,18 @@ import {
 } from './index.js';
 
 describe('parseToolDefinition', () => {
+  it('returns a definition it already returned as it is, and copies any other input', () => {
+    const parsed = parseToolDefinition({ name: 'ping' });
+    expect(parseToolDefinition(parsed)).toBe(parsed);
+    const lookalike = { name: 'ping', inputSchema: { type: 'object', properties: {} } };
+    expect(parseToolDefinition(lookalike)).not.toBe(lookalike);
+    expect(parseToolDefinitions([parsed, { name: 'pong' }]).map((tool) => tool.name)).toEqual([
+      'ping',
+      'pong',
+    ]);
+    expect(() => parseToolDefinitions([parsed, parsed])).toThrow("duplicate tool name 'ping'");
+  });
+
   it('keeps every field, in order, deep-frozen, as a copy', () => {
     const input = {
       name: 'get_weather',

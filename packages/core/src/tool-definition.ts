@@ -109,6 +109,9 @@ function cloneJson<T>(value: T): T {
   return value;
 }
 
+/** The definitions {@link parseToolDefinition} returned (frozen, so they stay valid). */
+const PARSED = new WeakSet<object>();
+
 export interface ParseToolOptions {
   /** Path prefix for error messages, e.g. `tools[2]`. */
   readonly path?: string;
@@ -126,6 +129,11 @@ export function parseToolDefinition(
   input: unknown,
   options: ParseToolOptions = {},
 ): ToolDefinition {
+  // A definition this function returned is deep-frozen and valid: no need to check it again
+  // (the tool loop formats the same tools on every request).
+  if (typeof input === 'object' && input !== null && PARSED.has(input)) {
+    return input as ToolDefinition;
+  }
   const prefix = options.path ?? 'tool';
   if (!isRecord(input)) {
     throw new ValidationError(`${prefix}: a tool definition must be an object`, { path: prefix });
@@ -157,7 +165,9 @@ export function parseToolDefinition(
       details: { name: tool.name },
     });
   }
-  return deepFreeze(tool);
+  const frozen = deepFreeze(tool);
+  PARSED.add(frozen);
+  return frozen;
 }
 
 /**
