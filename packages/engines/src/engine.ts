@@ -394,10 +394,8 @@ export class Engine {
       );
       throw error;
     }
-    let response: ChatResponse;
-    try {
-      response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
-    } catch (error) {
+    // One event per reply, whether or not it parses: the hook sees every provider answer.
+    const replied = (response: ChatResponse | undefined, error: Error | undefined) =>
       notify(
         this.#options.onResponse,
         (): ResponseEvent => ({
@@ -405,29 +403,21 @@ export class Engine {
           status: exchange.status,
           durationMs: exchange.durationMs,
           attempts: exchange.attempts,
-          usage: undefined,
-          finishReason: undefined,
+          usage: response?.usage,
+          finishReason: response?.finishReason,
           body: summarizePayloads(exchange.body),
-          error: error as Error,
+          error,
           rateLimit: exchange.rateLimit,
         }),
       );
+    let response: ChatResponse;
+    try {
+      response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
+    } catch (error) {
+      replied(undefined, error as Error);
       throw error;
     }
-    notify(
-      this.#options.onResponse,
-      (): ResponseEvent => ({
-        ...base,
-        status: exchange.status,
-        durationMs: exchange.durationMs,
-        attempts: exchange.attempts,
-        usage: response.usage,
-        finishReason: response.finishReason,
-        body: summarizePayloads(exchange.body),
-        error: undefined,
-        rateLimit: exchange.rateLimit,
-      }),
-    );
+    replied(response, undefined);
     return {
       response,
       url: exchange.url,

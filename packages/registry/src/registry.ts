@@ -882,24 +882,17 @@ function resolveUncached(
   for (const name of MODEL_FACT_NAMES) {
     capabilities[name] = factCapability(name, provider, offering, model, preamble);
   }
-  capabilities.tool_result_images = toolResultCapability(
-    'tool_result_images',
-    provider,
-    offering,
-    model,
-    wire,
-    capabilities.image_input,
-    preamble,
-  );
-  capabilities.tool_result_pdf = toolResultCapability(
-    'tool_result_pdf',
-    provider,
-    offering,
-    model,
-    wire,
-    capabilities.image_input,
-    preamble,
-  );
+  for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
+    capabilities[name] = toolResultCapability(
+      name,
+      provider,
+      offering,
+      model,
+      wire,
+      capabilities.image_input,
+      preamble,
+    );
+  }
   return Object.freeze({
     requested,
     provider: provider?.entry,
