@@ -1,11 +1,11 @@
 /*
  * Runtime conformance: the providers' published OpenAPI schemas (extracted into
- * fixtures/conformance/ by scripts/extract-conformance.mjs; sources and licences named in
- * each file) validate what formatTools and formatToolCall put on the wire.
+ * fixtures/conformance/ by the root scripts/extract-conformance.mjs, `pnpm conformance:extract`;
+ * sources and licences named in each file) validate what formatTools and formatToolCall put on
+ * the wire.
  */
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { loadConformanceOracle } from '../../../scripts/conformance-oracle.js';
 import {
   createToolCall,
   formatToolCall,
@@ -17,20 +17,10 @@ import {
 import { sampleReplies, sampleTools } from './test-support/samples.js';
 
 function load(name: string) {
-  const file = new URL(`../fixtures/conformance/${name}.json`, import.meta.url);
-  const { schemas } = JSON.parse(readFileSync(file, 'utf8')) as {
-    schemas: Record<string, unknown>;
-  };
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  ajv.addSchema({ $id: name, components: { schemas } });
-  return (schema: string, value: unknown) => {
-    const validate = ajv.getSchema(`${name}#/components/schemas/${schema}`);
-    if (!validate) throw new Error(`no schema ${schema} in ${name}`);
-    const valid = validate(value);
-    return valid
-      ? []
-      : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-  };
+  const oracle = loadConformanceOracle(
+    new URL(`../fixtures/conformance/${name}.json`, import.meta.url),
+  );
+  return (schema: string, value: unknown) => oracle.validator(schema)(value);
 }
 
 const openai = load('openai-tools');

@@ -1,11 +1,12 @@
 // Runtime oracle: the request bodies validate against what the providers publish (the OpenAI
 // OpenAPI document, a community Gemini OpenAPI document), extracted into
-// fixtures/conformance/ by scripts/dialect-conformance-extract.mjs.
-import { readFileSync } from 'node:fs';
+// fixtures/conformance/ by the root scripts/extract-conformance.mjs (`pnpm conformance:extract`).
 import type { WireFormat } from '@crosswire/core';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import {
+  type ConformanceOracle,
+  loadConformanceOracle,
+} from '../../../scripts/conformance-oracle.js';
 import { buildRequest, type DialectOptions, formatToolResults, parseResponse } from './dialect.js';
 import {
   canonicalConversation,
@@ -16,42 +17,19 @@ import {
   TOOLS,
 } from './test-support/dialect-conversation.js';
 
-function load(name: string): { components: { schemas: Record<string, unknown> } } {
-  const url = new URL(`../fixtures/conformance/${name}.json`, import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8'));
-}
-
 /**
- * The OpenAPI documents as plain JSON Schema 2020: OpenAPI 3.0's `nullable: true` (still used
- * in places) becomes a null branch, and `oneOf` becomes `anyOf`, because the documents' oneOf
- * branches overlap (a user message matches both EasyInputMessage and InputMessage) and
- * OpenAPI tools pick a branch by discriminator, not by exclusivity. Every other keyword stays.
+ * The fixtures are plain JSON Schema 2020 already (the extractor rewrote OpenAPI 3.0's
+ * `nullable: true` as a null branch); the oracle also reads `oneOf` as `anyOf`, because the
+ * documents' oneOf branches overlap (a user message matches both EasyInputMessage and
+ * InputMessage) and OpenAPI tools pick a branch by discriminator, not by exclusivity.
  */
-function fixNullable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(fixNullable);
-  if (value === null || typeof value !== 'object') return value;
-  const { nullable, ...rest } = value as Record<string, unknown>;
-  const fixed = Object.fromEntries(
-    Object.entries(rest).map(([key, inner]) => [
-      key === 'oneOf' ? 'anyOf' : key,
-      fixNullable(inner),
-    ]),
-  );
-  return nullable === true ? { anyOf: [fixed, { type: 'null' }] } : fixed;
-}
-
+const oracles: Record<string, ConformanceOracle> = {};
 function validator(document: string, root: string) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-  ajv.addSchema({ $id: document, components: fixNullable(load(document).components) });
-  const validate = ajv.getSchema(`${document}#/components/schemas/${root}`);
-  if (!validate) throw new Error(`no schema ${root}`);
-  return (body: unknown) => {
-    const valid = validate(body);
-    return valid
-      ? []
-      : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-  };
+  oracles[document] ??= loadConformanceOracle(
+    new URL(`../fixtures/conformance/${document}.json`, import.meta.url),
+    { oneOfAsAnyOf: true },
+  );
+  return oracles[document].validator(root);
 }
 
 const chat = validator('openai', 'CreateChatCompletionRequest');

@@ -1,46 +1,23 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { loadConformanceOracle } from '../../../scripts/conformance-oracle.js';
 import { contentArbitrary, optionsArbitrary } from './test-support/arbitraries.js';
 import { BASE_OPTION_SETS, GOLDEN_CASES } from './test-support/golden-cases.js';
 import { ToolResult } from './tool-result.js';
 import type { ToolResultToOptions } from './wire-blocks.js';
 
 // Runtime oracles: the providers' published OpenAPI documents (OpenAI official; Gemini a
-// community document), extracted by scripts/extract-conformance.mjs. A request body holding
-// our block must validate against the provider's request schema.
-
-type Schema = Record<string, unknown>;
-
-// ajv-formats is CommonJS with a `default` export; under NodeNext the import is the module.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
-
-/** OpenAPI 3.0 `nullable: true` (still in OpenAI's 3.1 document) as JSON Schema 2020-12. */
-function fixNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(fixNullable);
-  if (typeof node !== 'object' || node === null) return node;
-  const { nullable, ...rest } = node as Schema;
-  const fixed = Object.fromEntries(
-    Object.entries(rest).map(([key, value]) => [key, fixNullable(value)]),
-  );
-  return nullable === true ? { anyOf: [fixed, { type: 'null' }] } : fixed;
-}
+// community document), extracted into fixtures/conformance/ by the root
+// scripts/extract-conformance.mjs (`pnpm conformance:extract`). A request body holding our
+// block must validate against the provider's request schema.
 
 function validator(fixture: string, root: string) {
-  const document = JSON.parse(
-    readFileSync(new URL(`../fixtures/conformance/${fixture}`, import.meta.url), 'utf8'),
-  ) as { components: Schema };
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: 'doc', components: fixNullable(document.components) });
-  const validate = ajv.getSchema(`doc#/components/schemas/${root}`);
-  if (!validate) throw new Error(`no schema ${root}`);
+  const validate = loadConformanceOracle(
+    new URL(`../fixtures/conformance/${fixture}`, import.meta.url),
+  ).validator(root);
   return (body: unknown) => {
-    const valid = validate(body) as boolean;
-    return { valid, errors: valid ? [] : validate.errors };
+    const errors = validate(body);
+    return { valid: errors.length === 0, errors };
   };
 }
 
