@@ -62,7 +62,7 @@ try {
 
       // Read the reply as the loop does; toolLoopCalls drops calls cut off by the token limit.
       const response = toolLoopResponse(wire, data, options);
-      const { calls, body: echoBody } = toolLoopCalls(response, data, { wire });
+      const { calls, data: echoBody } = toolLoopCalls(response, data, { wire });
       if (calls.length === 0) {
         answer = responseTextContent(wire, data, options);
         break;
@@ -77,7 +77,7 @@ try {
           ToolResult.fromCallToolResult({ name: call.name, id: call.id }, await runTool(call)),
         ),
       );
-      // The assistant echo and the result blocks, in the wire's own shape: append them.
+      // The assistant echo and the results, as the provider's own messages: append them.
       messages.push(...formatToolResults(wire, echoBody, results, options));
       console.log(
         `${wire.padEnd(9)} turn ${turn}: ${calls.length} call (${first?.name} ${JSON.stringify(first?.arguments)}), tools payload ${JSON.stringify(formatted).length} chars`,
