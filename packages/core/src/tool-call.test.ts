@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createToolCall,
   decodeToolArguments,
+  extractToolCall,
   formatToolCall,
   requireToolArguments,
   ToolArgumentsError,
@@ -284,3 +285,20 @@ function replyWithRaw(wire: WireFormat, raw: unknown): unknown {
       return raw;
   }
 }
+
+describe('a tool call destructures as the seeds pair', () => {
+  it('gives [name, arguments] and still equals the plain call', () => {
+    const call = extractToolCall('openai', {
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+    });
+    if (!call) throw new Error('expected a call');
+    const [name, args] = call;
+    expect([name, args]).toEqual(['get_weather', { city: 'Paris' }]);
+    expect(Object.keys(call)).not.toContain(Symbol.iterator.toString());
+    expect(JSON.parse(JSON.stringify(call)).name).toBe('get_weather');
+    const [createdName, createdArgs] = createToolCall({ name: 'n', arguments: '{"a":1}' });
+    expect([createdName, createdArgs]).toEqual(['n', { a: 1 }]);
+  });
+});

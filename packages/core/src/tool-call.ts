@@ -23,6 +23,25 @@ export interface ToolCall {
   readonly raw: unknown;
 }
 
+/**
+ * A {@link ToolCall} that also destructures as the seeds' pair:
+ * `const [name, args] = extractToolCall(wire, raw)`. The iterator is not enumerable, so the
+ * value still equals (and serializes as) the plain call.
+ */
+export type DestructurableToolCall = ToolCall & Iterable<unknown>;
+
+/** Freezes `call` and gives it the `[name, arguments]` iterator. */
+export function sealToolCall(call: ToolCall): DestructurableToolCall {
+  Object.defineProperty(call, Symbol.iterator, {
+    value: function* nameAndArguments() {
+      yield call.name;
+      yield call.arguments;
+    },
+    enumerable: false,
+  });
+  return Object.freeze(call) as DestructurableToolCall;
+}
+
 /** The outcome of decoding a call's raw arguments. */
 export interface DecodedArguments {
   readonly arguments: Readonly<Record<string, unknown>>;
@@ -120,7 +139,7 @@ export interface ToolCallInit {
  * call in a test). `arguments` is decoded like a wire's (a JSON string is parsed).
  * Throws {@link ValidationError} when `name` is empty.
  */
-export function createToolCall(init: ToolCallInit): ToolCall {
+export function createToolCall(init: ToolCallInit): DestructurableToolCall {
   if (typeof init.name !== 'string' || init.name === '') {
     throw new ValidationError('a tool call needs a non-empty name', {
       path: 'name',
@@ -128,7 +147,7 @@ export function createToolCall(init: ToolCallInit): ToolCall {
     });
   }
   const decoded = decodeToolArguments(init.arguments);
-  return Object.freeze({
+  return sealToolCall({
     id: init.id ?? '',
     name: init.name,
     arguments: decoded.arguments,

@@ -1,5 +1,10 @@
 import { stripSchemaDialect } from './json-schema.js';
-import { decodeToolArguments, type ToolCall } from './tool-call.js';
+import {
+  type DestructurableToolCall,
+  decodeToolArguments,
+  sealToolCall,
+  type ToolCall,
+} from './tool-call.js';
 import type { JsonSchema, ToolDefinition } from './tool-definition.js';
 import type { OpenAIFunctionTool } from './tool-wire.js';
 import type { WireFormat } from './wire-format.js';
@@ -46,10 +51,10 @@ export function buildToolCall(
   wire: WireFormat,
   raw: unknown,
   fields: { id: unknown; name: unknown; rawArguments: unknown },
-): ToolCall | undefined {
+): DestructurableToolCall | undefined {
   if (typeof fields.name !== 'string' || fields.name === '') return undefined;
   const decoded = decodeToolArguments(fields.rawArguments);
-  return Object.freeze({
+  return sealToolCall({
     id: typeof fields.id === 'string' ? fields.id : '',
     name: fields.name,
     arguments: decoded.arguments,

@@ -1,4 +1,4 @@
-import type { ToolCall } from './tool-call.js';
+import type { DestructurableToolCall, ToolCall } from './tool-call.js';
 import type { JsonSchema, ToolDefinition } from './tool-definition.js';
 import type { WarningHandler } from './warnings.js';
 import type { WireFormat } from './wire-format.js';
@@ -168,6 +168,6 @@ export interface FormatToolCallOptions {
 export interface ToolWire<W extends WireFormat> {
   formatTools(tools: readonly ToolDefinition[], options: FormatToolsOptions): FormattedTools[W];
   locateToolCalls(body: unknown, options: LocateToolCallsOptions): unknown[];
-  toolCallFrom(raw: unknown): ToolCall | undefined;
+  toolCallFrom(raw: unknown): DestructurableToolCall | undefined;
   formatToolCall(call: ToolCall, options: FormatToolCallOptions): FormattedToolCall[W];
 }

@@ -1,5 +1,5 @@
 import { UnknownWireFormatError } from './errors.js';
-import type { ToolCall } from './tool-call.js';
+import type { DestructurableToolCall, ToolCall } from './tool-call.js';
 import { parseToolDefinitions, type ToolDefinitionInput } from './tool-definition.js';
 import type {
   FormatToolCallOptions,
@@ -78,7 +78,10 @@ export const responseToolCalls = locateToolCalls;
  * One raw call structure of `wire` as a frozen {@link ToolCall}, or undefined when it is
  * not a call (not an object, no name).
  */
-export function extractToolCall(wire: WireFormat, raw: unknown): ToolCall | undefined {
+export function extractToolCall(
+  wire: WireFormat,
+  raw: unknown,
+): DestructurableToolCall | undefined {
   return wireOf(wire).toolCallFrom(raw);
 }
 

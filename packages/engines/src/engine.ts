@@ -4,9 +4,9 @@ import {
   carriesNative,
   extractToolCall as coreExtractToolCall,
   formatTools as coreFormatTools,
+  type DestructurableToolCall,
   type FormatToolsOptions,
   type FormattedTools,
-  type ToolCall,
   type ToolDefinitionInput,
   ValidationError,
   type WarningHandler,
@@ -451,19 +451,8 @@ export class Engine {
    * and decoded `arguments`, with `id` and the rest; undefined when it is no call (no name).
    * `const [name, args] = engine.extractToolCall(raw)` destructures it as the seed's pair.
    */
-  extractToolCall(raw: unknown): (ToolCall & Iterable<unknown>) | undefined {
-    const call = coreExtractToolCall(this.toolWireFormat, raw);
-    if (!call) return undefined;
-    const pair = { ...call };
-    // Not enumerable, so the value still equals the ToolCall.
-    Object.defineProperty(pair, Symbol.iterator, {
-      value: function* nameAndArguments() {
-        yield call.name;
-        yield call.arguments;
-      },
-      enumerable: false,
-    });
-    return Object.freeze(pair) as ToolCall & Iterable<unknown>;
+  extractToolCall(raw: unknown): DestructurableToolCall | undefined {
+    return coreExtractToolCall(this.toolWireFormat, raw);
   }
 
   /**

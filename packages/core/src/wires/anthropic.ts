@@ -1,5 +1,5 @@
 import { toClosedJsonSchema } from '../json-schema.js';
-import type { ToolCall } from '../tool-call.js';
+import type { DestructurableToolCall, ToolCall } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
 import type { AnthropicTool, AnthropicToolUseBlock, FormatToolsOptions } from '../tool-wire.js';
 import {
@@ -37,7 +37,7 @@ export function locateToolCalls(body: unknown): unknown[] {
   return records(body.content).filter((block) => block.type === 'tool_use');
 }
 
-export function toolCallFrom(raw: unknown): ToolCall | undefined {
+export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
   if (!isRecord(raw) || raw.type !== 'tool_use') return undefined;
   return buildToolCall('anthropic', raw, { id: raw.id, name: raw.name, rawArguments: raw.input });
 }

@@ -1,5 +1,5 @@
 import { stripSchemaDialect, toGeminiSchema } from '../json-schema.js';
-import type { ToolCall } from '../tool-call.js';
+import type { DestructurableToolCall, ToolCall } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
 import type {
   FormatToolsOptions,
@@ -55,7 +55,7 @@ export function locateToolCalls(body: unknown): unknown[] {
 }
 
 /** Takes a part `{functionCall:{...}}` or a bare functionCall `{name, args, id?}`. */
-export function toolCallFrom(raw: unknown): ToolCall | undefined {
+export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
   if (!isRecord(raw)) return undefined;
   const call = 'functionCall' in raw ? raw.functionCall : raw;
   if (!isRecord(call)) return undefined;

@@ -5,7 +5,7 @@ import {
   hermesTool,
   parseHermesToolCalls,
 } from '../hermes.js';
-import type { ToolCall } from '../tool-call.js';
+import type { DestructurableToolCall, ToolCall } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
 import type {
   FormatToolCallOptions,
@@ -48,7 +48,7 @@ export function locateToolCalls(body: unknown, options: LocateToolCallsOptions):
   return [...native, ...parseHermesToolCalls(hermesReplyText(body), options)];
 }
 
-export function toolCallFrom(raw: unknown): ToolCall | undefined {
+export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
   if (!isRecord(raw)) return undefined;
   // Some models write `parameters` where Hermes says `arguments`.
   const rawArguments = raw.arguments !== undefined ? raw.arguments : raw.parameters;

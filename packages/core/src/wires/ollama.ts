@@ -1,4 +1,4 @@
-import type { ToolCall } from '../tool-call.js';
+import type { DestructurableToolCall, ToolCall } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
 import type { FormatToolsOptions, OllamaTool, OllamaToolCallItem } from '../tool-wire.js';
 import {
@@ -31,7 +31,7 @@ export function locateToolCalls(body: unknown): unknown[] {
   return records(body.message.tool_calls);
 }
 
-export function toolCallFrom(raw: unknown): ToolCall | undefined {
+export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
   if (!isRecord(raw) || !isRecord(raw.function)) return undefined;
   return buildToolCall('ollama', raw, {
     id: raw.id,

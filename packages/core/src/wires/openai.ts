@@ -1,5 +1,5 @@
 import { toStrictJsonSchema } from '../json-schema.js';
-import type { ToolCall } from '../tool-call.js';
+import type { DestructurableToolCall, ToolCall } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
 import type { FormatToolsOptions, OpenAIFunctionTool, OpenAIToolCallItem } from '../tool-wire.js';
 import {
@@ -38,7 +38,7 @@ export function locateToolCalls(body: unknown): unknown[] {
   return records(replyMessage(body)?.tool_calls);
 }
 
-export function toolCallFrom(raw: unknown): ToolCall | undefined {
+export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
   if (!isRecord(raw) || !isRecord(raw.function)) return undefined;
   return buildToolCall('openai', raw, {
     id: raw.id,

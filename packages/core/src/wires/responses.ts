@@ -1,6 +1,6 @@
 import { UnsupportedToolCallError } from '../errors.js';
 import { toStrictJsonSchema } from '../json-schema.js';
-import type { ToolCall } from '../tool-call.js';
+import type { DestructurableToolCall, ToolCall } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
 import type {
   FormatToolsOptions,
@@ -75,7 +75,7 @@ export function locateToolCalls(body: unknown): unknown[] {
   return calls;
 }
 
-export function toolCallFrom(raw: unknown): ToolCall | undefined {
+export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
   // A located call may come without `type`; only a present, different type is refused.
   if (!isRecord(raw) || (raw.type !== undefined && raw.type !== 'function_call')) return undefined;
   return buildToolCall('responses', raw, {
