@@ -37,7 +37,9 @@ export function parseCommandArgs(
     const { code, message } = error as NodeParseError;
     if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
       const firstSentence = message.split(/\.\s/)[0]?.replace(/\.$/, '') ?? message;
-      throw new UsageError(`${command}: ${firstSentence}`, command);
+      // Node capitalises ("Unknown option"); every other message of the CLI is lower case.
+      const lowered = firstSentence.charAt(0).toLowerCase() + firstSentence.slice(1);
+      throw new UsageError(`${command}: ${lowered}`, command);
     }
     throw error;
   }

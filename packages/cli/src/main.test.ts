@@ -16,10 +16,36 @@ describe('crosswire', () => {
     expect((await runCli(['help'])).stdout).toBe(run.stdout);
   });
 
-  it('prints the usage and exits 2 without a command', async () => {
+  it('prints the usage and exits 2 without a command, with one error line', async () => {
     const run = await runCli([]);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/^crosswire: /);
+    expect(run).toEqual({
+      code: 2,
+      stdout: (await runCli(['--help'])).stdout,
+      stderr: 'crosswire: missing command (start with crosswire demo; see crosswire --help)\n',
+    });
+  });
+
+  it('has --help on the registry group, listing its subcommands', async () => {
+    const expected = [
+      'Usage: crosswire registry <subcommand> [options]',
+      '',
+      'Subcommands:',
+      '  registry validate  check registry data files (schema and cross-field rules)',
+      '',
+      'See crosswire registry <subcommand> --help.',
+      '',
+    ].join('\n');
+    for (const argv of [
+      ['registry', '--help'],
+      ['registry', '-h'],
+      ['registry', 'help'],
+      ['help', 'registry'],
+    ]) {
+      expect({ argv, run: await runCli(argv) }).toEqual({
+        argv,
+        run: { code: 0, stdout: expected, stderr: '' },
+      });
+    }
   });
 
   it('has --help on each command, also as help COMMAND and -h', async () => {
@@ -58,10 +84,10 @@ describe('crosswire', () => {
     expect(await runCli(['caps', 'openai', 'gpt-4.1', '--frobnicate'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "crosswire: caps: Unknown option '--frobnicate' (see crosswire caps --help)\n",
+      stderr: "crosswire: caps: unknown option '--frobnicate' (see crosswire caps --help)\n",
     });
     expect((await runCli(['convert', '--wire'])).stderr).toBe(
-      "crosswire: convert: Option '--wire <value>' argument missing (see crosswire convert --help)\n",
+      "crosswire: convert: option '--wire <value>' argument missing (see crosswire convert --help)\n",
     );
     expect((await runCli(['help', 'nope'])).code).toBe(2);
   });

@@ -49,6 +49,26 @@ function findCommand(argv: readonly string[]): { command: Command; rest: string[
   return undefined;
 }
 
+/** The commands of a group (`registry`), for `crosswire registry --help`. */
+function groupHelp(group: string): string | undefined {
+  const members = COMMANDS.filter((command) => command.name.startsWith(`${group} `));
+  if (members.length === 0) return undefined;
+  const width = Math.max(...members.map((command) => command.name.length));
+  return [
+    `Usage: crosswire ${group} <subcommand> [options]`,
+    '',
+    'Subcommands:',
+    ...members.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
+    '',
+    `See crosswire ${group} <subcommand> --help.`,
+    '',
+  ].join('\n');
+}
+
+function isHelpWord(word: string | undefined): boolean {
+  return word === '-h' || word === '--help' || word === 'help';
+}
+
 function unknownCommandMessage(argv: readonly string[]): string {
   const first = argv[0] ?? '';
   const group = COMMANDS.filter((command) => command.name.startsWith(`${first} `));
@@ -72,19 +92,34 @@ export async function main(argv: readonly string[], io?: Partial<CliIo>): Promis
   const streams = completeIo(io);
   try {
     const first = argv[0];
-    if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    if (first === undefined) {
+      // The usage for the reader, and the one-line error every failure prints.
+      streams.stdout(mainHelp());
+      throw new UsageError('missing command (start with crosswire demo; see crosswire --help)');
+    }
+    if (first === '-h' || first === '--help' || first === 'help') {
       const topic = first === 'help' ? argv.slice(1) : [];
-      const found = topic.length > 0 ? findCommand(topic) : undefined;
-      if (topic.length > 0 && found === undefined)
+      if (topic.length === 0) {
+        streams.stdout(mainHelp());
+        return EXIT_OK;
+      }
+      const found = findCommand(topic);
+      const group = topic.length === 1 ? groupHelp(topic[0] ?? '') : undefined;
+      if (found === undefined && group === undefined)
         throw new UsageError(unknownCommandMessage(topic));
-      streams.stdout(found ? found.command.help : mainHelp());
-      return first === undefined ? EXIT_USAGE : EXIT_OK;
+      streams.stdout(found ? found.command.help : (group ?? ''));
+      return EXIT_OK;
     }
     if (first === '-v' || first === '--version') {
       streams.stdout(`${CLI_VERSION}\n`);
       return EXIT_OK;
     }
     const found = findCommand(argv);
+    const group = argv.length === 2 && isHelpWord(argv[1]) ? groupHelp(first) : undefined;
+    if (found === undefined && group !== undefined) {
+      streams.stdout(group);
+      return EXIT_OK;
+    }
     if (found === undefined) throw new UsageError(unknownCommandMessage(argv));
     const args = parseCommandArgs(found.command.name, found.rest, found.command.options);
     if (args.values.help === true) {

@@ -75,3 +75,23 @@ describe('crosswire caps', () => {
     });
   });
 });
+
+describe('crosswire caps with engine names and --json values', () => {
+  it('takes the Langertha engine names as provider aliases and prints capabilityValues in --json', async () => {
+    for (const [alias, id, model] of [
+      ['AKIAnthropic', 'aki-anthropic', 'gemma-3-27b-it'],
+      ['OpenAIResponses', 'openai-responses', 'gpt-4o'],
+      ['openai_responses', 'openai-responses', 'gpt-4o'],
+      ['google', 'gemini', 'gemini-3-pro'],
+    ] as const) {
+      const run = await runCli(['caps', alias, model, '--json']);
+      expect(run.stderr).toBe('');
+      const report = JSON.parse(run.stdout);
+      expect({ alias, provider: report.provider.id, values: report.values }).toEqual({
+        alias,
+        provider: id,
+        values: defaultRegistry.capabilityValues({ provider: id, model }),
+      });
+    }
+  });
+});

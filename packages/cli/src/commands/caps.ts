@@ -60,6 +60,10 @@ function jsonReport(resolution: Resolution, explain: boolean): unknown {
     wire: resolution.wire ?? null,
     limits: resolution.limits,
     steps: resolution.steps,
+    // The plain tri-state values, as the registry's capabilityValues gives them.
+    values: Object.fromEntries(
+      CAPABILITY_NAMES.map((name) => [name, resolution.capabilities[name].value]),
+    ),
     capabilities: Object.fromEntries(
       CAPABILITY_NAMES.map((name) => {
         const capability = resolution.capabilities[name];

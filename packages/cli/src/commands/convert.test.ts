@@ -179,3 +179,40 @@ describe('crosswire convert with a provider and model', () => {
     );
   });
 });
+
+describe('crosswire convert with provider aliases', () => {
+  it('resolves an engine name to the provider id and renders with its options', async () => {
+    const run = await runCli([
+      'convert',
+      '--provider',
+      'OpenAIResponses',
+      '--model',
+      'gpt-4o',
+      '--verbose',
+      file,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      wire: 'responses',
+      provider: 'openai-responses',
+      model: 'gpt-4o',
+      options: { imageInput: true, nativePdf: true, sourceBlocks: true },
+      block: {
+        type: 'function_call_output',
+        call_id: 'call_1',
+        output: [
+          { type: 'input_text', text: 'The chart:' },
+          { type: 'input_image', image_url: `data:image/png;base64,${DEMO_PNG_BASE64}` },
+        ],
+      },
+    });
+  });
+
+  it('prints the hermes block, a bare string, as a JSON string', async () => {
+    const run = await runCli(['convert', '--wire', 'hermes', '--name', 'chart', file]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      `${JSON.stringify('<tool_response>\n{"name":"chart","content":"The chart:\\n[image] image/png (84 bytes)"}\n</tool_response>')}\n`,
+    );
+  });
+});

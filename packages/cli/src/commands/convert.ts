@@ -136,7 +136,7 @@ export const convertCommand: Command = {
     io.stdout(
       jsonText(
         flag(args, 'verbose')
-          ? { wire, provider: provider ?? null, model: model ?? null, options, block }
+          ? { wire, provider: settings?.provider ?? null, model: model ?? null, options, block }
           : block,
       ),
     );

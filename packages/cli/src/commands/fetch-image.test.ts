@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PNG_BASE64 } from '../demo/fixtures.js';
 import { runCli } from '../test-support/run-cli.js';
@@ -68,13 +71,61 @@ describe('crosswire fetch-image', () => {
     });
   });
 
-  it('refuses loopback without --allow, before any request, in one line', async () => {
+  it('refuses loopback without --allow, before any request, in one line that says why', async () => {
     const before = hits.length;
     const run = await runCli(['fetch-image', `${origin}/chart.png`]);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^crosswire: .*127\.0\.0\.1.*\n$/);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `crosswire: refuses to fetch image URL ${origin}/chart.png: rejected by inline_image_url_filter (127.0.0.1 is loopback (127.0.0.0/8); pass --allow 127.0.0.1/32 to fetch it anyway)\n`,
+    });
     expect(hits.length).toBe(before);
+    // A made-up name mapped to loopback is refused for the address it resolves to.
+    const named = await runCli([
+      'fetch-image',
+      `${origin.replace('127.0.0.1', 'images.test')}/chart.png`,
+      '--resolve',
+      'images.test:127.0.0.1',
+    ]);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toBe(
+      `crosswire: refuses to fetch image URL ${origin.replace('127.0.0.1', 'images.test')}/chart.png: rejected by inline_image_url_filter (127.0.0.1 is loopback (127.0.0.0/8); pass --allow 127.0.0.1/32 to fetch it anyway)\n`,
+    );
+    expect(hits.length).toBe(before);
+  });
+
+  it('resolves a made-up name with --resolve and fetches it once --allow trusts the address', async () => {
+    const url = `${origin.replace('127.0.0.1', 'images.test')}/chart.png`;
+    const run = await runCli([
+      'fetch-image',
+      url,
+      '--resolve',
+      'images.test:127.0.0.1',
+      '--allow',
+      '127.0.0.1',
+      '--json',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toMatchObject({ url, mediaType: 'image/png', bytes: 84 });
+  });
+
+  it('prints a data: URL without its payload', async () => {
+    const url = `data:image/png;base64,${DEMO_PNG_BASE64}`;
+    const run = await runCli(['fetch-image', url]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain(DEMO_PNG_BASE64.slice(0, 24));
+    expect(run.stdout.split('\n')[0]).toBe('url         data:image/png;base64,[84 bytes]');
+    const json = JSON.parse((await runCli(['fetch-image', url, '--json'])).stdout);
+    expect(json).toEqual({
+      url: 'data:image/png;base64,[84 bytes]',
+      mediaType: 'image/png',
+      bytes: 84,
+      width: 8,
+      height: 8,
+      sha256: 'a14a1d521ee5b3badafae1de2eabbeadb0f5842c24c84034e20185a2b33bfde6',
+      summary: { type: 'image', source: 'base64', media_type: 'image/png', bytes: 84 },
+    });
   });
 
   it('refuses other schemes with the seed wording', async () => {
@@ -92,9 +143,11 @@ describe('crosswire fetch-image', () => {
       '--max-bytes',
       '50',
     ]);
-    expect(run.code).toBe(1);
-    expect(run.stderr.split('\n')).toHaveLength(2);
-    expect(run.stderr).toMatch(/50/);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `crosswire: image at ${origin}/chart.png exceeds inline_image_max_bytes (50) (raise --max-bytes, or 0 for no cap)\n`,
+    });
   });
 
   it('reports a body that is not the image it claims to be', async () => {
@@ -118,8 +171,70 @@ describe('crosswire fetch-image', () => {
     expect((await runCli(['fetch-image'])).stderr).toBe(
       'crosswire: fetch-image: missing URL (see crosswire fetch-image --help)\n',
     );
-    const badCidr = await runCli(['fetch-image', `${origin}/chart.png`, '--allow', 'not-a-cidr']);
-    expect(badCidr.code).toBe(1);
-    expect(badCidr.stderr.split('\n')).toHaveLength(2);
+    expect(await runCli(['fetch-image', `${origin}/chart.png`, '--allow', 'not-a-cidr'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "crosswire: fetch-image: --allow 'not-a-cidr' is not a CIDR range or an IP address (e.g. 10.1.2.0/24, 127.0.0.1) (see crosswire fetch-image --help)\n",
+    });
+    expect(
+      (await runCli(['fetch-image', `${origin}/chart.png`, '--resolve', 'images.test'])).stderr,
+    ).toBe(
+      "crosswire: fetch-image: --resolve takes HOST:ADDRESS with an IP address (e.g. images.test:127.0.0.2), got 'images.test' (see crosswire fetch-image --help)\n",
+    );
+    expect(
+      await runCli(['fetch-image', `${origin}/chart.png`, '--ca', '/nonexistent/ca.pem']),
+    ).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'crosswire: fetch-image: cannot read --ca /nonexistent/ca.pem: no such file (see crosswire fetch-image --help)\n',
+    });
+  });
+});
+
+describe('crosswire fetch-image over https', () => {
+  const tlsDirectory = fileURLToPath(new URL('../../fixtures/tls/', import.meta.url));
+  const caFile = `${tlsDirectory}ca.pem`;
+
+  it('trusts a private CA with --ca; without it the certificate is refused in one line', async () => {
+    const secure = createHttpsServer(
+      {
+        cert: readFileSync(`${tlsDirectory}images.test.pem`),
+        key: readFileSync(`${tlsDirectory}images.test-key.pem`),
+      },
+      (_request, response) => {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(png);
+      },
+    );
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    const url = `https://images.test:${(secure.address() as AddressInfo).port}/chart.png`;
+    const guard = ['--resolve', 'images.test:127.0.0.1', '--allow', '127.0.0.1/32'];
+    try {
+      const trusted = await runCli(['fetch-image', url, ...guard, '--ca', caFile, '--json']);
+      expect(trusted.stderr).toBe('');
+      expect(JSON.parse(trusted.stdout)).toMatchObject({ url, mediaType: 'image/png', bytes: 84 });
+
+      const untrusted = await runCli(['fetch-image', url, ...guard]);
+      expect(untrusted.code).toBe(1);
+      expect(untrusted.stdout).toBe('');
+      expect(untrusted.stderr).toMatch(/^crosswire: [^\n]*images\.test[^\n]*\n$/);
+
+      const notPem = await runCli([
+        'fetch-image',
+        url,
+        ...guard,
+        '--ca',
+        `${tlsDirectory}README.md`,
+      ]);
+      expect(notPem).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `crosswire: fetch-image: --ca ${tlsDirectory}README.md holds no PEM certificate (see crosswire fetch-image --help)\n`,
+      });
+    } finally {
+      await new Promise<void>((resolve) => secure.close(() => resolve()));
+    }
   });
 });

@@ -1,5 +1,9 @@
-import { denyPrivateHosts, Image } from '@crosswire/content-image';
-import { base64ToBytes } from '@crosswire/core';
+import { lookup } from 'node:dns/promises';
+import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { denyPrivateHosts, type HostResolver, Image } from '@crosswire/content-image';
+import { base64ToBytes, ImageFetchError } from '@crosswire/core';
 import {
   expectPositionals,
   flag,
@@ -9,11 +13,13 @@ import {
   stringOption,
 } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT_OK } from '../errors.js';
+import { EXIT_OK, UsageError } from '../errors.js';
 import { formatBytes, jsonText, renderPairs, styleFor } from '../format.js';
 import { imageDimensions, sha256Hex } from '../image-facts.js';
+import type { CliIo } from '../io.js';
 
-const help = `Usage: crosswire fetch-image URL [--max-bytes N] [--allow CIDR]... [--timeout MS] [--json]
+const help = `Usage: crosswire fetch-image URL [--max-bytes N] [--allow CIDR]... [--timeout MS]
+                            [--ca FILE]... [--resolve HOST:ADDRESS]... [--json]
 
 Fetches an image the way an engine inlines one, with the private-host guard on, and
 prints its media type, size and a summary. Never prints the payload.
@@ -33,51 +39,177 @@ Options:
   --allow CIDR        a range you trust despite the guard, e.g. 10.1.2.0/24 or
                       127.0.0.1/32 (repeatable)
   --timeout MS        overall deadline for the whole fetch, redirects included
+  --ca FILE           trust the PEM certificate(s) in FILE instead of Node's roots for
+                      https (a private CA of an internal image host; repeatable)
+  --resolve HOST:ADDRESS
+                      answer HOST with ADDRESS instead of asking DNS (repeatable); the
+                      guard still checks ADDRESS, and the fetch connects to it
   --json              print a JSON object instead of the table
   -h, --help          show this help
+
+A refused URL exits with status 1 and one line naming the reason and the --allow that
+would trust it. A data: URL is decoded locally and printed without its payload.
 
 Examples:
   crosswire fetch-image https://example.com/cat.png
   crosswire fetch-image http://127.0.0.1:8080/chart.png --allow 127.0.0.1/32 --max-bytes 1m
+  crosswire fetch-image https://images.test:8443/cat.png --resolve images.test:10.1.2.3 \\
+    --allow 10.1.2.3 --ca ./internal-ca.pem
 `;
+
+const COMMAND = 'fetch-image';
+
+/** The URL as printed: a data: URL without its payload (`data:image/png;base64,[84 bytes]`). */
+export function displayUrl(url: string, bytes?: number): string {
+  if (!url.trim().toLowerCase().startsWith('data:')) return url;
+  const comma = url.indexOf(',');
+  const header = comma < 0 ? url : url.slice(0, comma + 1);
+  return bytes === undefined ? `${header}[payload]` : `${header}[${bytes} bytes]`;
+}
+
+/** The guard, with the operator's `--allow` ranges checked as command-line input. */
+function buildFilter(
+  allow: readonly string[],
+  resolver: HostResolver | undefined,
+): ReturnType<typeof denyPrivateHosts> {
+  allow.forEach((entry, index) => {
+    try {
+      denyPrivateHosts({ allow: [entry] });
+    } catch {
+      throw new UsageError(
+        `${COMMAND}: --allow '${allow[index]}' is not a CIDR range or an IP address (e.g. 10.1.2.0/24, 127.0.0.1)`,
+        COMMAND,
+      );
+    }
+  });
+  return denyPrivateHosts({ allow, ...(resolver === undefined ? {} : { resolver }) });
+}
+
+/** `--resolve HOST:ADDRESS` entries as a resolver; other hosts go to the system resolver. */
+function buildResolver(entries: readonly string[]): HostResolver | undefined {
+  if (entries.length === 0) return undefined;
+  const table = new Map<string, string[]>();
+  for (const entry of entries) {
+    const colon = entry.indexOf(':');
+    const host = colon < 0 ? '' : entry.slice(0, colon).trim().toLowerCase();
+    const address =
+      colon < 0
+        ? ''
+        : entry
+            .slice(colon + 1)
+            .trim()
+            .replace(/^\[(.*)\]$/, '$1');
+    if (host === '' || isIP(address) === 0) {
+      throw new UsageError(
+        `${COMMAND}: --resolve takes HOST:ADDRESS with an IP address (e.g. images.test:127.0.0.2), got '${entry}'`,
+        COMMAND,
+      );
+    }
+    table.set(host, [...(table.get(host) ?? []), address]);
+  }
+  return async (host) => {
+    const mapped = table.get(host.toLowerCase());
+    if (mapped !== undefined) return mapped;
+    const answers = await lookup(host, { all: true, verbatim: true });
+    return answers.map((answer) => answer.address);
+  };
+}
+
+async function readCertificates(files: readonly string[], io: CliIo): Promise<string[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      let text: string;
+      try {
+        text = await readFile(path.resolve(io.cwd, file), 'utf8');
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        const reason =
+          code === 'ENOENT'
+            ? 'no such file'
+            : code === 'EISDIR'
+              ? 'is a directory'
+              : (code ?? 'unreadable');
+        throw new UsageError(`${COMMAND}: cannot read --ca ${file}: ${reason}`, COMMAND);
+      }
+      if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+        throw new UsageError(`${COMMAND}: --ca ${file} holds no PEM certificate`, COMMAND);
+      }
+      return text;
+    }),
+  );
+}
+
+/**
+ * The library's refusal, kept word for word (the seed's sentence), with what a command-line
+ * user needs after it: the guard's reason and the --allow that would trust the address.
+ */
+function explained(error: unknown): unknown {
+  if (!(error instanceof ImageFetchError)) return error;
+  const hint = hintFor(error);
+  if (hint === undefined) return error;
+  return new ImageFetchError(error.code, `${error.message} (${hint})`, {
+    url: error.url,
+    cause: error,
+    details: { ...error.details },
+  });
+}
+
+function hintFor(error: ImageFetchError): string | undefined {
+  if (error.code === 'image_too_large') return 'raise --max-bytes, or 0 for no cap';
+  if (error.code !== 'image_url_refused') return undefined;
+  const reason = typeof error.details.reason === 'string' ? error.details.reason : undefined;
+  if (reason === undefined) return undefined;
+  const address = /^(\S+) is /.exec(reason)?.[1];
+  const family = address === undefined ? 0 : isIP(address);
+  if (address === undefined || family === 0) return reason;
+  return `${reason}; pass --allow ${address}/${family === 4 ? 32 : 128} to fetch it anyway`;
+}
 
 /** `crosswire fetch-image`: a guarded fetch, reported without the payload. */
 export const fetchImageCommand: Command = {
-  name: 'fetch-image',
+  name: COMMAND,
   summary: 'fetch an image with the private-host guard on; print type, size, summary',
   help,
   options: {
     'max-bytes': { type: 'string' },
     allow: { type: 'string', multiple: true },
     timeout: { type: 'string' },
+    ca: { type: 'string', multiple: true },
+    resolve: { type: 'string', multiple: true },
     json: { type: 'boolean' },
   },
   run: async (args, io) => {
-    const [url = ''] = expectPositionals('fetch-image', args, ['URL']);
+    const [url = ''] = expectPositionals(COMMAND, args, ['URL']);
     const maxBytesText = stringOption(args, 'max-bytes');
     const timeoutText = stringOption(args, 'timeout');
     const maxBytes =
-      maxBytesText === undefined
-        ? undefined
-        : parseByteCount('fetch-image', '--max-bytes', maxBytesText);
+      maxBytesText === undefined ? undefined : parseByteCount(COMMAND, '--max-bytes', maxBytesText);
     const timeoutMs =
       timeoutText === undefined
         ? undefined
-        : parsePositiveInteger('fetch-image', '--timeout', timeoutText);
-    const allow = stringListOption(args, 'allow');
+        : parsePositiveInteger(COMMAND, '--timeout', timeoutText);
+    const resolver = buildResolver(stringListOption(args, 'resolve'));
+    const urlFilter = buildFilter(stringListOption(args, 'allow'), resolver);
+    const certificates = await readCertificates(stringListOption(args, 'ca'), io);
 
     const image = Image.fromUrl(url);
-    const urlFilter = denyPrivateHosts({ allow });
-    const base64 = await image.ensureBase64({
-      urlFilter,
-      ...(maxBytes === undefined ? {} : { maxBytes }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
+    let base64: string;
+    try {
+      base64 = await image.ensureBase64({
+        urlFilter,
+        ...(maxBytes === undefined ? {} : { maxBytes }),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(certificates.length === 0 ? {} : { tls: { ca: certificates } }),
+      });
+    } catch (error) {
+      throw explained(error);
+    }
     const bytes = base64ToBytes(base64);
     const mediaType = image.mediaType ?? 'unknown';
     const dimensions = imageDimensions(bytes, image.mediaType);
+    const shownUrl = displayUrl(url, bytes.byteLength);
     const report = {
-      url,
+      url: shownUrl,
       mediaType,
       bytes: bytes.byteLength,
       ...(dimensions === undefined ? {} : { width: dimensions.width, height: dimensions.height }),
@@ -90,7 +222,7 @@ export const fetchImageCommand: Command = {
     }
     const style = styleFor(io);
     const rows: [string, string][] = [
-      ['url', url],
+      ['url', shownUrl],
       ['media type', mediaType],
       ['size', `${formatBytes(report.bytes)} (${report.bytes} bytes)`],
     ];

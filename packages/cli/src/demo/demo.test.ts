@@ -194,3 +194,65 @@ describe('crosswire demo', () => {
     expect((await runCli(['demo', '--wire', 'smtp'])).code).toBe(2);
   });
 });
+
+describe('crosswire demo, each block as sent', () => {
+  it('shows a data: URL payload by its size on the responses wire, not its base64 length', async () => {
+    const run = await runCli(['demo', '--wire', 'responses']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      '{"type":"input_image","image_url":"data:image/png;base64,[84 bytes]"}',
+    );
+    expect(run.stdout).toContain(
+      '"filename":"q3-report.pdf","file_data":"data:application/pdf;base64,[598 bytes]"',
+    );
+  });
+
+  it('runs live against the responses and hermes wires of real registry providers', async () => {
+    const simulator = await startSimulator();
+    try {
+      for (const [provider, model, wire, variable] of [
+        ['openai-responses', 'gpt-4o', 'responses', 'OPENAI_API_KEY'],
+        ['nousresearch', 'Hermes-4-70B', 'hermes', 'NOUS_API_KEY'],
+      ] as const) {
+        simulator.script(provider, [
+          {
+            type: 'tool_calls',
+            calls: DEMO_TOOLS.map((tool) => ({
+              name: tool.name,
+              arguments: tool.arguments,
+              id: `call_${tool.name}`,
+            })),
+          },
+          { type: 'text', text: 'Done.' },
+        ]);
+        const run = await runCli(
+          [
+            'demo',
+            '--provider',
+            provider,
+            '--model',
+            model,
+            '--base-url',
+            simulator.baseUrl(wire, provider),
+            '--json',
+          ],
+          { env: { [variable]: 'test-key' } },
+        );
+        expect(run.stderr).toBe('');
+        const [outcome] = (JSON.parse(run.stdout) as DemoReport).outcomes;
+        const kind = provider === 'nousresearch' ? 'text' : 'vision';
+        expect({ provider, wire: outcome?.wire, kind: outcome?.kind }).toEqual({
+          provider,
+          wire,
+          kind,
+        });
+        expect(
+          Object.fromEntries(outcome?.rows.map((row) => [row.output, row.label]) ?? []),
+        ).toEqual(EXPECTED[`${wire} ${kind}`]);
+        expect(outcome?.finalText).toBe('Done.');
+      }
+    } finally {
+      await simulator.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeDelivered, summarisePayloads } from './describe.js';
 
@@ -72,5 +73,44 @@ describe('summarisePayloads', () => {
       b: 'data:image/png;base64,[16 bytes]',
       c: { type: 'text', data: 'abcdefghijklmnopqrstuvwxyz' },
     });
+  });
+});
+
+describe('summarisePayloads, applied twice', () => {
+  it('changes nothing the second time: a shown size is not read as a payload', () => {
+    const block = {
+      type: 'function_call_output',
+      output: [
+        { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==' },
+        { type: 'input_file', file_data: 'data:application/pdf;base64,JVBERi0xLjQKJeLjz9MK' },
+      ],
+    };
+    const once = summarisePayloads(block);
+    expect(once).toEqual({
+      type: 'function_call_output',
+      output: [
+        { type: 'input_image', image_url: 'data:image/png;base64,[16 bytes]' },
+        { type: 'input_file', file_data: 'data:application/pdf;base64,[15 bytes]' },
+      ],
+    });
+    expect(summarisePayloads(once)).toEqual(once);
+  });
+
+  it('is idempotent for any base64 payload in a data: URL or a data field', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 12, maxLength: 200 }), (bytes) => {
+        const base64 = Buffer.from(bytes).toString('base64');
+        const value = {
+          url: `data:image/png;base64,${base64}`,
+          source: { type: 'base64', data: base64 },
+        };
+        const once = summarisePayloads(value);
+        expect(once).toEqual({
+          url: `data:image/png;base64,[${bytes.length} bytes]`,
+          source: { type: 'base64', data: `[base64, ${bytes.length} bytes]` },
+        });
+        expect(summarisePayloads(once)).toEqual(once);
+      }),
+    );
   });
 });

@@ -204,15 +204,27 @@ export function describeDelivered(block: unknown): DeliveredSummary {
   return { parts: nonEmpty, errorFlag, label, detail: shown.map(partDetail).join('; ') };
 }
 
+/** Base64 text (standard or URL-safe alphabet, padding and line breaks allowed). */
+function isBase64Text(text: string): boolean {
+  return /^[A-Za-z0-9+/_=\r\n-]+$/.test(text);
+}
+
 /**
  * A copy of `value` with every payload replaced by its size: base64 `data`, `blob` and
  * `file_data` strings and `data:` URLs. The demo and `fetch-image` never print a payload.
  */
 export function summarisePayloads(value: unknown): unknown {
   if (typeof value === 'string') {
-    if (value.startsWith('data:') && value.includes(';base64,')) {
-      const comma = value.indexOf(',');
-      return `${value.slice(0, comma + 1)}[${base64ByteLength(value.slice(comma + 1))} bytes]`;
+    // Only a real payload is replaced, so summarising a summary changes nothing: a
+    // `data:...;base64,[84 bytes]` already shown must not become `[6 bytes]`.
+    const comma = value.indexOf(',');
+    const payload = comma < 0 ? '' : value.slice(comma + 1);
+    if (
+      value.startsWith('data:') &&
+      value.slice(0, comma).endsWith(';base64') &&
+      isBase64Text(payload)
+    ) {
+      return `${value.slice(0, comma + 1)}[${base64ByteLength(payload)} bytes]`;
     }
     return value;
   }
@@ -225,7 +237,7 @@ export function summarisePayloads(value: unknown): unknown {
       (key === 'data' || key === 'blob') &&
       typeof item === 'string' &&
       !textual &&
-      /^[A-Za-z0-9+/=\r\n]+$/.test(item) &&
+      isBase64Text(item) &&
       item.length >= 16;
     copy[key] = payload ? `[base64, ${base64ByteLength(item)} bytes]` : summarisePayloads(item);
   }

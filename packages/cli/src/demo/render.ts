@@ -1,7 +1,6 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { type CellInput, renderTable, type Style, truncate } from '../format.js';
 import type { DeliveredPart } from './describe.js';
-import { summarisePayloads } from './describe.js';
 import type { DemoOutcome, DemoReport, DemoRow } from './report.js';
 
 function partCell(part: DeliveredPart, style: Style): { text: string; styled: string } {
@@ -110,7 +109,8 @@ export function renderDemo(report: DemoReport, style: Style, detailed: boolean):
           `  ${style.dim('tool result options:')} ${JSON.stringify(outcome.toolResultOptions)}`,
         );
         for (const row of outcome.rows) {
-          lines.push(`  ${style.cyan(row.tool)} ${JSON.stringify(summarisePayloads(row.block))}`);
+          // row.block is already summarised: no payload reaches the terminal.
+          lines.push(`  ${style.cyan(row.tool)} ${JSON.stringify(row.block)}`);
         }
         lines.push(`  ${style.dim('final answer:')} ${truncate(outcome.finalText, 100)}`);
       }
