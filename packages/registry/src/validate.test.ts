@@ -71,6 +71,19 @@ describe('validation failures name the file, the field and the problem', () => {
     ]);
   });
 
+  it('a missing required field says it is missing', () => {
+    const problems = problemsWith('data/providers/anthropic.json', (data) => {
+      data.tool_wire_fromat = data.tool_wire_format;
+      delete data.tool_wire_format;
+    });
+    expect(problems).toContain(
+      'data/providers/anthropic.json: tool_wire_fromat: unknown field "tool_wire_fromat" (the schema is strict; check the spelling)',
+    );
+    expect(problems.find((line) => line.includes(': tool_wire_format: '))).toMatch(
+      /^data\/providers\/anthropic\.json: tool_wire_format: required field is missing \(/,
+    );
+  });
+
   it('a wrong value type or enum', () => {
     expect(
       problemsWith('data/providers/aki-anthropic.json', (data) => {

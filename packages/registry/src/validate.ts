@@ -47,8 +47,32 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-function zodIssues(file: string, error: z.ZodError): RegistryIssue[] {
+/** The value at `path` inside `data`, or undefined when the path does not exist. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+function zodIssues(file: string, error: z.ZodError, data: unknown): RegistryIssue[] {
   return error.issues.flatMap((issue) => {
+    // zod says "expected one of …" for a missing enum field; a contributor needs "missing".
+    const key = issue.path.at(-1);
+    if (key !== undefined && valueAt(data, issue.path) === undefined) {
+      const parent = valueAt(data, issue.path.slice(0, -1));
+      if (typeof parent === 'object' && parent !== null && !(key in parent)) {
+        return [
+          {
+            file,
+            path: formatPath(issue.path),
+            message: `required field is missing (${issue.message})`,
+          },
+        ];
+      }
+    }
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         file,
@@ -71,11 +95,11 @@ export function parseRegistrySource(source: RegistrySource): {
   }
   if ('lab' in data) {
     const parsed = labFileSchema.safeParse(data);
-    if (!parsed.success) return { issues: zodIssues(file, parsed.error) };
+    if (!parsed.success) return { issues: zodIssues(file, parsed.error, data) };
     return { file: { kind: 'lab', file, data: parsed.data }, issues: [] };
   }
   const parsed = providerFileSchema.safeParse(data);
-  if (!parsed.success) return { issues: zodIssues(file, parsed.error) };
+  if (!parsed.success) return { issues: zodIssues(file, parsed.error, data) };
   return { file: { kind: 'provider', file, data: parsed.data }, issues: [] };
 }
 
