@@ -216,3 +216,22 @@ describe('crosswire convert with provider aliases', () => {
     );
   });
 });
+
+describe('crosswire convert, input edge cases', () => {
+  it('says standard input is empty, and reads JSON saved with a byte order mark', async () => {
+    expect(await runCli(['convert', '--wire', 'openai', '-'], { stdin: ' \n' })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'crosswire: convert: standard input is empty (expected a CallToolResult JSON)\n',
+    });
+    const withBom = await runCli(['convert', '--wire', 'openai', '-'], {
+      stdin: '\uFEFF{"content":[{"type":"text","text":"hi"}]}',
+    });
+    expect(withBom.stderr).toBe('');
+    expect(JSON.parse(withBom.stdout)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_1',
+      content: 'hi',
+    });
+  });
+});

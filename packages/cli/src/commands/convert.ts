@@ -70,8 +70,15 @@ async function readInput(file: string, io: CliIo): Promise<{ text: string; label
 }
 
 function parseInput(text: string, label: string): unknown {
+  // Editors on Windows save JSON with a byte order mark; JSON.parse refuses it.
+  const json = text.replace(/^\uFEFF/, '');
+  if (json.trim() === '') {
+    throw new ValidationError(`convert: ${label} is empty (expected a CallToolResult JSON)`, {
+      code: 'invalid_json',
+    });
+  }
   try {
-    return contentOf(JSON.parse(text));
+    return contentOf(JSON.parse(json));
   } catch (error) {
     throw new ValidationError(`convert: ${label} is not valid JSON: ${(error as Error).message}`, {
       code: 'invalid_json',

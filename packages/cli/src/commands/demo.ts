@@ -62,6 +62,12 @@ export const demoCommand: Command = {
     if (baseUrl !== undefined && provider === undefined) {
       throw new UsageError('demo: --base-url needs --provider and --model', 'demo');
     }
+    if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) {
+      throw new UsageError(
+        `demo: --base-url must be an http or https URL (got '${baseUrl}')`,
+        'demo',
+      );
+    }
     const report = await runDemo({
       ...(wire === undefined ? {} : { wire }),
       ...(provider !== undefined && model !== undefined

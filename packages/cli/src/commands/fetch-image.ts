@@ -156,6 +156,8 @@ function explained(error: unknown): unknown {
 
 function hintFor(error: ImageFetchError): string | undefined {
   if (error.code === 'image_too_large') return 'raise --max-bytes, or 0 for no cap';
+  if (error.code === 'image_fetch_failed' && /certificate|self.signed/i.test(error.message))
+    return 'a private CA? pass it with --ca FILE';
   if (error.code !== 'image_url_refused') return undefined;
   const reason = typeof error.details.reason === 'string' ? error.details.reason : undefined;
   if (reason === undefined) return undefined;

@@ -192,6 +192,16 @@ describe('crosswire demo', () => {
         "crosswire: demo: provider 'openai' speaks the openai wire, not gemini (see crosswire demo --help)\n",
     });
     expect((await runCli(['demo', '--wire', 'smtp'])).code).toBe(2);
+    expect(
+      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-4o', '--base-url', 'nope'], {
+        env: { OPENAI_API_KEY: 'k' },
+      }),
+    ).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "crosswire: demo: --base-url must be an http or https URL (got 'nope') (see crosswire demo --help)\n",
+    });
   });
 });
 
