@@ -1,4 +1,5 @@
 import type { WireFormat } from '@crosswire/core';
+import { hermesToolsPrompt } from '@crosswire/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faults, type Simulator, startSimulator } from './index.js';
 
@@ -339,5 +340,26 @@ describe('simulator rules', () => {
     expect(wrong.body).toEqual({
       error: 'invalid request: /chat/completions is not the ollama endpoint',
     });
+  });
+});
+
+describe('the hermes simulator reads the tools of a real Hermes prompt', () => {
+  it('skips the empty <tools></tools> of the prompt sentence and finds the list', async () => {
+    const lane = 'hermes-prompt';
+    simulator.script(lane, [{ type: 'text', text: 'ok' }]);
+    const prompt = hermesToolsPrompt([
+      { name: 'get_weather', inputSchema: { type: 'object' } },
+      { name: 'book_table', inputSchema: { type: 'object' } },
+    ]);
+    expect(prompt.indexOf('<tools></tools>')).toBeGreaterThan(-1);
+    const { status } = await post(`${simulator.baseUrl('hermes', lane)}/v1/chat/completions`, {
+      model: 'hermes-x',
+      messages: [
+        { role: 'system', content: prompt },
+        { role: 'user', content: 'hi' },
+      ],
+    });
+    expect(status).toBe(200);
+    expect(simulator.received(lane)[0]?.tools).toEqual(['get_weather', 'book_table']);
   });
 });

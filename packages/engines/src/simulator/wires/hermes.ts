@@ -11,10 +11,15 @@ import { checkUserParts, contentText, wire as openai } from './openai.js';
 
 const CALL = /<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/g;
 const RESPONSE = /<tool_response>\s*([\s\S]*?)\s*<\/tool_response>/g;
-const TOOLS = /<tools>\s*([\s\S]*?)\s*<\/tools>/;
+// Global: the prompt's own sentence names an empty `<tools></tools>` before the real list.
+const TOOLS = /<tools>\s*([\s\S]*?)\s*<\/tools>/g;
 
 function toolNames(prompt: string): string[] {
-  const inner = TOOLS.exec(prompt)?.[1];
+  // The tool list is the last non-empty `<tools>` block.
+  const inner = [...prompt.matchAll(TOOLS)]
+    .map((match) => match[1] ?? '')
+    .filter((block) => block !== '')
+    .at(-1);
   if (inner === undefined) return [];
   const nameOf = (tool: unknown): string | undefined => {
     if (!isObject(tool)) return undefined;
