@@ -1,5 +1,4 @@
-import type { WireFormat } from '@crosswire/core';
-import { hermesToolsPrompt } from '@crosswire/core';
+import { hermesToolsPrompt, type WireFormat } from '@crosswire/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faults, type Simulator, startSimulator } from './index.js';
 
