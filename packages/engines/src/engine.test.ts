@@ -136,7 +136,7 @@ describe('createEngine from registry data', () => {
   it('reads capabilities and derives the dialect options from them and the quirks', () => {
     const claude = createEngine({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'k' });
     expect(claude.supports('image_input')).toBe(true);
-    expect(claude.capabilities().tool_result_images.value).toBe(true);
+    expect(claude.capabilities().tool_result_images).toBe(true);
     expect(claude.dialectOptions).toMatchObject({
       imageInput: true,
       sourceBlocks: true,

@@ -13,6 +13,7 @@ import {
   type WireFormat,
 } from '@crosswire/core';
 import {
+  CAPABILITY_NAMES,
   type CapabilityName,
   defaultRegistry,
   type EffectiveCapabilities,
@@ -281,7 +282,21 @@ export class Engine {
   }
 
   /** The effective capabilities of this model on this provider, each with its reasons. */
-  capabilities(): EffectiveCapabilities {
+  /**
+   * The capability flags of this model on this provider, as the seeds' `engine_capabilities`:
+   * true only where the registry's effective value is true (false and unknown are false), so
+   * `engine.capabilities().image_input` reads like `engine.supports('image_input')`. The
+   * tri-state values with their evidence are {@link Engine.capabilityDetails}.
+   */
+  capabilities(): Readonly<Record<CapabilityName, boolean>> {
+    const details = this.capabilityDetails();
+    return Object.freeze(
+      Object.fromEntries(CAPABILITY_NAMES.map((name) => [name, details[name].value === true])),
+    ) as Readonly<Record<CapabilityName, boolean>>;
+  }
+
+  /** Each capability's effective value (true, false or 'unknown') with its evidence and reasons. */
+  capabilityDetails(): EffectiveCapabilities {
     return this.registry.resolveCapabilities({ provider: this.provider.id, model: this.model });
   }
 

@@ -86,10 +86,20 @@ describe('tool_wire_format: one tag per engine', () => {
   it('supports(image_input) and capabilities() come from the registry', () => {
     const engine = engineFor('anthropic');
     expect(engine.supports('image_input')).toBe(true);
-    expect(engine.capabilities().image_input.value).toBe(true);
+    expect(engine.capabilities().image_input).toBe(true);
     const aki = createEngine({ provider: 'aki-anthropic', model: 'gemma-3-27b-it', apiKey: 'k' });
     closers.push(() => aki.close());
     expect(aki.dialectOptions.imageInput).toBe(false);
+    // Flags, as engine_capabilities: unknown and false are both false.
+    expect(aki.capabilities().tool_result_images).toBe(false);
+    expect(Object.values(engine.capabilities()).every((flag) => typeof flag === 'boolean')).toBe(
+      true,
+    );
+    expect(engine.capabilityDetails().image_input.value).toBe(true);
+    const unknownModel = createEngine({ provider: 'openai', model: 'no-such-model', apiKey: 'k' });
+    closers.push(() => unknownModel.close());
+    expect(unknownModel.capabilityDetails().image_input.value).toBe('unknown');
+    expect(unknownModel.capabilities().image_input).toBe(false);
   });
 });
 
