@@ -86,12 +86,20 @@ export interface AddressVerdict {
   readonly refusal?: string;
 }
 
-/** Parses operator `allow` entries (CIDRs or single addresses). */
+/**
+ * Parses operator `allow` entries (CIDRs or single addresses). IPv4 must be written as four
+ * decimal parts: `10.1.2` or `010.0.0.1` would be read by classful or octal rules as another
+ * address than the operator meant, so they are refused.
+ */
 export function parseAllowList(allow: readonly string[]): Cidr[] {
   return allow.map((entry) => {
-    if (entry.includes('/')) return ipaddr.parseCIDR(entry);
-    const address = ipaddr.parse(entry);
-    return [address, address.kind() === 'ipv4' ? 32 : 128] as Cidr;
+    const [address = '', prefix] = entry.split('/');
+    if (!address.includes(':') && !ipaddr.IPv4.isValidFourPartDecimal(address)) {
+      throw new Error(`${JSON.stringify(address)} is not a four-part decimal IPv4 address`);
+    }
+    if (prefix !== undefined) return ipaddr.parseCIDR(entry);
+    const parsed = ipaddr.parse(address);
+    return [parsed, parsed.kind() === 'ipv4' ? 32 : 128] as Cidr;
   });
 }
 

@@ -287,5 +287,12 @@ describe('denyPrivateHosts', () => {
     expect(() => denyPrivateHosts({ allow: ['10.0.0.0/99'] })).toThrow(
       'denyPrivateHosts: allow[0] is not a CIDR range or an IP address: "10.0.0.0/99"',
     );
+    // Classful and octal spellings would trust another address than the one written.
+    for (const entry of ['10.1.2', '10.1.2/24', '010.0.0.1/32', '0x7f.0.0.1']) {
+      expect(() => denyPrivateHosts({ allow: ['127.0.0.1/32', entry] })).toThrow(
+        `denyPrivateHosts: allow[1] is not a CIDR range or an IP address: ${JSON.stringify(entry)}`,
+      );
+    }
+    expect(() => denyPrivateHosts({ allow: ['::1', 'fd00::/8', '127.0.0.2'] })).not.toThrow();
   });
 });

@@ -79,7 +79,7 @@ export interface DialectOptions {
 /** One wire's request builder, reply parser and tool-turn formatter. */
 export interface Dialect {
   readonly wire: WireFormat;
-  /** The path under the provider's base URL: `/chat/completions`, `/messages`, `/models/{model}:generateContent`, `/api/chat`, `/responses`. */
+  /** The path under the provider's base URL: `/chat/completions`, `/v1/messages`, `/models/{model}:generateContent`, `/api/chat`, `/responses`. */
   path(model: string): string;
   /**
    * Pure: the JSON body. Images must already hold their bytes where the wire needs inline data
