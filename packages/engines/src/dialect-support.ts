@@ -4,6 +4,7 @@ import {
   CrosswireError,
   emitWarning,
   ProviderError,
+  type ToolCall,
   type WarningHandler,
   type WireFormat,
 } from '@crosswire/core';
@@ -203,6 +204,23 @@ export function checkResultsAnswerCalls(
 }
 
 /** A structural check for JSON-serialisable deep copies of reply bodies. */
+/**
+ * Removes from the array `container[key]` the located structures of `calls` (compared as
+ * JSON, after `locate` maps an item to the structure the calls were located as). Leaves a
+ * missing or non-array entry alone.
+ */
+export function dropCallItems(
+  container: Record<string, unknown>,
+  key: string,
+  calls: readonly ToolCall[],
+  locate: (item: unknown) => unknown = (item) => item,
+): void {
+  const items = container[key];
+  if (!Array.isArray(items)) return;
+  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
+  container[key] = items.filter((item) => !dropped.has(JSON.stringify(locate(item))));
+}
+
 export function cloneJson<T>(value: T): T {
   return structuredClone(value);
 }

@@ -17,6 +17,7 @@ import {
   asString,
   checkResultsAnswerCalls,
   cloneJson,
+  dropCallItems,
   isRecord,
   type JsonObject,
   joinReasoning,
@@ -220,10 +221,7 @@ export function formatToolResults(
 export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
   if (!isRecord(body)) return body;
   const copy = cloneJson(body);
-  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
-  if (Array.isArray(copy.content)) {
-    copy.content = copy.content.filter((block) => !dropped.has(JSON.stringify(block)));
-  }
+  dropCallItems(copy, 'content', calls);
   return copy;
 }
 

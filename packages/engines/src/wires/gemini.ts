@@ -17,6 +17,7 @@ import {
   asString,
   checkResultsAnswerCalls,
   cloneJson,
+  dropCallItems,
   isRecord,
   type JsonObject,
   joinReasoning,
@@ -202,11 +203,8 @@ export function formatToolResults(
 export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
   if (!isRecord(body)) return body;
   const copy = cloneJson(body);
-  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
   const content = asRecord(candidate(copy).content);
-  if (Array.isArray(content.parts)) {
-    content.parts = content.parts.filter((part) => !dropped.has(JSON.stringify(part)));
-  }
+  dropCallItems(content, 'parts', calls);
   return copy;
 }
 

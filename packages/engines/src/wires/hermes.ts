@@ -18,6 +18,7 @@ import {
   asRecord,
   checkResultsAnswerCalls,
   cloneJson,
+  dropCallItems,
   isRecord,
   type JsonObject,
   joinReasoning,
@@ -184,13 +185,11 @@ export function withoutToolCalls(
   const copy = cloneJson(body);
   const message = choiceMessage(copy);
   const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
-  if (Array.isArray(message.tool_calls)) {
-    message.tool_calls = message.tool_calls.filter((item) => {
-      const fn = asRecord(asRecord(item).function);
-      const located = { id: asRecord(item).id ?? '', name: fn.name, arguments: fn.arguments };
-      return !dropped.has(JSON.stringify(located));
-    });
-  }
+  // Native calls are located as `{ id, name, arguments }`.
+  dropCallItems(message, 'tool_calls', calls, (item) => {
+    const fn = asRecord(asRecord(item).function);
+    return { id: asRecord(item).id ?? '', name: fn.name, arguments: fn.arguments };
+  });
   if (typeof message.content === 'string') {
     const tag = callTag(options);
     const pattern = new RegExp(`<${tag}>([\\s\\S]*?)(?:</${tag}>|$)`, 'g');

@@ -18,6 +18,7 @@ import {
   asString,
   checkResultsAnswerCalls,
   cloneJson,
+  dropCallItems,
   isRecord,
   type JsonObject,
   joinReasoning,
@@ -195,11 +196,8 @@ export function formatToolResults(
 export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
   if (!isRecord(body)) return body;
   const copy = cloneJson(body);
-  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
   const message = asRecord(copy.message);
-  if (Array.isArray(message.tool_calls)) {
-    message.tool_calls = message.tool_calls.filter((call) => !dropped.has(JSON.stringify(call)));
-  }
+  dropCallItems(message, 'tool_calls', calls);
   return copy;
 }
 

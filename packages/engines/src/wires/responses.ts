@@ -17,6 +17,7 @@ import {
   asString,
   checkResultsAnswerCalls,
   cloneJson,
+  dropCallItems,
   isRecord,
   type JsonObject,
   joinReasoning,
@@ -213,10 +214,7 @@ export function formatToolResults(
 export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
   if (!isRecord(body)) return body;
   const copy = cloneJson(body);
-  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
-  if (Array.isArray(copy.output)) {
-    copy.output = copy.output.filter((item) => !dropped.has(JSON.stringify(item)));
-  }
+  dropCallItems(copy, 'output', calls);
   return copy;
 }
 
