@@ -1,8 +1,10 @@
 import {
   type ContentBlock,
+  carriesNative,
   describeValue,
   emitWarning,
   isWireFormat,
+  nativeNeedsVision,
   parseCallToolResult,
   parseContent,
   parseContentBlock,
@@ -274,6 +276,16 @@ export class ToolResult implements ToolResultData {
     this.content = frozenCopy(content) as readonly ContentBlock[];
     Object.freeze(this);
   }
+
+  /**
+   * The seed's class-method form `ToolResult->carries_native($fmt, $kind)`: the same function
+   * as the `carriesNative` export (core's facts table), kept on the class so code written
+   * after the seed finds it there too.
+   */
+  static readonly carriesNative: typeof carriesNative = carriesNative;
+
+  /** The seed's `ToolResult->native_needs_vision($fmt, $kind)`: core's `nativeNeedsVision`. */
+  static readonly nativeNeedsVision: typeof nativeNeedsVision = nativeNeedsVision;
 
   /**
    * A ToolResult from what an MCP client's `callTool` returned (`{ content, structuredContent,
