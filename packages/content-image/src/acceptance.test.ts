@@ -263,6 +263,16 @@ describe('ensureBase64 over loopback', () => {
         const n = Number(url.slice('/loop/'.length));
         response.writeHead(302, { location: `/loop/${n + 1}` });
         response.end();
+      } else if (url.startsWith('/chain/')) {
+        // /chain/<left>: redirects <left> more times, then serves the image.
+        const left = Number(url.slice('/chain/'.length));
+        if (left === 0) {
+          response.writeHead(200, { 'content-type': 'image/png' });
+          response.end(PNG);
+        } else {
+          response.writeHead(302, { location: `/chain/${left - 1}` });
+          response.end();
+        }
       } else if (url === '/hop.png') {
         response.writeHead(302, { location: '/cat.png' });
         response.end();
@@ -380,6 +390,19 @@ describe('ensureBase64 over loopback', () => {
     const img = Image.fromUrl(`${base()}/to-file.png`);
     await expect(img.ensureBase64()).rejects.toThrow(/file/);
     expect(img.base64).toBeUndefined();
+  });
+
+  it('follows up to 7 redirects and refuses the 8th', async () => {
+    expect(await Image.fromUrl(`${base()}/chain/7`).ensureBase64()).toBe(PNG_B64);
+    await expect(Image.fromUrl(`${base()}/chain/8`).ensureBase64()).rejects.toThrow(
+      ImageFetchError,
+    );
+  });
+
+  it('the size refusal names the URL, word for word as the seed', async () => {
+    await expect(
+      Image.fromUrl(`${base()}/big.png`).ensureBase64({ maxBytes: 1000 }),
+    ).rejects.toThrow(`image at ${base()}/big.png exceeds inline_image_max_bytes (1000)`);
   });
 
   it('follows a same-scheme redirect', async () => {
@@ -616,6 +639,28 @@ describe('more refusals the issue lists, and readings the seed leaves open', () 
 
   it('the serializers throw ImageNotFetchedError', () => {
     expect(() => Image.fromUrl('https://x.test/a.png').toGemini()).toThrow(ImageNotFetchedError);
+  });
+
+  it('a data: URL image already carries its payload: no fetch needed for the inline wires', () => {
+    const img = Image.fromUrl(DATA_URL);
+    expect(img.toGemini()).toEqual({ inline_data: { mime_type: 'image/png', data: PNG_B64 } });
+    expect(img.toOllama()).toBe(PNG_B64);
+    expect(img.toAnthropic()).toEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: PNG_B64 },
+    });
+  });
+
+  it('media type sniffing ignores case, query and fragment', () => {
+    expect(Image.fromUrl('HTTPS://EXAMPLE.COM/CAT.JPG').mediaType).toBe('image/jpeg');
+    expect(Image.fromUrl('https://x.test/cat.png?size=large#f').mediaType).toBe('image/png');
+    expect(Image.fromUrl('https://x.test/cat').mediaType).toBeUndefined();
+  });
+
+  it('javascript: is refused like every other non-HTTP scheme', () => {
+    expect(() => Image.fromUrl('javascript:alert(1)')).toThrow(
+      "refuses to fetch image URL with scheme 'javascript' (only http/https; use Image.fromFile for local files)",
+    );
   });
 
   it('dataUrl falls back to application/octet-stream for unknown bytes', () => {
