@@ -151,6 +151,28 @@ export function createRegistry(options: CreateRegistryOptions = {}): Registry {
   const files: RegistryFile[] = [...(base?.files() ?? [])];
   const issues: RegistryIssue[] = [];
 
+  // A plain-JavaScript caller may pass one entry or a record instead of the list; say so in
+  // the typed error every other data problem gets, rather than failing with a TypeError.
+  const entries: readonly unknown[] | undefined = options.entries;
+  if (entries !== undefined && !Array.isArray(entries)) {
+    throw new RegistryError(
+      'invalid_registry_data',
+      'invalid registry data:\n  entries: (option): expected an array of lab files, lab patches, provider files or provider patches',
+      {
+        details: {
+          issues: [
+            {
+              file: 'entries',
+              path: '',
+              message:
+                'expected an array of lab files, lab patches, provider files or provider patches',
+            },
+          ],
+        },
+      },
+    );
+  }
+
   (options.entries ?? []).forEach((entry, position) => {
     const name = `entries[${position}]`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
