@@ -214,8 +214,11 @@ export class Engine {
     this.#dialect = DIALECTS[wire];
     const chatPath =
       resolution.offering?.chatPath ?? provider.chatPath ?? this.#dialect.path(model);
-    this.#path = chatPath.replaceAll('{model}', encodeURIComponent(model));
     this.baseUrl = (options.baseUrl ?? provider.baseUrl).replace(/\/+$/, '');
+    this.#path = withoutRepeatedVersion(
+      this.baseUrl,
+      chatPath.replaceAll('{model}', encodeURIComponent(model)),
+    );
     this.endpoint = `${this.baseUrl}${this.#path}`;
 
     const env =
@@ -529,4 +532,17 @@ function optional<K extends string>(key: K, value: number | undefined): { [P in 
  */
 export function createEngine(options: EngineOptions): Engine {
   return new Engine(options);
+}
+
+/**
+ * The chat path without a leading version segment the base URL already ends with. SDKs
+ * disagree on whether a base URL carries the version (OpenAI's `baseURL` ends in `/v1`,
+ * Anthropic's does not), so `http://host/v1` given for a provider whose path is
+ * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
+ */
+function withoutRepeatedVersion(baseUrl: string, path: string): string {
+  const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(baseUrl)?.[1];
+  if (version === undefined) return path;
+  const prefix = `/${version}/`;
+  return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;
 }
