@@ -876,6 +876,92 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://huggingface.co/deepseek-ai/DeepSeek-V3.1"
+        },
+        {
+          "id": "deepseek-r1-0528",
+          "name": "DeepSeek-R1-0528",
+          "family": "deepseek-r1",
+          "variant": "671b",
+          "release_date": "2025-05-28",
+          "limits": {
+            "context": 163840
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "the Ollama library page lists tools and thinking; function calling since the 0528 update"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "text only: the library page lists no vision capability"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "a text model; no document input documented"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "a text model"
+            }
+          },
+          "source": "https://huggingface.co/deepseek-ai/DeepSeek-R1-0528",
+          "note": "The 160K context is the Ollama library page's figure for deepseek-r1:671b."
+        },
+        {
+          "id": "deepseek-r1-0528-qwen3-8b",
+          "name": "DeepSeek-R1-0528-Qwen3-8B",
+          "family": "deepseek-r1",
+          "variant": "8b",
+          "release_date": "2025-05-28",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "the Ollama library page lists tools and thinking for the family"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "text only: the library page lists no vision capability"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "a local text model; no document input documented"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/deepseek-r1",
+              "date": "2026-11-29",
+              "note": "a text model"
+            }
+          },
+          "source": "https://huggingface.co/deepseek-ai/DeepSeek-R1-0528-Qwen3-8B",
+          "note": "The distill of DeepSeek-R1-0528 into Qwen3 8B; Ollama's deepseek-r1 (deepseek-r1:8b, :latest)."
         }
       ]
     }
@@ -1296,6 +1382,142 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
   },
   {
     "kind": "lab",
+    "file": "data/models/llava.json",
+    "data": {
+      "lab": "llava",
+      "name": "LLaVA",
+      "models": [
+        {
+          "id": "llava-v1.6-mistral-7b",
+          "name": "LLaVA 1.6 Mistral 7B",
+          "family": "llava",
+          "variant": "7b",
+          "version": "1.6",
+          "release_date": "2024-01-30",
+          "limits": {
+            "context": 32768
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "the Ollama library page lists vision but not tools"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "a local vision model; Ollama documents no document input"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "text and image input only"
+            }
+          },
+          "source": "https://huggingface.co/liuhaotian/llava-v1.6-mistral-7b"
+        },
+        {
+          "id": "llava-v1.6-vicuna-13b",
+          "name": "LLaVA 1.6 Vicuna 13B",
+          "family": "llava",
+          "variant": "13b",
+          "version": "1.6",
+          "release_date": "2024-01-30",
+          "limits": {
+            "context": 4096
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "the Ollama library page lists vision but not tools"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "a local vision model; Ollama documents no document input"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "text and image input only"
+            }
+          },
+          "source": "https://huggingface.co/liuhaotian/llava-v1.6-vicuna-13b"
+        },
+        {
+          "id": "llava-v1.6-34b",
+          "name": "LLaVA 1.6 34B",
+          "family": "llava",
+          "variant": "34b",
+          "version": "1.6",
+          "release_date": "2024-01-30",
+          "limits": {
+            "context": 4096
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "the Ollama library page lists vision but not tools"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "a local vision model; Ollama documents no document input"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llava",
+              "date": "2026-11-29",
+              "note": "text and image input only"
+            }
+          },
+          "source": "https://huggingface.co/liuhaotian/llava-v1.6-34b"
+        }
+      ]
+    }
+  },
+  {
+    "kind": "lab",
     "file": "data/models/meta.json",
     "data": {
       "lab": "meta",
@@ -1378,6 +1600,90 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_1/"
+        },
+        {
+          "id": "llama-3.2-3b-instruct",
+          "name": "Llama 3.2 3B Instruct",
+          "family": "llama",
+          "variant": "3b",
+          "version": "3.2",
+          "release_date": "2024-09-25",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/llama3.2",
+              "date": "2026-11-29",
+              "note": "the Ollama library page lists the tools capability; Meta's prompt format page documents tool calls for the 1B and 3B"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/llama3.2",
+              "date": "2026-11-29",
+              "note": "text only; the vision models are llama3.2-vision"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llama3.2",
+              "date": "2026-11-29",
+              "note": "a local text model; Ollama documents no document input"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/"
+        },
+        {
+          "id": "llama-3.2-1b-instruct",
+          "name": "Llama 3.2 1B Instruct",
+          "family": "llama",
+          "variant": "1b",
+          "version": "3.2",
+          "release_date": "2024-09-25",
+          "limits": {
+            "context": 131072
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/llama3.2",
+              "date": "2026-11-29",
+              "note": "the Ollama library page lists the tools capability; Meta's prompt format page documents tool calls for the 1B and 3B"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://ollama.com/library/llama3.2",
+              "date": "2026-11-29",
+              "note": "text only; the vision models are llama3.2-vision"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://ollama.com/library/llama3.2",
+              "date": "2026-11-29",
+              "note": "a local text model; Ollama documents no document input"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://www.llama.com/docs/model-cards-and-prompt-formats/llama3_2/"
         },
         {
           "id": "llama-3.2-11b-vision-instruct",
@@ -4196,9 +4502,41 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "source": "https://ollama.com/library/llama3.3"
         },
         {
+          "id": "llama3.2",
+          "model": "meta/llama-3.2-3b-instruct",
+          "aliases": [
+            "llama3.2:3b"
+          ],
+          "source": "https://ollama.com/library/llama3.2"
+        },
+        {
+          "id": "llama3.2:1b",
+          "model": "meta/llama-3.2-1b-instruct",
+          "source": "https://ollama.com/library/llama3.2"
+        },
+        {
           "id": "llama3.2-vision",
           "model": "meta/llama-3.2-11b-vision-instruct",
           "source": "https://ollama.com/library/llama3.2-vision"
+        },
+        {
+          "id": "llava",
+          "model": "llava/llava-v1.6-mistral-7b",
+          "aliases": [
+            "llava:7b"
+          ],
+          "source": "https://ollama.com/library/llava",
+          "note": "llava without a tag is the 7B (Mistral)"
+        },
+        {
+          "id": "llava:13b",
+          "model": "llava/llava-v1.6-vicuna-13b",
+          "source": "https://ollama.com/library/llava"
+        },
+        {
+          "id": "llava:34b",
+          "model": "llava/llava-v1.6-34b",
+          "source": "https://ollama.com/library/llava"
         },
         {
           "id": "llama4",
@@ -4234,6 +4572,16 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "source": "https://ollama.com/library/qwen3"
         },
         {
+          "id": "qwen3:32b",
+          "model": "alibaba/qwen3-32b",
+          "source": "https://ollama.com/library/qwen3"
+        },
+        {
+          "id": "qwen3:235b",
+          "model": "alibaba/qwen3-235b-a22b",
+          "source": "https://ollama.com/library/qwen3"
+        },
+        {
           "id": "qwen2.5vl",
           "model": "alibaba/qwen2.5-vl-7b-instruct",
           "source": "https://ollama.com/library/qwen2.5vl"
@@ -4242,6 +4590,28 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "id": "deepseek-v3.1",
           "model": "deepseek/deepseek-v3.1",
           "source": "https://ollama.com/library/deepseek-v3.1"
+        },
+        {
+          "id": "deepseek-r1",
+          "model": "deepseek/deepseek-r1-0528-qwen3-8b",
+          "aliases": [
+            "deepseek-r1:8b"
+          ],
+          "source": "https://ollama.com/library/deepseek-r1",
+          "note": "deepseek-r1 without a tag is the 8B Qwen3 distill; the other distills (1.5b to 70b) fall back to it, all text only"
+        },
+        {
+          "id": "deepseek-r1:671b",
+          "model": "deepseek/deepseek-r1-0528",
+          "source": "https://ollama.com/library/deepseek-r1"
+        },
+        {
+          "id": "mistral-small3.2",
+          "model": "mistral/mistral-small-2506",
+          "aliases": [
+            "mistral-small3.2:24b"
+          ],
+          "source": "https://ollama.com/library/mistral-small3.2"
         }
       ],
       "note": "The wire is Ollama's own /api/chat; a model name's :tag (size, quantization) is stripped when no offering lists it."
