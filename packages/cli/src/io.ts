@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from './errors.js';
+
 /** Where a command reads and writes, so tests run `main` in-process with captured output. */
 export interface CliIo {
   /** Writes to standard output. */
@@ -37,4 +41,28 @@ export function processIo(): CliIo {
 /** Fills what a partial `io` leaves out from the real process. */
 export function completeIo(io: Partial<CliIo> | undefined): CliIo {
   return { ...processIo(), ...io };
+}
+
+/**
+ * Reads a text file named on the command line (relative to `io.cwd`). A file that cannot be
+ * read is a usage error: `COMMAND: cannot read WHAT: no such file` (or `is a directory`).
+ */
+export async function readTextFile(
+  io: CliIo,
+  file: string,
+  what: string,
+  command: string,
+): Promise<string> {
+  try {
+    return await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : (code ?? 'unreadable');
+    throw new UsageError(`${command}: cannot read ${what}: ${reason}`, command);
+  }
 }

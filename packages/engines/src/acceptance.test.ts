@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CrosswireError } from '@crosswire/core';
-import { createEngine } from '@crosswire/engines';
+import { createEngine, type Engine } from '@crosswire/engines';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -26,12 +26,26 @@ interface FakeProvider {
 const servers: Server[] = [];
 
 afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.close()));
   await Promise.all(
     servers
       .splice(0)
       .map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
   );
 });
+
+/** An engine for the openai provider's gpt-4o pointed at `provider`; closed after each test. */
+const engines: Engine[] = [];
+function openaiEngine(provider: FakeProvider, apiKey = 'k'): Engine {
+  const engine = createEngine({
+    provider: 'openai',
+    model: 'gpt-4o',
+    apiKey,
+    baseUrl: provider.baseUrl,
+  });
+  engines.push(engine);
+  return engine;
+}
 
 async function startOpenAIProvider(
   script: (turn: number, body: Json) => Json,
@@ -378,12 +392,7 @@ describe('chatWithTools over a loopback OpenAI provider and MCP servers', () => 
         ? toolCallsReply([{ id: 'call_1', name: 'add', arguments: '{"a":2,"b":3}' }])
         : textReply('The sum is 5.'),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'sk-test',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider, 'sk-test');
     const client = await mcpClient('one');
     const result = await engine.chatWithTools([{ role: 'user', content: 'What is 2+3?' }], {
       mcpServers: [client],
@@ -408,12 +417,7 @@ describe('chatWithTools over a loopback OpenAI provider and MCP servers', () => 
           ])
         : textReply('ok'),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider);
     const client = await mcpClient('one');
     await engine.chatWithTools([{ role: 'user', content: 'go' }], { mcpServers: [client] });
     const results = toolMessages(provider.requests[1] as Json);
@@ -429,12 +433,7 @@ describe('chatWithTools over a loopback OpenAI provider and MCP servers', () => 
         ? toolCallsReply([{ id: 'call_b', name: 'add', arguments: '{"a":1,,}' }])
         : textReply('retrying done'),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider);
     const client = await mcpClient('one');
     const result = await engine.chatWithTools([{ role: 'user', content: 'go' }], {
       mcpServers: [client],
@@ -450,12 +449,7 @@ describe('chatWithTools over a loopback OpenAI provider and MCP servers', () => 
     const provider = await startOpenAIProvider(() =>
       toolCallsReply([{ id: 'call_t', name: 'add', arguments: '{"a":1,"b' }], 'length'),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider);
     const client = await mcpClient('one');
     await expect(
       engine.chatWithTools([{ role: 'user', content: 'go' }], { mcpServers: [client] }),
@@ -497,12 +491,7 @@ describe('chatWithTools over a loopback OpenAI provider and MCP servers', () => 
     const provider = await startOpenAIProvider((turn) =>
       toolCallsReply([{ id: `call_${turn}`, name: 'add', arguments: '{"a":1,"b":1}' }]),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider);
     const client = await mcpClient('one');
     const failure = engine.chatWithTools([{ role: 'user', content: 'loop' }], {
       mcpServers: [client],
@@ -550,12 +539,7 @@ describe('chatWithTools: more of the loop rules', () => {
         ? toolCallsReply([{ id: 'call_s', name: 'echo', arguments: '{"text":"pong"}' }])
         : textReply('pong back'),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider);
     const client = await mcpClient('one');
     expect(await engine.chatWithTools('ping', { mcpServers: [client] })).toBe('pong back');
     const messages = provider.requests[0]?.messages as Message[];
@@ -568,12 +552,7 @@ describe('chatWithTools: more of the loop rules', () => {
     const provider = await startOpenAIProvider((turn) =>
       toolCallsReply([{ id: `call_${turn}`, name: 'add', arguments: '{"a":1,"b":1}' }]),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider);
     const client = await mcpClient('one');
     await expect(engine.chatWithTools('loop', { mcpServers: [client] })).rejects.toThrow(
       /maxIterations/,
@@ -607,12 +586,7 @@ describe('chatWithTools: more of the loop rules', () => {
           ])
         : textReply('done'),
     );
-    const engine = createEngine({
-      provider: 'openai',
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseUrl: provider.baseUrl,
-    });
+    const engine = openaiEngine(provider);
     expect(await engine.chatWithTools('go', { mcpServers: [client] })).toBe('done');
     const results = toolMessages(provider.requests[1] as Json);
     expect(results.map((message) => message.tool_call_id)).toEqual(['c1', 'c2', 'c3']);

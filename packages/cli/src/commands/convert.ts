@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { ValidationError, type WireFormat } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import { expectPositionals, flag, parseWire, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { jsonText } from '../format.js';
-import type { CliIo } from '../io.js';
+import { type CliIo, readTextFile } from '../io.js';
 import { resolveToolResultSettings, type ToolResultSettings } from '../tool-result-settings.js';
 import { warningPrinter } from '../warnings.js';
 
@@ -55,18 +53,7 @@ function contentOf(parsed: unknown): unknown {
 
 async function readInput(file: string, io: CliIo): Promise<{ text: string; label: string }> {
   if (file === '-') return { text: await io.readStdin(), label: 'standard input' };
-  try {
-    return { text: await readFile(path.resolve(io.cwd, file), 'utf8'), label: file };
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : (code ?? 'unreadable');
-    throw new UsageError(`convert: cannot read ${file}: ${reason}`, 'convert');
-  }
+  return { text: await readTextFile(io, file, file, 'convert'), label: file };
 }
 
 function parseInput(text: string, label: string): unknown {

@@ -1,7 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
-import path from 'node:path';
 import { denyPrivateHosts, type HostResolver, Image } from '@crosswire/content-image';
 import { base64ToBytes, ImageFetchError } from '@crosswire/core';
 import {
@@ -16,7 +14,7 @@ import type { Command } from '../command.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { formatBytes, jsonText, renderPairs, styleFor } from '../format.js';
 import { imageDimensions, sha256Hex } from '../image-facts.js';
-import type { CliIo } from '../io.js';
+import { type CliIo, readTextFile } from '../io.js';
 
 const help = `Usage: crosswire fetch-image URL [--max-bytes N] [--allow CIDR]... [--timeout MS]
                             [--ca FILE]... [--resolve HOST:ADDRESS]... [--json]
@@ -118,19 +116,7 @@ function buildResolver(entries: readonly string[]): HostResolver | undefined {
 async function readCertificates(files: readonly string[], io: CliIo): Promise<string[]> {
   return Promise.all(
     files.map(async (file) => {
-      let text: string;
-      try {
-        text = await readFile(path.resolve(io.cwd, file), 'utf8');
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        const reason =
-          code === 'ENOENT'
-            ? 'no such file'
-            : code === 'EISDIR'
-              ? 'is a directory'
-              : (code ?? 'unreadable');
-        throw new UsageError(`${COMMAND}: cannot read --ca ${file}: ${reason}`, COMMAND);
-      }
+      const text = await readTextFile(io, file, `--ca ${file}`, COMMAND);
       if (!text.includes('-----BEGIN CERTIFICATE-----')) {
         throw new UsageError(`${COMMAND}: --ca ${file} holds no PEM certificate`, COMMAND);
       }
