@@ -33,6 +33,14 @@ describe('new ToolResult', () => {
     });
   });
 
+  it('keeps a `__proto__` key in structured content as data (fast-check seed 760751439)', () => {
+    const structured = JSON.parse('{"__proto__":{"":[]},"":[]}') as Record<string, unknown>;
+    const result = new ToolResult({ name: 'x', content: [], structuredContent: structured });
+    expect(Object.getPrototypeOf(result.structuredContent)).toBe(Object.prototype);
+    expect(Object.keys(result.structuredContent ?? {})).toEqual(['__proto__', '']);
+    expect(JSON.stringify(result.structuredContent)).toBe('{"__proto__":{"":[]},"":[]}');
+  });
+
   it('is immutable, deeply, without freezing the caller’s objects', () => {
     const block = { type: 'text', text: 'Sunny', _meta: { source: { kind: 'api' } } };
     const structured = { nested: { value: 1 } };

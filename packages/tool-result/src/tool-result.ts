@@ -78,8 +78,10 @@ function frozenCopy(value: unknown, seen: WeakSet<object> = new WeakSet()): unkn
   }
   if (!isPlainObject(value)) return value;
   seen.add(value);
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = frozenCopy(item, seen);
+  // fromEntries defines own properties, so a `__proto__` key stays data, not a prototype.
+  const copy = Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, frozenCopy(item, seen)]),
+  );
   seen.delete(value);
   return Object.freeze(copy);
 }
