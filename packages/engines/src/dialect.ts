@@ -7,14 +7,13 @@ import {
   HERMES_DEFAULTS,
   locateToolCalls,
   type ToolCall,
-  type ToolDefinitionInput,
   ToolLoopError,
   type WarningHandler,
   type WireFormat,
 } from '@crosswire/core';
 import { ToolResult, type ToolResultInit } from '@crosswire/tool-result';
 import type { ChatRequest, DialectOptions } from './dialect-types.js';
-import type { ChatMessage, ConversationMessage, ProviderMessage, WireMessage } from './messages.js';
+import type { ConversationMessage, ProviderMessage } from './messages.js';
 import { canonicalMessages, providerMessages, userImages } from './messages.js';
 import { type ChatResponse, hitTokenLimit } from './response.js';
 import { DIALECTS } from './wires/index.js';

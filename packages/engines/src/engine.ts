@@ -31,7 +31,6 @@ import {
   imagesNeedingBytes,
   responseTextContent,
   responseToolCalls,
-  type ToolChoice,
   type ToolLoopCalls,
   type ToolResultInput,
   toolLoopCalls,
@@ -44,7 +43,6 @@ import { inlineImages } from './inline-images.js';
 import type { McpToolServer } from './mcp/server.js';
 import {
   type ChatMessage,
-  type ConversationMessage,
   canonicalMessages,
   type ProviderMessage,
   providerMessages,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // and the tool loop do not import each other.
 const source = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const relativeImports = (text: string) =>
-  [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) => match[1]);
+  [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) => match[1] ?? '');
 
 const wireFiles = readdirSync(new URL('./wires/', import.meta.url)).filter(
   (name) => name.endsWith('.ts') && !name.includes('.test') && name !== 'index.ts',

@@ -1,5 +1,4 @@
 // OpenAI Chat Completions (`POST /chat/completions`) and the many servers that speak it.
-import type { Image } from '@crosswire/content-image';
 import {
   extractToolCall,
   formatToolCall,
@@ -20,7 +19,6 @@ import {
 import { toolResultImageMessage } from '../dialect-images.js';
 import {
   asArray,
-  asNumber,
   asRecord,
   asString,
   checkResultsAnswerCalls,
@@ -32,15 +30,11 @@ import {
   joinReasoning,
   requireObject,
   resultOptions,
-  splitThinkTags,
   throwIfErrorBody,
-  unwrapWireMessage,
-  usageOf,
   wrap,
 } from '../dialect-support.js';
 import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
-import { userParts, userPartText } from '../messages.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'openai' as const;
