@@ -15,7 +15,7 @@ import {
 
 /**
  * The golden cases: each is rendered on every wire under each of its option sets, and the
- * output is compared with `fixtures/wire/<name>.json` (regenerate with UPDATE_GOLDEN=1).
+ * output is compared with `fixtures/wire/<name>.json` (recorded by `pnpm golden:record`).
  */
 export interface GoldenCase {
   readonly name: string;
