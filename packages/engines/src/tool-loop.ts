@@ -1,8 +1,8 @@
 import { ToolLoopError, type WarningHandler } from '@crosswire/core';
 import { settleWithin, typedAbort } from './abortable.js';
 import { answerableCalls } from './answerable-calls.js';
+import type { ChatOptions, ChatWithToolsOptions, ToolLoopEngine } from './chat-options.js';
 import { DIALECTS, toolLoopCalls } from './dialect.js';
-import type { ChatOptions, ChatWithToolsOptions, Engine } from './engine.js';
 import { callTools, type ToolFailure } from './mcp/call.js';
 import { gatherTools } from './mcp/gather.js';
 import {
@@ -72,7 +72,7 @@ interface LoopOptions extends ChatWithToolsOptions {
  * one on a server that never answers) and the loop rejects with `AbortedError`.
  */
 export async function runToolLoop(
-  engine: Engine,
+  engine: ToolLoopEngine,
   messages: readonly ChatMessage[],
   options: LoopOptions,
 ): Promise<ToolLoopResult> {
@@ -84,7 +84,7 @@ export async function runToolLoop(
 }
 
 async function loop(
-  engine: Engine,
+  engine: ToolLoopEngine,
   messages: readonly ChatMessage[],
   options: LoopOptions,
 ): Promise<ToolLoopResult> {
