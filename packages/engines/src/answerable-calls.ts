@@ -96,9 +96,9 @@ function copyWithout(value: unknown, drop: ReadonlySet<unknown>, emptied: Readon
       const items = source.filter((item) => !drop.has(item));
       const copy: unknown[] = new Array(items.length);
       assign(copy);
-      items.forEach((item, index) =>
-        stack.push({ source: item, assign: (inner) => (copy[index] = inner) }),
-      );
+      items.forEach((item, index) => {
+        stack.push({ source: item, assign: (inner) => (copy[index] = inner) });
+      });
     } else {
       const copy: Record<string, unknown> = {};
       assign(copy);

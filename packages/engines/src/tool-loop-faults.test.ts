@@ -218,7 +218,7 @@ describe('deeply nested JSON never ends the loop with a RangeError (point 5)', (
     expect(result.text).toBe('recovered');
     const second = simulator.received('deep-input')[1];
     expect(second?.violations).toEqual([]);
-    const messages = (second?.body as { messages: unknown[] }).messages;
+    const messages = (second?.body as { messages: unknown[] } | undefined)?.messages ?? [];
     expect(messages[1]).toEqual({
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'toolu_deep', name: 'echo', input: {} }],
@@ -313,7 +313,7 @@ describe('every echoed call gets exactly one result (point 6)', () => {
     const second = simulator.received('nameless')[1];
     expect(second?.status).toBe(200);
     expect(second?.violations).toEqual([]);
-    const messages = (second?.body as { messages: unknown[] }).messages;
+    const messages = (second?.body as { messages: unknown[] } | undefined)?.messages ?? [];
     expect(messages.slice(1)).toEqual([
       { role: 'assistant', content: null, tool_calls: [call('call_a', 'echo')] },
       { role: 'tool', tool_call_id: 'call_a', content: 'hi' },
