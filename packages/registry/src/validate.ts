@@ -1,51 +1,21 @@
 import { carriesNative, isWireFormat, type MediaKind } from '@crosswire/core';
 import type { z } from 'zod';
 import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from './capabilities.js';
+import { checkNamesResolve } from './check-names.js';
+import type { RegistryFile, RegistrySource } from './files.js';
+import { formatPath, type RegistryIssue } from './issues.js';
 import { compileTemplate } from './names.js';
-import { buildRegistry } from './registry.js';
 import {
   type Claim,
   type ConditionalClaim,
-  type LabFile,
   labFileSchema,
   type ModelData,
-  type ProviderFile,
   providerFileSchema,
 } from './schema.js';
 
-/** One problem in the registry data: which file, which field, what is wrong. */
-export interface RegistryIssue {
-  readonly file: string;
-  /** The field path inside the file, e.g. `models[2].limits.output`. */
-  readonly path: string;
-  readonly message: string;
-}
-
-/** A parsed data file: a lab's models or one provider. */
-export type RegistryFile =
-  | { readonly kind: 'lab'; readonly file: string; readonly data: LabFile }
-  | { readonly kind: 'provider'; readonly file: string; readonly data: ProviderFile };
-
-/** A data file before validation: its name (for messages) and its decoded JSON. */
-export interface RegistrySource {
-  readonly file: string;
-  readonly data: unknown;
-}
-
-/** `file: path: message`, the one line a contributor reads. */
-export function formatIssue(issue: RegistryIssue): string {
-  return `${issue.file}: ${issue.path === '' ? '(file)' : issue.path}: ${issue.message}`;
-}
-
-/** Formats a zod or a hand-built path as `models[2].limits.output`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let text = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else text += text === '' ? String(segment) : `.${String(segment)}`;
-  }
-  return text;
-}
+export { checkNamesResolve } from './check-names.js';
+export type { RegistryFile, RegistrySource } from './files.js';
+export { formatIssue, formatPath, type RegistryIssue } from './issues.js';
 
 /** The value at `path` inside `data`, or undefined when the path does not exist. */
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
@@ -420,65 +390,6 @@ export function checkRegistryFiles(
   }
   // Resolving needs a consistent whole: run it only when everything else holds.
   if (issues.length === 0 && brokenLabs.size === 0) issues.push(...checkNamesResolve(files));
-  return issues;
-}
-
-/**
- * Every name must resolve to what declares it, through the resolver itself: a model's id,
- * aliases and snapshots to that model, an offering's names on its provider to that offering.
- * Behind the uniqueness checks above this is a safety net for the resolver (a name shadowed by
- * a lookup step), so `checkRegistryFiles` runs it only once everything else holds; its tests
- * call it directly with data the uniqueness checks would have stopped first.
- */
-export function checkNamesResolve(files: readonly RegistryFile[]): RegistryIssue[] {
-  const issues: RegistryIssue[] = [];
-  const registry = buildRegistry(files, { cacheSize: 0 });
-  for (const entry of files) {
-    if (entry.kind === 'lab') {
-      entry.data.models.forEach((model, index) => {
-        const key = `${entry.data.lab}/${model.id}`;
-        const names: [string, PropertyKey[]][] = [
-          [model.id, ['models', index, 'id']],
-          ...(model.aliases ?? []).map((alias, position): [string, PropertyKey[]] => [
-            alias,
-            ['models', index, 'aliases', position],
-          ]),
-          ...(model.snapshots ?? []).map((snapshot, position): [string, PropertyKey[]] => [
-            snapshot,
-            ['models', index, 'snapshots', position],
-          ]),
-        ];
-        for (const [name, path] of names) {
-          const found = registry.model(name)?.key;
-          if (found !== key) {
-            issues.push({
-              file: entry.file,
-              path: formatPath(path),
-              message: `"${name}" resolves to ${found ?? 'no model'}, not to ${key}`,
-            });
-          }
-        }
-      });
-      continue;
-    }
-    const provider = entry.data.id;
-    entry.data.offerings?.forEach((offering, index) => {
-      for (const [position, name] of [offering.id, ...(offering.aliases ?? [])].entries()) {
-        const found = registry.resolve({ provider, model: name }).offering?.id;
-        if (found !== offering.id) {
-          issues.push({
-            file: entry.file,
-            path: formatPath(
-              position === 0
-                ? ['offerings', index, 'id']
-                : ['offerings', index, 'aliases', position - 1],
-            ),
-            message: `"${name}" resolves to ${found === undefined ? 'no offering' : `offering "${found}"`} on provider "${provider}", not to offering "${offering.id}"`,
-          });
-        }
-      }
-    });
-  }
   return issues;
 }
 

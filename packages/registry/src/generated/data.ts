@@ -1,7 +1,7 @@
 // Generated from data/*.json by `node --import tsx packages/registry/scripts/registry.ts generate`.
 // Do not edit: change the data files and regenerate. Validated when generated, so loading it
 // needs no schema pass; JSON.parse of one string is the fastest way to load this much data.
-import type { RegistryFile } from '../validate.js';
+import type { RegistryFile } from '../files.js';
 
 export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
   {
