@@ -1,7 +1,7 @@
 import { modelEntryFrom, providerEntryFrom } from './entries.js';
 import type { RegistryFile } from './files.js';
 import { type CompiledTemplate, compileTemplate, type NamingRules } from './names.js';
-import type { FamilyData, OfferingData, ProviderFile } from './schema.js';
+import type { FamilyData, ProviderFile } from './schema.js';
 import type { ModelEntry, OfferingEntry, ProviderEntry } from './types.js';
 import { parseVersionRange, type VersionComparison } from './version.js';
 
@@ -21,9 +21,9 @@ export interface ProviderRecord {
   readonly entry: ProviderEntry;
   readonly data: ProviderFile;
   readonly naming: NamingRules;
-  readonly offerings: ReadonlyMap<string, { offering: OfferingEntry; data: OfferingData }>;
+  readonly offerings: ReadonlyMap<string, { offering: OfferingEntry }>;
   /** The first offering serving each model key, for names that match the model itself. */
-  readonly byModel: ReadonlyMap<string, { offering: OfferingEntry; data: OfferingData }>;
+  readonly byModel: ReadonlyMap<string, { offering: OfferingEntry }>;
 }
 
 export type NameKind = 'id' | 'alias' | 'snapshot';
@@ -65,16 +65,20 @@ export function buildIndex(files: readonly RegistryFile[]) {
     if (file.kind !== 'provider') continue;
     const data = file.data;
     const entry = providerEntryFrom(data);
-    const offerings = new Map<string, { offering: OfferingEntry; data: OfferingData }>();
-    const byModel = new Map<string, { offering: OfferingEntry; data: OfferingData }>();
-    (data.offerings ?? []).forEach((offeringData, position) => {
-      const offering = entry.offerings[position] as OfferingEntry;
-      if (!byModel.has(offering.model))
-        byModel.set(offering.model, { offering, data: offeringData });
-      for (const name of [offeringData.id, ...(offeringData.aliases ?? [])]) {
-        offerings.set(name.toLowerCase(), { offering, data: offeringData });
+    const offerings = new Map<string, { offering: OfferingEntry }>();
+    const byModel = new Map<string, { offering: OfferingEntry }>();
+    for (const offering of entry.offerings) {
+      if (!byModel.has(offering.model)) byModel.set(offering.model, { offering });
+      for (const name of [offering.id, ...offering.aliases]) {
+        offerings.set(name.toLowerCase(), { offering });
       }
-    });
+    }
+    // Retired offerings resolve too (with a warning); a current name always wins.
+    for (const offering of entry.retired) {
+      for (const name of [offering.id, ...offering.aliases]) {
+        if (!offerings.has(name.toLowerCase())) offerings.set(name.toLowerCase(), { offering });
+      }
+    }
     const record: ProviderRecord = {
       entry,
       data,

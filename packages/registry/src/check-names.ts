@@ -1,5 +1,5 @@
 import type { RegistryFile } from './files.js';
-import { formatPath, type RegistryIssue } from './issues.js';
+import { formatPath, locatePath, type RegistryIssue } from './issues.js';
 import { buildRegistry } from './registry.js';
 
 /**
@@ -10,6 +10,15 @@ import { buildRegistry } from './registry.js';
  * call it directly with data the uniqueness checks would have stopped first.
  */
 export function checkNamesResolve(files: readonly RegistryFile[]): RegistryIssue[] {
+  const data = new Map(files.map((entry) => [entry.file, entry.data]));
+  return namesResolveIssues(files).map((issue) => ({
+    ...issue,
+    path: locatePath(data.get(issue.file), issue.path),
+  }));
+}
+
+/** The issues of {@link checkNamesResolve}, with list positions in their paths. */
+export function namesResolveIssues(files: readonly RegistryFile[]): RegistryIssue[] {
   const issues: RegistryIssue[] = [];
   const registry = buildRegistry(files, { cacheSize: 0 });
   for (const entry of files) {
@@ -41,6 +50,22 @@ export function checkNamesResolve(files: readonly RegistryFile[]): RegistryIssue
       continue;
     }
     const provider = entry.data.id;
+    entry.data.retired?.forEach((retired, index) => {
+      for (const [position, name] of [retired.id, ...(retired.aliases ?? [])].entries()) {
+        const found = registry.resolve({ provider, model: name }).offering?.id;
+        if (found !== retired.id) {
+          issues.push({
+            file: entry.file,
+            path: formatPath(
+              position === 0
+                ? ['retired', index, 'id']
+                : ['retired', index, 'aliases', position - 1],
+            ),
+            message: `"${name}" resolves to ${found === undefined ? 'no offering' : `offering "${found}"`} on provider "${provider}", not to retired offering "${retired.id}"`,
+          });
+        }
+      }
+    });
     entry.data.offerings?.forEach((offering, index) => {
       for (const [position, name] of [offering.id, ...(offering.aliases ?? [])].entries()) {
         const found = registry.resolve({ provider, model: name }).offering?.id;

@@ -6,12 +6,25 @@ import {
   MODEL_FACT_NAMES,
   type Tristate,
 } from './capabilities.js';
+import {
+  type Catalogue,
+  type CatalogueModel,
+  catalogueClaim,
+  type EvidenceClaim,
+} from './catalogue.js';
 import { findModel } from './find-model.js';
-import type { Claim, Condition, ConditionalClaim } from './schema.js';
-import type { EffectiveCapability, ModelEntry, OfferingEntry, Resolution } from './types.js';
+import type { Condition, ConditionalClaim } from './schema.js';
+import type {
+  EffectiveCapability,
+  LifecycleStatus,
+  ModelEntry,
+  OfferingEntry,
+  ProviderEntry,
+  Resolution,
+} from './types.js';
 import { parseVersion, parseVersionRange, satisfiesRange } from './version.js';
 
-function describeClaim(claim: Claim): string {
+function describeClaim(claim: EvidenceClaim): string {
   const parts = [claim.evidence, claim.source, claim.date ? `checked ${claim.date}` : undefined]
     .filter((part) => part !== undefined)
     .join(', ');
@@ -49,16 +62,25 @@ function conditionHolds(when: Condition | undefined, model: ModelEntry): boolean
 }
 
 interface PickedClaim {
-  readonly claim: Claim;
+  readonly claim: EvidenceClaim;
   readonly by: string;
 }
 
-function pickClaim(
-  capability: CapabilityName,
-  provider: ProviderRecord | undefined,
-  offering: OfferingEntry | undefined,
-  model: ModelEntry,
-): PickedClaim | undefined {
+/** What a capability is decided from: the endpoint, the model and the catalogue's entry. */
+interface Subject {
+  readonly provider: ProviderRecord | undefined;
+  readonly offering: OfferingEntry | undefined;
+  readonly model: ModelEntry;
+  readonly catalogue: Catalogue | undefined;
+  readonly listed: CatalogueModel | undefined;
+}
+
+/**
+ * The deciding claim, by rank: the offering, the provider (first matching condition), the
+ * model's own entry, the imported catalogue, and last a family template's guess.
+ */
+function pickClaim(capability: CapabilityName, subject: Subject): PickedClaim | undefined {
+  const { provider, offering, model } = subject;
   const offered = offering?.capabilities[capability];
   if (offered) {
     return { claim: offered, by: `offering "${offering?.id}" of provider "${provider?.entry.id}"` };
@@ -74,10 +96,21 @@ function pickClaim(
       };
     }
   }
-  const own = model.capabilities[capability];
-  if (own) {
-    return { claim: own, by: model.fromFamily ? `family ${model.family}` : `model ${model.key}` };
+  if (model.origin === 'data') {
+    const own = model.capabilities[capability];
+    if (own) return { claim: own, by: `model ${model.key}` };
   }
+  if (subject.catalogue && subject.listed) {
+    const stated = catalogueClaim(subject.catalogue, subject.listed, capability);
+    if (stated) {
+      return {
+        claim: stated,
+        by: `the ${subject.catalogue.name} catalogue (snapshot ${subject.catalogue.date}, ranked below the data files) for "${subject.listed.id}"`,
+      };
+    }
+  }
+  const guessed = model.origin === 'family' ? model.capabilities[capability] : undefined;
+  if (guessed) return { claim: guessed, by: `family ${model.family}` };
   return undefined;
 }
 
@@ -99,12 +132,10 @@ function effective(
 
 function factCapability(
   capability: CapabilityName,
-  provider: ProviderRecord | undefined,
-  offering: OfferingEntry | undefined,
-  model: ModelEntry,
+  subject: Subject,
   preamble: readonly string[],
 ): EffectiveCapability {
-  const picked = pickClaim(capability, provider, offering, model);
+  const picked = pickClaim(capability, subject);
   if (!picked) {
     return effective('unknown', 'unknown', undefined, [
       ...preamble,
@@ -121,14 +152,16 @@ function factCapability(
 /**
  * The rule of seed 000 (ADR 0039): a tool-result media capability holds only where the wire
  * carries the kind natively and, where that native form needs vision, the model sees images.
+ * The wire and the provider's quirks decide first, so their `false` holds even for a model
+ * the registry does not know (`subject` undefined); only what depends on the model stays
+ * unknown then.
  */
 function toolResultCapability(
   capability: 'tool_result_images' | 'tool_result_pdf',
   provider: ProviderRecord | undefined,
-  offering: OfferingEntry | undefined,
-  model: ModelEntry,
+  subject: Subject | undefined,
   wire: WireFormat | undefined,
-  imageInput: EffectiveCapability,
+  imageInput: EffectiveCapability | undefined,
   preamble: readonly string[],
 ): EffectiveCapability {
   const kind = MEDIA_OF[capability];
@@ -162,7 +195,13 @@ function toolResultCapability(
     );
     return effective(false, false, undefined, reasons);
   }
-  const picked = pickClaim(capability, provider, offering, model);
+  if (subject === undefined || imageInput === undefined) {
+    reasons.push(
+      `the model is unknown: whether ${kind === 'image' ? 'an image' : 'a PDF'} in a tool result reaches it depends on the model, so ${capability} is unknown`,
+    );
+    return effective('unknown', 'unknown', undefined, reasons);
+  }
+  const picked = pickClaim(capability, subject);
   if (!picked) {
     reasons.push(`no claim for ${capability} on this endpoint: unknown (never read as true)`);
     return effective('unknown', 'unknown', undefined, reasons);
@@ -191,28 +230,120 @@ function toolResultCapability(
   return effective(seen === false ? false : 'unknown', true, picked, reasons);
 }
 
+/** Where the model stands on the provider: the offering's notice first, then the catalogue. */
+function lifecycleOf(
+  offering: OfferingEntry | undefined,
+  listed: CatalogueModel | undefined,
+  today: string,
+): LifecycleStatus | undefined {
+  const notice = offering?.lifecycle;
+  if (notice) {
+    const retired = notice.retired !== undefined && notice.retired <= today;
+    const announced = notice.deprecated !== undefined || notice.retired !== undefined;
+    return Object.freeze({
+      status: retired ? 'retired' : announced ? 'deprecated' : 'current',
+      deprecated: notice.deprecated,
+      retired: notice.retired,
+      replacement: notice.replacement,
+      evidence: 'docs',
+      source: notice.source,
+    });
+  }
+  if (listed?.status === 'deprecated') {
+    return Object.freeze({
+      status: 'deprecated',
+      deprecated: undefined,
+      retired: undefined,
+      replacement: undefined,
+      evidence: 'catalogue',
+      source: listed.source,
+    });
+  }
+  return undefined;
+}
+
+/** A provider that needs no key is a local server: it serves whatever model is loaded. */
+function publishesList(provider: ProviderEntry): boolean {
+  return provider.auth !== null && provider.auth.required;
+}
+
+function warningsOf(
+  provider: ProviderEntry | undefined,
+  requested: string,
+  lifecycle: LifecycleStatus | undefined,
+  listed: boolean | undefined,
+): readonly string[] {
+  const warnings: string[] = [];
+  const where = provider ? ` on provider "${provider.id}"` : '';
+  if (lifecycle?.status === 'retired') {
+    const instead = lifecycle.replacement ? `; use "${lifecycle.replacement}" instead` : '';
+    warnings.push(
+      `model "${requested}"${where} was retired on ${lifecycle.retired}: requests fail or are served by another model${instead} (${lifecycle.source})`,
+    );
+  } else if (lifecycle?.status === 'deprecated') {
+    const when = lifecycle.retired ? `; it retires on ${lifecycle.retired}` : '';
+    const instead = lifecycle.replacement ? `; use "${lifecycle.replacement}" instead` : '';
+    warnings.push(
+      `model "${requested}"${where} is deprecated${when}${instead} (${lifecycle.source})`,
+    );
+  }
+  if (provider && listed === false && lifecycle?.status !== 'retired') {
+    warnings.push(
+      `provider "${provider.id}" does not serve "${requested}": it is neither among its offerings nor in its catalogue listing`,
+    );
+  }
+  return Object.freeze(warnings);
+}
+
+export interface ResolveContext {
+  readonly index: Index;
+  readonly catalogue: Catalogue | undefined;
+  /** YYYY-MM-DD: the date lifecycle status is judged at. */
+  readonly today: string;
+}
+
 export function resolveUncached(
-  index: Index,
+  context: ResolveContext,
   provider: ProviderRecord | undefined,
   requested: string,
 ): Resolution {
-  const found = findModel(index, provider, requested);
+  const { index, catalogue } = context;
+  const found = findModel(index, provider, requested, catalogue);
   const providerLine = provider
     ? `provider "${provider.entry.id}" speaks the ${provider.entry.wire} wire`
     : 'no provider given';
+  const listable =
+    provider !== undefined &&
+    publishesList(provider.entry) &&
+    (provider.entry.offerings.length > 0 ||
+      (provider.entry.catalogue !== undefined && catalogue !== undefined));
   if (!found) {
-    const reasons = Object.freeze([
+    const preamble = [
       providerLine,
-      `model "${requested}" is not in the registry: the default model, every capability unknown`,
-    ]);
+      `model "${requested}" is not in the registry: the default model; what depends on the model is unknown`,
+    ];
     const unknown = Object.freeze({
       value: 'unknown' as const,
       claimed: 'unknown' as const,
       evidence: undefined,
       source: undefined,
       date: undefined,
-      reasons,
+      reasons: Object.freeze([...preamble]),
     });
+    const capabilities = Object.fromEntries(
+      CAPABILITY_NAMES.map((name) => [name, unknown]),
+    ) as Record<CapabilityName, EffectiveCapability>;
+    for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
+      capabilities[name] = toolResultCapability(
+        name,
+        provider,
+        undefined,
+        provider?.entry.wire,
+        undefined,
+        preamble,
+      );
+    }
+    const listed = listable ? false : undefined;
     return Object.freeze({
       requested,
       provider: provider?.entry,
@@ -222,13 +353,14 @@ export function resolveUncached(
       known: false,
       wire: provider?.entry.wire,
       limits: Object.freeze({}),
-      steps: Object.freeze([`"${requested}" matches no offering, model, alias or family`]),
-      capabilities: Object.freeze(
-        Object.fromEntries(CAPABILITY_NAMES.map((name) => [name, unknown])) as Record<
-          CapabilityName,
-          EffectiveCapability
-        >,
-      ),
+      steps: Object.freeze([
+        `"${requested}" matches no offering, model, alias, family or catalogue entry`,
+      ]),
+      capabilities: Object.freeze(capabilities),
+      catalogue: undefined,
+      listed,
+      lifecycle: undefined,
+      warnings: warningsOf(provider?.entry, requested, undefined, listed),
     });
   }
   const { model, via, steps } = found;
@@ -239,21 +371,27 @@ export function resolveUncached(
       ? `offering "${offering.id}" speaks the ${offering.wire} wire (provider "${provider.entry.id}" default: ${provider.entry.wire})`
       : providerLine;
   const preamble = [wireLine, `"${requested}" resolved to ${model.key}: ${steps.join('; ')}`];
+  const subject: Subject = { provider, offering, model, catalogue, listed: found.catalogue };
   const capabilities = {} as Record<CapabilityName, EffectiveCapability>;
   for (const name of MODEL_FACT_NAMES) {
-    capabilities[name] = factCapability(name, provider, offering, model, preamble);
+    capabilities[name] = factCapability(name, subject, preamble);
   }
   for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
     capabilities[name] = toolResultCapability(
       name,
       provider,
-      offering,
-      model,
+      subject,
       wire,
       capabilities.image_input,
       preamble,
     );
   }
+  const lifecycle = lifecycleOf(offering, found.catalogue, context.today);
+  const listed = !listable
+    ? undefined
+    : offering
+      ? lifecycle?.status !== 'retired'
+      : found.catalogue !== undefined;
   return Object.freeze({
     requested,
     provider: provider?.entry,
@@ -263,10 +401,14 @@ export function resolveUncached(
     known: true,
     wire,
     limits: Object.freeze({
-      context: offering?.limits.context ?? model.limits.context,
-      output: offering?.limits.output ?? model.limits.output,
+      context: offering?.limits.context ?? model.limits.context ?? found.catalogue?.context,
+      output: offering?.limits.output ?? model.limits.output ?? found.catalogue?.maxOutput,
     }),
     steps: Object.freeze([...steps]),
     capabilities: Object.freeze(capabilities),
+    catalogue: found.catalogue,
+    listed,
+    lifecycle,
+    warnings: warningsOf(provider?.entry, requested, lifecycle, listed),
   });
 }

@@ -18,6 +18,7 @@ export function modelEntryFrom(lab: string, data: ModelData): ModelEntry {
     capabilities: Object.freeze({ ...data.capabilities }),
     source: data.source,
     fromFamily: false,
+    origin: 'data',
   });
 }
 
@@ -47,6 +48,27 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
       tool_result_pdf: quirks.tool_result_pdf,
     }),
     defaultModel: data.default_model,
+    retired: Object.freeze(
+      (data.retired ?? []).map((retired) =>
+        Object.freeze({
+          id: retired.id,
+          model: retired.model,
+          aliases: Object.freeze([...(retired.aliases ?? [])]),
+          wire: undefined,
+          chatPath: undefined,
+          limits: Object.freeze({}),
+          capabilities: Object.freeze({}),
+          lifecycle: Object.freeze({
+            deprecated: retired.deprecated,
+            retired: retired.retired,
+            replacement: retired.replacement,
+            source: retired.source,
+            note: retired.note,
+          }),
+        }),
+      ),
+    ),
+    catalogue: data.catalogue?.models_dev,
     offerings: Object.freeze(
       (data.offerings ?? []).map((offering) =>
         Object.freeze({
@@ -57,6 +79,7 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
           chatPath: offering.chat_path,
           limits: Object.freeze({ ...offering.limits }),
           capabilities: Object.freeze({ ...offering.capabilities }),
+          lifecycle: offering.lifecycle ? Object.freeze({ ...offering.lifecycle }) : undefined,
         }),
       ),
     ),

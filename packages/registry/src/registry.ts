@@ -39,6 +39,8 @@ export function buildRegistry(
   const cacheSize = options.cacheSize ?? 2048;
   let index: ReturnType<typeof buildIndex> | undefined;
   const cache = new Map<string, Resolution>();
+  const catalogue = options.catalogue;
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
 
   // The index is built on first use, so importing the default registry costs only the data.
   const indexed = () => {
@@ -71,7 +73,11 @@ export function buildRegistry(
     const cached = cache.get(key);
     if (cached) return cached;
     const provider = query.provider === undefined ? undefined : lookupProvider(query.provider);
-    const resolution = resolveUncached(indexed(), provider, query.model);
+    const resolution = resolveUncached(
+      { index: indexed(), catalogue, today },
+      provider,
+      query.model,
+    );
     if (cacheSize > 0) {
       if (cache.size >= cacheSize) cache.clear();
       cache.set(key, resolution);
@@ -118,6 +124,7 @@ export function buildRegistry(
     },
     models: () => indexed().modelList,
     files: () => files,
+    catalogue: () => catalogue,
   });
 }
 

@@ -1,7 +1,8 @@
 import type { WireFormat } from '@crosswire/core';
 import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
+import type { Catalogue, CatalogueModel } from './catalogue.js';
 import type { RegistryFile } from './files.js';
-import type { Claim } from './schema.js';
+import type { Claim, LifecycleData } from './schema.js';
 
 /** The limits of a model as served. */
 export interface ModelLimits {
@@ -31,6 +32,25 @@ export interface ModelEntry {
   readonly source: string;
   /** True when no entry lists this name and a family template matched it. */
   readonly fromFamily: boolean;
+  /**
+   * Where the entry comes from: `data` (a lab file), `family` (a family template matched a name
+   * no entry lists), `catalogue` (only the imported catalogue knows the name).
+   */
+  readonly origin: 'data' | 'family' | 'catalogue';
+}
+
+/** An offering's deprecation and retirement, from the provider's notice. */
+export type Lifecycle = Readonly<LifecycleData>;
+
+/** Where a model stands on a provider, as of the resolution's date. */
+export interface LifecycleStatus {
+  /** `retired`: the retirement date has passed; `deprecated`: announced or listed as such. */
+  readonly status: 'current' | 'deprecated' | 'retired';
+  readonly deprecated: string | undefined;
+  readonly retired: string | undefined;
+  readonly replacement: string | undefined;
+  readonly evidence: 'docs' | 'catalogue';
+  readonly source: string;
 }
 
 /** Quirks of an endpoint, with the defaults filled in. Keys are data keys (snake_case). */
@@ -63,6 +83,7 @@ export interface OfferingEntry {
   readonly chatPath: string | undefined;
   readonly limits: ModelLimits;
   readonly capabilities: CapabilityClaims;
+  readonly lifecycle: Lifecycle | undefined;
 }
 
 /** A provider endpoint: everything an engine needs to talk to it. */
@@ -84,7 +105,12 @@ export interface ProviderEntry {
   readonly docs: string;
   readonly quirks: ProviderQuirks;
   readonly defaultModel: string | undefined;
+  /** The models served now (each may carry a scheduled deprecation in `lifecycle`). */
   readonly offerings: readonly OfferingEntry[];
+  /** Offerings no longer served; their names still resolve, with a warning. */
+  readonly retired: readonly OfferingEntry[];
+  /** The provider id in the imported catalogue (models.dev), when it lists this endpoint. */
+  readonly catalogue: string | undefined;
 }
 
 /** One effective capability: its value and the chain of reasons that produced it. */
@@ -108,6 +134,7 @@ export type ResolutionVia =
   | 'snapshot'
   | 'latest'
   | 'family'
+  | 'catalogue'
   | 'default';
 
 /** The full picture for one provider and model name. */
@@ -126,6 +153,17 @@ export interface Resolution {
   /** The name steps taken, e.g. `routing suffix ":free" stripped`. */
   readonly steps: readonly string[];
   readonly capabilities: EffectiveCapabilities;
+  /** The imported catalogue's entry for this name on this provider, when it has one. */
+  readonly catalogue: CatalogueModel | undefined;
+  /**
+   * Whether the provider lists the model (an offering, or its catalogue entry); undefined
+   * without a provider, or when the provider publishes no list (a local server).
+   */
+  readonly listed: boolean | undefined;
+  /** Deprecation and retirement, when known. */
+  readonly lifecycle: LifecycleStatus | undefined;
+  /** What a caller should hear about: a retired or deprecated model, a model not listed. */
+  readonly warnings: readonly string[];
 }
 
 /** What to resolve: a model name, on a provider (by id or alias). */
@@ -177,9 +215,15 @@ export interface Registry {
   models(): readonly ModelEntry[];
   /** The validated data this registry was built from, for `createRegistry({ extends })`. */
   files(): readonly RegistryFile[];
+  /** The imported catalogue this registry ranks below its data, if any. */
+  catalogue(): Catalogue | undefined;
 }
 
 export interface RegistryOptions {
   /** How many resolutions to keep; 0 turns the cache off. Default 2048. */
   readonly cacheSize?: number;
+  /** The imported catalogue, ranked below every claim of the data files. */
+  readonly catalogue?: Catalogue;
+  /** The date lifecycle status is judged at, YYYY-MM-DD; default: today (UTC). */
+  readonly today?: string;
 }
