@@ -264,7 +264,7 @@ function lifecycleOf(
 
 /** A provider that needs no key is a local server: it serves whatever model is loaded. */
 function publishesList(provider: ProviderEntry): boolean {
-  return provider.auth?.required;
+  return provider.auth?.required === true;
 }
 
 function warningsOf(
