@@ -4,6 +4,7 @@ import { capsCommand } from './commands/caps.js';
 import { convertCommand } from './commands/convert.js';
 import { demoCommand } from './commands/demo.js';
 import { fetchImageCommand } from './commands/fetch-image.js';
+import { modelsCommand } from './commands/models.js';
 import { registryValidateCommand } from './commands/registry-validate.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, errorLine, UsageError } from './errors.js';
 import { type CliIo, completeIo } from './io.js';
@@ -14,6 +15,7 @@ export const COMMANDS: readonly Command[] = [
   demoCommand,
   convertCommand,
   capsCommand,
+  modelsCommand,
   fetchImageCommand,
   registryValidateCommand,
 ];

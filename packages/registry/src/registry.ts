@@ -125,6 +125,21 @@ export function buildRegistry(
     models: () => indexed().modelList,
     files: () => files,
     catalogue: () => catalogue,
+    servedModels: (id: string) => {
+      const { entry } = lookupProvider(id);
+      const names = entry.offerings.map((offering) => offering.id);
+      const taken = new Set(
+        [...entry.offerings, ...entry.retired].flatMap((offering) =>
+          [offering.id, ...offering.aliases].map((name) => name.toLowerCase()),
+        ),
+      );
+      if (catalogue && entry.catalogue !== undefined) {
+        for (const model of catalogue.models(entry.catalogue)) {
+          if (!taken.has(model.id.toLowerCase())) names.push(model.id);
+        }
+      }
+      return Object.freeze(names);
+    },
   });
 }
 

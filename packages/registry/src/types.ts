@@ -217,6 +217,11 @@ export interface Registry {
   files(): readonly RegistryFile[];
   /** The imported catalogue this registry ranks below its data, if any. */
   catalogue(): Catalogue | undefined;
+  /**
+   * The model names a provider serves: its current offerings, then the names its catalogue
+   * listing adds (retired offerings are not served). Resolve each for its capabilities.
+   */
+  servedModels(provider: string): readonly string[];
 }
 
 export interface RegistryOptions {
