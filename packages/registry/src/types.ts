@@ -145,7 +145,7 @@ export interface Resolution {
   readonly model: ModelEntry | undefined;
   readonly offering: OfferingEntry | undefined;
   readonly via: ResolutionVia;
-  /** False for the documented default: every capability unknown. */
+  /** False for the documented default: no entry, family or catalogue names the model. */
   readonly known: boolean;
   /** The wire of the offering, else of the provider; undefined without a provider. */
   readonly wire: WireFormat | undefined;
