@@ -8,8 +8,8 @@ import {
   normalizeMediaType,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import type { DialectOptions } from './dialect.js';
 import type { JsonObject } from './dialect-support.js';
+import type { DialectOptions } from './dialect-types.js';
 
 /** One image a tool returned, with the call it came from. */
 export interface ToolImage {

@@ -9,6 +9,7 @@ import {
   type WireFormat,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
+import type { DialectOptions } from './dialect-types.js';
 import type { ChatMessage, WireMessage } from './messages.js';
 import type { Usage } from './response.js';
 
@@ -223,4 +224,17 @@ export function dropCallItems(
 
 export function cloneJson<T>(value: T): T {
   return structuredClone(value);
+}
+
+/** The `ToolResult.to` options a dialect's settings give. */
+export function resultOptions(options: DialectOptions) {
+  return {
+    imageInput: options.imageInput === true,
+    ...(options.nativePdf === undefined ? {} : { nativePdf: options.nativePdf }),
+    ...(options.sourceBlocks === undefined ? {} : { sourceBlocks: options.sourceBlocks }),
+    ...(options.hermes?.responseTag === undefined
+      ? {}
+      : { responseTag: options.hermes.responseTag }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  };
 }

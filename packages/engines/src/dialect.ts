@@ -1,3 +1,4 @@
+// The wire-independent entry points of the dialects: each looks its wire up in `DIALECTS`.
 import type { Image } from '@crosswire/content-image';
 import {
   type CallToolResultInput,
@@ -6,109 +7,25 @@ import {
   HERMES_DEFAULTS,
   locateToolCalls,
   type ToolCall,
-  type ToolDefinitionInput,
   ToolLoopError,
   type WarningHandler,
   type WireFormat,
 } from '@crosswire/core';
 import { ToolResult, type ToolResultInit } from '@crosswire/tool-result';
-import type { ChatMessage, ConversationMessage, ProviderMessage, WireMessage } from './messages.js';
+import type { ChatRequest, DialectOptions } from './dialect-types.js';
+import type { ConversationMessage, ProviderMessage } from './messages.js';
 import { canonicalMessages, providerMessages, userImages } from './messages.js';
 import { type ChatResponse, hitTokenLimit } from './response.js';
-import * as anthropic from './wires/anthropic.js';
-import * as gemini from './wires/gemini.js';
-import * as hermes from './wires/hermes.js';
-import * as ollama from './wires/ollama.js';
-import * as openai from './wires/openai.js';
-import * as responses from './wires/responses.js';
+import { DIALECTS } from './wires/index.js';
 
-/** How the model is told which tools it may (or must) call. */
-export type ToolChoice = 'auto' | 'none' | 'required' | { readonly name: string };
-
-/** One chat turn to send: the conversation, the tools on offer and the sampling options. */
-export interface ChatRequest {
-  readonly model: string;
-  readonly messages: readonly ChatMessage[];
-  /** MCP-style tool definitions (`name`, `description`, `inputSchema`); formatted per wire by core's `formatTools`. */
-  readonly tools?: readonly ToolDefinitionInput[];
-  /** Output token cap. Anthropic requires one: `DEFAULT_ANTHROPIC_MAX_TOKENS` when unset. */
-  readonly maxTokens?: number;
-  readonly temperature?: number;
-  readonly toolChoice?: ToolChoice;
-  /** Merged into the body last (shallowly): provider-specific fields the dialect does not model. */
-  readonly extra?: Readonly<Record<string, unknown>>;
-}
-
-/** The Hermes prompt-tool-calling settings (seed 003, `Role::HermesTools`). */
-export interface HermesOptions {
-  /** The tag the tool list is wrapped in; default `tools`. */
-  readonly toolsTag?: string;
-  /** The tag the model wraps each call in; default `tool_call`. */
-  readonly callTag?: string;
-  /** The tag each result is wrapped in; default `tool_response`. */
-  readonly responseTag?: string;
-  /** The instructions that open the tools prompt (core's `hermesToolsPrompt` default when unset). */
-  readonly systemPrompt?: string;
-  /** The role of the message carrying each result: `tool` (default, as Hermes' ChatML template) or `user`. */
-  readonly resultRole?: 'tool' | 'user';
-}
-
-/** Per-engine options, filled from registry data (capabilities and quirks). */
-export interface DialectOptions {
-  readonly hermes?: HermesOptions;
-  /** Remove `<think>...</think>` from the content (kept in `reasoning`); Hermes calls inside it are ignored. */
-  readonly thinkTagFilter?: boolean;
-  /** The model sees images (`image_input`): passed to `ToolResult.to` and gates `imageFallback`. */
-  readonly imageInput?: boolean;
-  /** Passed to `ToolResult.to` (`tool_result_pdf`). */
-  readonly nativePdf?: boolean;
-  /** Passed to `ToolResult.to` on anthropic (false on `/anthropic` shims that reject document blocks). */
-  readonly sourceBlocks?: boolean;
-  /** openai, responses, hermes: send images as `data:` URLs (the endpoint takes no remote image URLs). */
-  readonly inlineImages?: boolean;
-  /**
-   * openai, ollama, hermes (no native image in a tool result): `user-message` appends one user
-   * message with the tools' images after the results when `imageInput` is set. Default `placeholder`.
-   */
-  readonly imageFallback?: 'placeholder' | 'user-message';
-  /** openai, hermes: the field the output cap goes in. Default `max_completion_tokens`; `max_tokens` for servers that only know the old name. */
-  readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens';
-  readonly onWarning?: WarningHandler;
-}
-
-/** One wire's request builder, reply parser and tool-turn formatter. */
-export interface Dialect {
-  readonly wire: WireFormat;
-  /** The path under the provider's base URL: `/chat/completions`, `/v1/messages`, `/models/{model}:generateContent`, `/api/chat`, `/responses`. */
-  path(model: string): string;
-  /**
-   * Pure: the JSON body. Images must already hold their bytes where the wire needs inline data
-   * (`imagesNeedingBytes`); the image serializer throws `ImageNotFetchedError` otherwise.
-   */
-  buildRequest(request: ChatRequest, options: DialectOptions): Record<string, unknown>;
-  /** Parses a decoded 200 body; throws `ProviderError` for an error body, `PromptBlockedError` for a refused prompt. */
-  parseResponse(body: unknown, options: DialectOptions): ChatResponse;
-  /** The assistant echo of the prior turn plus one result block per call, always a list. */
-  formatToolResults(
-    body: unknown,
-    results: readonly ToolResult[],
-    options: DialectOptions,
-  ): WireMessage[];
-  /** The final text read straight off a body, without any error check; '' when there is none. Never throws. */
-  readText(body: unknown, options: DialectOptions): string;
-  /** A copy of `body` without the given calls (located in it by `ToolCall.raw`). */
-  withoutToolCalls(body: unknown, calls: readonly ToolCall[], options: DialectOptions): unknown;
-}
-
-/** Every wire's dialect; the compiler checks the record is exhaustive. */
-export const DIALECTS: Readonly<Record<WireFormat, Dialect>> = Object.freeze({
-  openai: openai.dialect,
-  anthropic: anthropic.dialect,
-  gemini: gemini.dialect,
-  ollama: ollama.dialect,
-  responses: responses.dialect,
-  hermes: hermes.dialect,
-});
+export type {
+  ChatRequest,
+  Dialect,
+  DialectOptions,
+  HermesOptions,
+  ToolChoice,
+} from './dialect-types.js';
+export { DIALECTS } from './wires/index.js';
 
 /** A {@link ChatRequest} whose conversation may also hold provider messages (`formatToolResults` output). */
 export type ChatRequestInput = Omit<ChatRequest, 'messages'> & {

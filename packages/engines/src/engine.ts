@@ -22,6 +22,7 @@ import {
   type Resolution,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
+import type { ChatExchange, ChatInput, ChatOptions, ChatWithToolsOptions } from './chat-options.js';
 import {
   type ChatRequest,
   DIALECTS,
@@ -30,7 +31,6 @@ import {
   imagesNeedingBytes,
   responseTextContent,
   responseToolCalls,
-  type ToolChoice,
   type ToolLoopCalls,
   type ToolResultInput,
   toolLoopCalls,
@@ -43,7 +43,6 @@ import { inlineImages } from './inline-images.js';
 import type { McpToolServer } from './mcp/server.js';
 import {
   type ChatMessage,
-  type ConversationMessage,
   canonicalMessages,
   type ProviderMessage,
   providerMessages,
@@ -80,8 +79,17 @@ export interface EngineOptions {
   readonly dialect?: Partial<DialectOptions>;
   /** `maxBytes` for fetching URL images a wire needs inline. Default content-image's 20 MiB. */
   readonly inlineImageMaxBytes?: number;
-  /** `urlFilter` for those fetches, e.g. `denyPrivateHosts()`. */
+  /**
+   * `urlFilter` for those fetches. The private-network guard is on without it; a
+   * `denyPrivateHosts({ allow, resolver })` filter configures the guard, any other function
+   * runs after it.
+   */
   readonly inlineImageUrlFilter?: UrlFilter;
+  /**
+   * `allowPrivateNetwork` for those fetches: the one opt-out of the private-network guard,
+   * for apps whose images live on their own network. Default false.
+   */
+  readonly inlineImageAllowPrivateNetwork?: boolean;
   /** `timeoutMs` for each of those fetches. */
   readonly inlineImageFetchTimeout?: number;
   /** Image fetches in flight at once. Default 4. */
@@ -105,58 +113,6 @@ export interface EngineOptions {
   /** Where the API key variable is read. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
-
-/** Per-call options of `chat`. */
-export interface ChatOptions {
-  readonly signal?: AbortSignal;
-  readonly maxTokens?: number;
-  readonly temperature?: number;
-  /** Tool definitions (MCP shape) to offer. */
-  readonly tools?: readonly ToolDefinitionInput[];
-  readonly toolChoice?: ToolChoice;
-  /** Fields merged into the body last. */
-  readonly extra?: Readonly<Record<string, unknown>>;
-  /** Deadline of one HTTP attempt for this call. */
-  readonly timeoutMs?: number;
-}
-
-/** Options of `chatWithTools` / `runToolLoop`. */
-export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
-  /**
-   * MCP servers: SDK `Client`s or any objects with `listTools` and `callTool`. Default: the
-   * engine's `mcpServers`. At least one, from either.
-   */
-  readonly mcpServers?: readonly McpToolServer[];
-  /**
-   * Provider requests the loop may send (default: the engine's, else 10). The reply to the
-   * last one must be the answer: when it still asks for tools, those calls are not run and
-   * the loop throws `ToolLoopError` `tool_loop_max_iterations`. So `maxIterations: 2` with a
-   * model that always calls a tool sends 2 requests and runs the tools once.
-   */
-  readonly maxIterations?: number;
-  /** Per tool call. Default: the engine's `toolTimeoutMs` (60 000 ms). */
-  readonly toolTimeoutMs?: number;
-  /** Default: the engine's `onWarning`. */
-  readonly onWarning?: WarningHandler;
-}
-
-/** One provider round trip with its facts. */
-export interface ChatExchange {
-  readonly response: ChatResponse;
-  readonly url: string;
-  readonly status: number;
-  readonly attempts: number;
-  /** Wall time of the HTTP call, retries included (image fetching and body building not included). */
-  readonly durationMs: number;
-  /** Time spent fetching URL images and building the body before the call. */
-  readonly prepareMs: number;
-}
-
-/**
- * Conversation input: a prompt (one user message) or messages, where a string is a user
- * message and a provider message (`formatToolResults` output) goes out as it is.
- */
-export type ChatInput = string | readonly (ConversationMessage | string)[];
 
 function toMessages(input: ChatInput): readonly ChatMessage[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
@@ -352,6 +308,7 @@ export class Engine {
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       maxBytes: this.#options.inlineImageMaxBytes,
       urlFilter: this.#options.inlineImageUrlFilter,
+      allowPrivateNetwork: this.#options.inlineImageAllowPrivateNetwork,
       timeoutMs: this.#options.inlineImageFetchTimeout,
       concurrency: this.#options.inlineImageConcurrency,
       signal: options.signal,

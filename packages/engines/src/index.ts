@@ -1,19 +1,21 @@
 // Dialects: messages, replies, request builders, tool turns (issue 7).
 
+// Engines, HTTP transport, MCP servers and the tool loop (issue 8).
 export type {
-  ChatRequest,
+  ChatExchange,
+  ChatInput,
+  ChatOptions,
+  ChatWithToolsOptions,
+  ToolLoopEngine,
+} from './chat-options.js';
+export type {
   ChatRequestInput,
-  Dialect,
-  DialectOptions,
-  HermesOptions,
-  ToolChoice,
   ToolLoopCalls,
   ToolLoopCallsOptions,
   ToolResultInput,
 } from './dialect.js';
 export {
   buildRequest,
-  DIALECTS,
   formatToolResults,
   imagesNeedingBytes,
   parseResponse,
@@ -24,16 +26,14 @@ export {
   toToolResults,
 } from './dialect.js';
 export { type ToolImage, toolResultImages } from './dialect-images.js';
-// Engines, HTTP transport, MCP servers and the tool loop (issue 8).
-export {
-  type ChatExchange,
-  type ChatInput,
-  type ChatOptions,
-  type ChatWithToolsOptions,
-  createEngine,
-  Engine,
-  type EngineOptions,
-} from './engine.js';
+export type {
+  ChatRequest,
+  Dialect,
+  DialectOptions,
+  HermesOptions,
+  ToolChoice,
+} from './dialect-types.js';
+export { createEngine, Engine, type EngineOptions } from './engine.js';
 export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
 export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';
 export {
@@ -100,3 +100,4 @@ export type { ChatResponse, Usage } from './response.js';
 export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
 export type { ToolCallRecord, ToolLoopResult, ToolLoopTurn } from './tool-loop.js';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
+export { DIALECTS } from './wires/index.js';

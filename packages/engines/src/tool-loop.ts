@@ -1,6 +1,6 @@
 import { ToolLoopError, type WarningHandler } from '@crosswire/core';
+import type { ChatOptions, ChatWithToolsOptions, ToolLoopEngine } from './chat-options.js';
 import { DIALECTS, toolLoopCalls } from './dialect.js';
-import type { ChatOptions, ChatWithToolsOptions, Engine } from './engine.js';
 import { callTools, type ToolFailure } from './mcp/call.js';
 import { gatherTools } from './mcp/gather.js';
 import {
@@ -69,7 +69,7 @@ interface LoopOptions extends ChatWithToolsOptions {
  * `tool_loop_max_iterations`.
  */
 export async function runToolLoop(
-  engine: Engine,
+  engine: ToolLoopEngine,
   messages: readonly ChatMessage[],
   options: LoopOptions,
 ): Promise<ToolLoopResult> {

@@ -9,7 +9,6 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect.js';
 import {
   asArray,
   asNumber,
@@ -22,6 +21,7 @@ import {
   type JsonObject,
   joinReasoning,
   requireObject,
+  resultOptions,
   splitThinkTags,
   systemText,
   throwIfErrorBody,
@@ -29,10 +29,10 @@ import {
   usageOf,
   wrap,
 } from '../dialect-support.js';
+import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
 import type { ChatMessage, UserMessage, WireMessage } from '../messages.js';
 import { userParts, userPartText } from '../messages.js';
 import type { ChatResponse } from '../response.js';
-import { resultOptions } from './openai.js';
 
 export const wire = 'gemini' as const;
 

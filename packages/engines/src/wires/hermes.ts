@@ -11,7 +11,15 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import type { ChatRequest, Dialect, DialectOptions } from '../dialect.js';
+import {
+  chatMessages,
+  chatUsage,
+  choiceMessage,
+  finishReasonOf,
+  messageReasoning,
+  messageText,
+  samplingFields,
+} from '../chat-completions.js';
 import { toolResultImageMessage } from '../dialect-images.js';
 import {
   asArray,
@@ -23,21 +31,13 @@ import {
   type JsonObject,
   joinReasoning,
   requireObject,
+  resultOptions,
   throwIfErrorBody,
   wrap,
 } from '../dialect-support.js';
+import type { ChatRequest, Dialect, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
 import type { ChatResponse } from '../response.js';
-import {
-  chatMessages,
-  chatUsage,
-  choiceMessage,
-  finishReasonOf,
-  messageReasoning,
-  messageText,
-  resultOptions,
-  samplingFields,
-} from './openai.js';
 
 export const wire = 'hermes' as const;
 

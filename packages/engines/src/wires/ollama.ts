@@ -9,7 +9,6 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import type { ChatRequest, Dialect, DialectOptions } from '../dialect.js';
 import { toolResultImageMessage } from '../dialect-images.js';
 import {
   asArray,
@@ -23,16 +22,17 @@ import {
   type JsonObject,
   joinReasoning,
   requireObject,
+  resultOptions,
   splitThinkTags,
   throwIfErrorBody,
   unwrapWireMessage,
   usageOf,
   wrap,
 } from '../dialect-support.js';
+import type { ChatRequest, Dialect, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, UserMessage, WireMessage } from '../messages.js';
 import { userParts, userPartText } from '../messages.js';
 import type { ChatResponse } from '../response.js';
-import { resultOptions } from './openai.js';
 
 export const wire = 'ollama' as const;
 

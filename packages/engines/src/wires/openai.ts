@@ -1,5 +1,4 @@
 // OpenAI Chat Completions (`POST /chat/completions`) and the many servers that speak it.
-import type { Image } from '@crosswire/content-image';
 import {
   extractToolCall,
   formatToolCall,
@@ -8,11 +7,18 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect.js';
+import {
+  chatMessages,
+  chatUsage,
+  choiceMessage,
+  finishReasonOf,
+  messageReasoning,
+  messageText,
+  samplingFields,
+} from '../chat-completions.js';
 import { toolResultImageMessage } from '../dialect-images.js';
 import {
   asArray,
-  asNumber,
   asRecord,
   asString,
   checkResultsAnswerCalls,
@@ -23,14 +29,12 @@ import {
   type JsonObject,
   joinReasoning,
   requireObject,
-  splitThinkTags,
+  resultOptions,
   throwIfErrorBody,
-  unwrapWireMessage,
-  usageOf,
   wrap,
 } from '../dialect-support.js';
+import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
-import { userParts, userPartText } from '../messages.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'openai' as const;
@@ -44,58 +48,6 @@ export function toolChoice(choice: ToolChoice): unknown {
   return typeof choice === 'string'
     ? choice
     : { type: 'function', function: { name: choice.name } };
-}
-
-function userContent(
-  content: string | readonly unknown[],
-  options: DialectOptions,
-): string | JsonObject[] {
-  if (typeof content === 'string') return content;
-  return userParts({ role: 'user', content: content as never }).map((part) => {
-    const text = userPartText(part);
-    if (text !== undefined) return { type: 'text', text };
-    return (part as Image).toOpenAI({
-      inline: options.inlineImages === true,
-    }) as unknown as JsonObject;
-  });
-}
-
-/**
- * The Chat Completions messages of a conversation. Shared with hermes, whose body is the same
- * chat shape; `assistantToolCalls` says how an assistant's calls go out there.
- */
-export function chatMessages(
-  messages: readonly ChatMessage[],
-  options: DialectOptions,
-  forWire: 'openai' | 'hermes',
-  assistantMessage: (message: Extract<ChatMessage, { role: 'assistant' }>) => JsonObject,
-  toolMessages: (results: readonly ToolResult[]) => JsonObject[],
-): unknown[] {
-  const out: unknown[] = [];
-  for (const message of messages) {
-    switch (message.role) {
-      case 'system':
-        out.push({ role: 'system', content: message.content });
-        break;
-      case 'user':
-        out.push({ role: 'user', content: userContent(message.content, options) });
-        break;
-      case 'assistant':
-        out.push(assistantMessage(message));
-        break;
-      case 'tool':
-        out.push(...toolMessages(message.results));
-        break;
-      case 'wire':
-        out.push(unwrapWireMessage(forWire, message));
-        break;
-      default: {
-        const exhaustive: never = message;
-        throw new Error(`unknown message ${JSON.stringify(exhaustive)}`);
-      }
-    }
-  }
-  return out;
 }
 
 function assistantMessage(message: Extract<ChatMessage, { role: 'assistant' }>): JsonObject {
@@ -117,28 +69,6 @@ function resultMessages(results: readonly ToolResult[], options: DialectOptions)
   return messages;
 }
 
-export function resultOptions(options: DialectOptions) {
-  return {
-    imageInput: options.imageInput === true,
-    ...(options.nativePdf === undefined ? {} : { nativePdf: options.nativePdf }),
-    ...(options.sourceBlocks === undefined ? {} : { sourceBlocks: options.sourceBlocks }),
-    ...(options.hermes?.responseTag === undefined
-      ? {}
-      : { responseTag: options.hermes.responseTag }),
-    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
-  };
-}
-
-/** The sampling fields shared with hermes: output cap and temperature. */
-export function samplingFields(request: ChatRequest, options: DialectOptions): JsonObject {
-  const fields: JsonObject = {};
-  if (request.maxTokens !== undefined) {
-    fields[options.maxTokensField ?? 'max_completion_tokens'] = request.maxTokens;
-  }
-  if (request.temperature !== undefined) fields.temperature = request.temperature;
-  return fields;
-}
-
 export function buildRequest(
   request: ChatRequest,
   options: DialectOptions,
@@ -158,48 +88,6 @@ export function buildRequest(
   }
   Object.assign(body, samplingFields(request, options));
   return { ...body, ...request.extra };
-}
-
-/** The first choice's message of a chat completion, or {}. */
-export function choiceMessage(body: unknown): JsonObject {
-  const choice = asRecord(asArray(asRecord(body).choices)[0]);
-  return asRecord(choice.message);
-}
-
-/** Reasoning a chat completion carries: DeepSeek `reasoning_content`, OpenRouter `reasoning` / `reasoning_details`. */
-export function messageReasoning(message: JsonObject): string | undefined {
-  const details = asArray(message.reasoning_details).flatMap((detail) => {
-    const record = asRecord(detail);
-    const text = asString(record.text) ?? asString(record.summary);
-    return text === undefined ? [] : [text];
-  });
-  const direct = asString(message.reasoning_content) ?? asString(message.reasoning);
-  return joinReasoning(direct !== undefined ? [direct] : details);
-}
-
-/** Text and reasoning of a chat message, with `<think>` filtered when asked. */
-export function messageText(
-  message: JsonObject,
-  options: DialectOptions,
-): { content: string; thinking: string[] } {
-  const { text, thinking } = contentChunksText(message.content);
-  if (!options.thinkTagFilter) return { content: text, thinking };
-  const split = splitThinkTags(text);
-  return { content: split.content, thinking: [...thinking, ...split.thinking] };
-}
-
-export function chatUsage(body: unknown) {
-  const usage = asRecord(asRecord(body).usage);
-  return usageOf({
-    inputTokens: asNumber(usage.prompt_tokens),
-    outputTokens: asNumber(usage.completion_tokens),
-    totalTokens: asNumber(usage.total_tokens),
-    reasoningTokens: asNumber(asRecord(usage.completion_tokens_details).reasoning_tokens),
-  });
-}
-
-export function finishReasonOf(body: unknown): string | undefined {
-  return asString(asRecord(asArray(asRecord(body).choices)[0]).finish_reason);
 }
 
 export function readToolCalls(body: unknown): ToolCall[] {
