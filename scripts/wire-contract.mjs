@@ -2,7 +2,8 @@
 // The wire-contract guard.
 //
 // A wire-rendering package keeps golden fixtures of what it puts on each provider's wire under
-// `packages/<pkg>/fixtures/wire/**/*.json`. Those files are a contract: an app pins the wire
+// `packages/<pkg>/fixtures/wire/**/*.json` (and, for whole conversations through the tool loop,
+// `packages/<pkg>/fixtures/loop/**/*.json`). Those files are a contract: an app pins the wire
 // behaviour it depends on by pinning the package version, so a changed golden must ship as at
 // least a minor release of that package.
 //
@@ -11,7 +12,7 @@
 //                                                        minor/major changeset for the package
 //
 // The digest lists one line per golden: the sha256 of the file's JSON value and its path under
-// fixtures/wire/. Hashing the parsed value (key order kept, whitespace dropped) means reformatting
+// fixtures/ (`wire/...`, `loop/...`). Hashing the parsed value (key order kept, whitespace dropped) means reformatting
 // a golden or a CRLF checkout is not a contract change, while any change to what goes on the wire
 // is. The guard reads only the work tree, never git, so it works on a clone with no history.
 
@@ -21,11 +22,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listPackages } from './workspace.mjs';
 
-export const GOLDEN_DIR = path.join('fixtures', 'wire');
+/** Every folder of golden JSON files, under a package's fixtures/. */
+export const GOLDEN_DIRS = ['wire', 'loop'];
+export const FIXTURES_DIR = 'fixtures';
 export const DIGEST_FILE = path.join('fixtures', 'wire.digest');
 
 const DIGEST_HEADER = [
-  '# Wire-contract digest: sha256 of each golden JSON value under fixtures/wire/.',
+  '# Wire-contract digest: sha256 of each golden JSON value (fixtures/wire/, fixtures/loop/).',
   '# Written by `pnpm wire:record`, compared by `pnpm wire:check`. Do not edit by hand.',
 ];
 const CONTRACT_BUMPS = new Set(['minor', 'major']);
@@ -53,14 +56,16 @@ export function hashGolden(file) {
 }
 
 /**
- * The goldens of one package as a sorted Map of path (relative to fixtures/wire/, with `/`) to
- * hash, or null when the package has no fixtures/wire/ folder.
+ * The goldens of one package as a sorted Map of path (relative to fixtures/, with `/`, so
+ * `wire/...` or `loop/...`) to hash, or null when the package has none of the golden folders.
  */
 export function collectGoldens(packageDir) {
-  const goldenDir = path.join(packageDir, GOLDEN_DIR);
-  if (!existsSync(goldenDir)) return null;
-  const files = listJsonFiles(goldenDir).sort();
-  return new Map(files.map((file) => [file, hashGolden(path.join(goldenDir, file))]));
+  const fixturesDir = path.join(packageDir, FIXTURES_DIR);
+  const folders = GOLDEN_DIRS.filter((folder) => existsSync(path.join(fixturesDir, folder)));
+  if (folders.length === 0) return null;
+  const files = folders.flatMap((folder) => listJsonFiles(path.join(fixturesDir, folder), folder));
+  files.sort();
+  return new Map(files.map((file) => [file, hashGolden(path.join(fixturesDir, file))]));
 }
 
 export function formatDigest(goldens) {
@@ -173,7 +178,7 @@ export function checkWireContract(root) {
 
 function describeDiff(entry) {
   const lines = [];
-  const goldenDir = `${entry.dir}/fixtures/wire`;
+  const goldenDir = `${entry.dir}/fixtures`;
   for (const file of entry.changed) lines.push(`    changed  ${goldenDir}/${file}`);
   for (const file of entry.added) lines.push(`    added    ${goldenDir}/${file}`);
   for (const file of entry.removed) lines.push(`    removed  ${goldenDir}/${file}`);
@@ -241,7 +246,7 @@ export function main(argv) {
   const { command, root } = parseArguments(argv);
   if (command === 'record') {
     const written = recordWireContract(root);
-    if (written.length === 0) console.log('wire-contract: no package has fixtures/wire/ yet.');
+    if (written.length === 0) console.log('wire-contract: no package has golden fixtures yet.');
     for (const file of written) console.log(`wire-contract: recorded ${file}`);
     return 0;
   }

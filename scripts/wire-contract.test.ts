@@ -68,8 +68,8 @@ describe('wire-contract record', () => {
     );
     const entries = digest.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatch(/^[0-9a-f]{64} {2}anthropic\/image\.json$/);
-    expect(entries[1]).toMatch(/^[0-9a-f]{64} {2}openai\/text\.json$/);
+    expect(entries[0]).toMatch(/^[0-9a-f]{64} {2}wire\/anthropic\/image\.json$/);
+    expect(entries[1]).toMatch(/^[0-9a-f]{64} {2}wire\/openai\/text\.json$/);
     expect(() => readFileSync(path.join(root, 'packages/core/fixtures/wire.digest'))).toThrow();
   });
 
@@ -100,7 +100,7 @@ describe('wire-contract check', () => {
     const result = checkWireContract(root);
     expect(result.ok).toBe(false);
     expect(result.packages).toMatchObject([
-      { name: '@crosswire/tool-result', changed: ['anthropic/image.json'], covering: null },
+      { name: '@crosswire/tool-result', changed: ['wire/anthropic/image.json'], covering: null },
     ]);
 
     const cli = runCli('check');
@@ -162,7 +162,10 @@ describe('wire-contract check', () => {
     write('packages/tool-result/fixtures/wire/gemini/pdf.json', '{"inlineData":{}}\n');
     unlinkSync(path.join(root, 'packages/tool-result/fixtures/wire/openai/text.json'));
     const [entry] = checkWireContract(root).packages;
-    expect(entry).toMatchObject({ added: ['gemini/pdf.json'], removed: ['openai/text.json'] });
+    expect(entry).toMatchObject({
+      added: ['wire/gemini/pdf.json'],
+      removed: ['wire/openai/text.json'],
+    });
     expect(formatReport(checkWireContract(root)).join('\n')).toContain(
       'removed  packages/tool-result/fixtures/wire/openai/text.json',
     );
@@ -173,8 +176,21 @@ describe('wire-contract check', () => {
     const result = checkWireContract(root);
     expect(result.ok).toBe(false);
     expect(result.packages).toMatchObject([
-      { name: '@crosswire/content-image', added: ['anthropic/url.json'] },
+      { name: '@crosswire/content-image', added: ['wire/anthropic/url.json'] },
     ]);
+  });
+
+  it('covers the tool-loop goldens in fixtures/loop/ as well', () => {
+    write('packages/engines/package.json', JSON.stringify({ name: '@crosswire/engines' }));
+    write('packages/engines/fixtures/loop/openai.json', '{"messages":[]}\n');
+    expect(checkWireContract(root).packages).toMatchObject([
+      { name: '@crosswire/engines', added: ['loop/openai.json'], covering: null },
+    ]);
+    recordWireContract(root);
+    write('packages/engines/fixtures/loop/openai.json', '{"messages":[1]}\n');
+    const cli = runCli('check');
+    expect(cli.status).toBe(1);
+    expect(cli.output).toContain('changed  packages/engines/fixtures/loop/openai.json');
   });
 
   it('reports a golden that is not JSON instead of skipping it', () => {

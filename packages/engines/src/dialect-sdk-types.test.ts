@@ -2,11 +2,12 @@
 // written as a TypeScript literal that must `satisfies` the official SDK's request type.
 // dialect-sdk-types.test-d.ts imports it, so `tsc` (the package typecheck) is the
 // compile-time oracle for exactly what goes on the wire. This test fails when the generated
-// file is stale; UPDATE_GOLDEN=1 rewrites it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// file is stale or missing; `pnpm golden:record packages/engines` rewrites it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { expectGoldenText } from '../../../scripts/golden.js';
 import { FIXTURES } from './test-support/dialect-golden.js';
 
 const TARGET = fileURLToPath(new URL('../fixtures/sdk-types/request-bodies.ts', import.meta.url));
@@ -67,11 +68,6 @@ function render(): string {
 
 describe('SDK type oracle', () => {
   it('fixtures/sdk-types/request-bodies.ts is generated from the current request goldens', () => {
-    const expected = render();
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(TARGET)) {
-      mkdirSync(dirname(TARGET), { recursive: true });
-      writeFileSync(TARGET, expected);
-    }
-    expect(readFileSync(TARGET, 'utf8')).toBe(expected);
+    expectGoldenText(TARGET, render());
   });
 });

@@ -2,12 +2,13 @@
  * End to end: one conversation through every wire (and the provider quirks that matter),
  * with an MCP SDK server whose tools return every kind of output, and provider faults on the
  * way. The golden files in fixtures/loop/ show what each provider received for each kind of
- * tool output; regenerate them with UPDATE_GOLDEN=1.
+ * tool output; a missing one fails, `pnpm golden:record packages/engines` records them.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { WireFormat } from '@crosswire/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectGolden } from '../../../scripts/golden.js';
 import { createEngine } from './engine.js';
 import type { McpToolServer } from './mcp/server.js';
 import {
@@ -98,12 +99,7 @@ function counting(servers: readonly McpToolServer[]): {
 }
 
 function golden(name: string, actual: unknown): void {
-  const file = new URL(`../fixtures/loop/${name}.json`, import.meta.url);
-  if (process.env.UPDATE_GOLDEN) {
-    writeFileSync(file, `${JSON.stringify(actual, null, 2)}\n`);
-    return;
-  }
-  expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  expectGolden(fileURLToPath(new URL(`../fixtures/loop/${name}.json`, import.meta.url)), actual);
 }
 
 describe('one conversation through every wire', () => {

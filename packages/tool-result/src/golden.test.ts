@@ -1,13 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { WIRE_FORMATS } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
+import { expectGolden } from '../../../scripts/golden.js';
 import { BASE_OPTION_SETS, GOLDEN_CASES, type GoldenCase } from './test-support/golden-cases.js';
 import { ToolResult } from './tool-result.js';
 
-// The wire contract: what each case puts on each wire. `UPDATE_GOLDEN=1` rewrites the files;
-// then run `node scripts/wire-contract.mjs record` and add a changeset.
+// The wire contract: what each case puts on each wire. A missing golden fails; record with
+// `pnpm golden:record packages/tool-result`, then `pnpm wire:record` and add a changeset.
 const goldenDir = new URL('../fixtures/wire/', import.meta.url);
-const update = process.env.UPDATE_GOLDEN === '1';
 
 function render(goldenCase: GoldenCase) {
   const result = new ToolResult(goldenCase.input, { onWarning: () => {} });
@@ -27,17 +28,10 @@ function render(goldenCase: GoldenCase) {
 }
 
 describe('golden wire fixtures', () => {
-  if (update) mkdirSync(goldenDir, { recursive: true });
-
   it.each(GOLDEN_CASES.map((goldenCase) => [goldenCase.name, goldenCase] as const))(
     '%s',
     (name, goldenCase) => {
-      const file = new URL(`${name}.json`, goldenDir);
-      // A JSON round trip drops undefined keys exactly as the file does.
-      const actual = JSON.parse(JSON.stringify(render(goldenCase)));
-      if (update) writeFileSync(file, `${JSON.stringify(actual, null, 2)}\n`);
-      expect(existsSync(file), `missing golden ${name}.json (run with UPDATE_GOLDEN=1)`).toBe(true);
-      expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+      expectGolden(fileURLToPath(new URL(`${name}.json`, goldenDir)), render(goldenCase));
     },
   );
 

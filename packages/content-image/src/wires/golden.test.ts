@@ -1,12 +1,13 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'vitest';
+import { expectGolden } from '../../../../scripts/golden.js';
 import { Image } from '../image.js';
 import { PNG_BASE64 } from '../test-support/images.js';
 
 /**
  * Golden wire outputs: one file per image case, one key per serializer. A serializer that
- * needs bytes the image lacks is recorded as its error code. Regenerate with UPDATE_GOLDEN=1,
- * then run `node scripts/wire-contract.mjs record`.
+ * needs bytes the image lacks is recorded as its error code. A missing golden fails; record
+ * with `pnpm golden:record packages/content-image`, then `pnpm wire:record`.
  */
 const CASES: Record<string, () => Image> = {
   'url-image': () => Image.fromUrl('https://example.com/pets/cat.png'),
@@ -46,12 +47,8 @@ function render(image: Image): Record<string, unknown> {
 describe('golden wire fixtures', () => {
   for (const [name, build] of Object.entries(CASES)) {
     test(name, () => {
-      const file = new URL(`../../fixtures/wire/${name}.json`, import.meta.url);
-      const actual = render(build());
-      if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
-        writeFileSync(file, `${JSON.stringify(actual, null, 2)}\n`);
-      }
-      expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+      const file = fileURLToPath(new URL(`../../fixtures/wire/${name}.json`, import.meta.url));
+      expectGolden(file, render(build()));
     });
   }
 });

@@ -15,7 +15,7 @@ import {
 
 /**
  * The golden cases: each is rendered on every wire under each of its option sets, and the
- * output is compared with `fixtures/wire/<name>.json` (regenerate with UPDATE_GOLDEN=1).
+ * output is compared with `fixtures/wire/<name>.json` (recorded by `pnpm golden:record`).
  */
 export interface GoldenCase {
   readonly name: string;
@@ -402,6 +402,24 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
       id,
       isError: true,
       content: [{ type: 'text', text: 'division by zero' }],
+    },
+  },
+  {
+    name: 'empty-error',
+    rule: "an error with no content: anthropic sends a short text (it refuses an empty error content), the others ''",
+    input: { name: 'fail', id, isError: true, content: [] },
+  },
+  {
+    name: 'blank-text',
+    rule: 'anthropic leaves out empty and whitespace-only text blocks (it refuses them); string wires keep the text as it is',
+    input: {
+      name: 'echo',
+      id,
+      content: [
+        { type: 'text', text: '' },
+        { type: 'text', text: 'kept' },
+        { type: 'text', text: ' \n' },
+      ],
     },
   },
   {
