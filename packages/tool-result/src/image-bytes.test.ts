@@ -7,7 +7,7 @@ const HTML_BASE64 = Buffer.from('<!doctype html><html><body>login</body></html>'
   'base64',
 );
 
-function render(content: unknown[], wire: 'anthropic' | 'responses' | 'gemini') {
+function render<W extends 'anthropic' | 'responses' | 'gemini'>(content: unknown[], wire: W) {
   const warnings: CrosswireWarning[] = [];
   const result = new ToolResult({ name: 'shot', id: 'call_1', content } as never, {
     onWarning: () => {},
