@@ -2,7 +2,8 @@
 // test names the source of the rule it enforces; see also docs/provider-rules.md.
 import type { CrosswireWarning } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from './dialect.js';
+import { buildRequest, parseResponse } from './dialect.js';
+import { reply, resultFor } from './test-support/dialect-conversation.js';
 
 function collect() {
   const warnings: CrosswireWarning[] = [];
@@ -76,5 +77,49 @@ describe('anthropic: no empty or whitespace-only text', () => {
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'toolu_1', name: 'weather', input: { city: 'Oslo' } }],
     });
+  });
+});
+
+describe('gemini: every replayed call carries a thoughtSignature', () => {
+  // Gemini 3: HTTP 400 "Function call is missing a thought_signature"; Google documents
+  // `skip_thought_signature_validator` for calls Gemini did not produce:
+  // https://ai.google.dev/gemini-api/docs/thought-signatures
+  it('a conversation begun on openai continues on gemini with the documented sentinel', () => {
+    const calls = parseResponse('openai', reply('openai', 'parallel-calls')).toolCalls;
+    const body = buildRequest('gemini', {
+      model: 'gemini-3-flash-preview',
+      messages: [
+        { role: 'user', content: 'Weather in Berlin and Paris?' },
+        { role: 'assistant', content: '', toolCalls: calls },
+        { role: 'tool', results: calls.map(resultFor) },
+      ],
+    });
+    const model = (body.contents as { role: string; parts: unknown[] }[])[1];
+    expect(model?.role).toBe('model');
+    expect(model?.parts.length).toBe(calls.length);
+    for (const part of model?.parts ?? []) {
+      expect(part).toHaveProperty('thoughtSignature', 'skip_thought_signature_validator');
+    }
+  });
+
+  it('calls echoed from a Gemini reply keep the signatures Gemini sent', () => {
+    const body = reply('gemini', 'parallel-calls');
+    const calls = parseResponse('gemini', body).toolCalls;
+    const request = buildRequest('gemini', {
+      model: 'gemini-3-flash-preview',
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: '', toolCalls: calls },
+        { role: 'tool', results: calls.map(resultFor) },
+      ],
+    });
+    const sent = (request.contents as { parts: Record<string, unknown>[] }[])[1]?.parts ?? [];
+    const received = (
+      (body as { candidates: { content: { parts: Record<string, unknown>[] } }[] }).candidates[0]
+        ?.content.parts ?? []
+    ).filter((part) => 'functionCall' in part);
+    expect(sent.map((part) => part.thoughtSignature)).toEqual(
+      received.map((part) => part.thoughtSignature),
+    );
   });
 });
