@@ -35,7 +35,7 @@ function withId(result: ToolResult, id: string): ToolResult {
 /** The first pending id for a result named `name` (same name first, else in order); removed. */
 function takePending(pending: Pending[], name: string): string | undefined {
   const index = pending.findIndex((entry) => entry.name === name);
-  const [taken] = pending.splice(index >= 0 ? index : 0, 1);
+  const [taken] = pending.splice(Math.max(index, 0), 1);
   return taken?.id;
 }
 

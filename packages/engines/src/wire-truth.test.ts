@@ -174,7 +174,7 @@ describe('calls without an id get a derived one on the wires that pair by id', (
 
   it('openai: tool_calls ids and tool_call_ids match', () => {
     const messages = buildRequest('openai', conversation()).messages as Record<string, unknown>[];
-    const ids = (messages[1]?.tool_calls as { id: string }[]).map((call) => call.id);
+    const ids = ((messages[1]?.tool_calls ?? []) as { id: string }[]).map((call) => call.id);
     expect(ids).toEqual(IDS);
     expect(messages.slice(2).map((message) => message.tool_call_id)).toEqual(ANSWER_IDS);
   });
