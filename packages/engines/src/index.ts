@@ -76,6 +76,7 @@ export type {
   AssistantMessage,
   ChatMessage,
   ConversationMessage,
+  McpImagePart,
   ProviderMessage,
   SystemMessage,
   ToolMessage,
