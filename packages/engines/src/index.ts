@@ -59,6 +59,7 @@ export {
   unknownToolMessage,
 } from './mcp/call.js';
 export {
+  DEFAULT_LIST_TOOLS_TIMEOUT_MS,
   type GatherToolsOptions,
   gatherTools,
   type RoutedTool,
