@@ -65,7 +65,7 @@ describe('an MCP image block in a user message', () => {
     expect(reply.content).toBe('A single pixel.');
     const [request] = simulator.received('chat-image');
     expect(request?.violations).toEqual([]);
-    expect((request?.body as { messages: unknown[] }).messages).toEqual([
+    expect((request?.body as { messages?: unknown[] } | undefined)?.messages).toEqual([
       {
         role: 'user',
         content: [
