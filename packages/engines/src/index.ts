@@ -87,6 +87,7 @@ export type {
   AssistantMessage,
   ChatMessage,
   ConversationMessage,
+  McpImagePart,
   ProviderMessage,
   SystemMessage,
   ToolMessage,
