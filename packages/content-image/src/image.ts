@@ -538,23 +538,23 @@ export class Image {
       }
       case 'data-url':
       case 'bytes': {
-        const image = Image.fromBase64(record.data, options);
-        const state = image.#state;
-        if (state.base64 !== record.data) {
+        if (typeof record.data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(record.data)) {
           throw new ValidationError(
             'an image record holds its payload as base64 without whitespace',
-            {
-              path: 'data',
-              code: 'invalid_image_record',
-            },
+            { path: 'data', code: 'invalid_image_record' },
           );
         }
+        if (record.source === 'data-url') {
+          // Built again as a data: URL, so it gets the same checks (bytes against the type).
+          return Image.fromUrl(`data:${record.mediaType ?? ''};base64,${record.data}`, {
+            ...(record.detail !== undefined ? { detail: record.detail } : {}),
+          });
+        }
+        const image = Image.fromBase64(record.data, options);
         // The record's media type is what the image had (sniffed or given); none stays none.
-        return new Image({
-          ...state,
-          origin: record.source,
-          mediaType: options.mediaType === undefined ? undefined : state.mediaType,
-        });
+        return options.mediaType === undefined
+          ? new Image({ ...image.#state, mediaType: undefined })
+          : image;
       }
       default:
         throw new ValidationError(

@@ -14,28 +14,33 @@ import { parseConversation, serializeConversation } from './conversation.js';
 const quiet = { onWarning: () => {} };
 const text = fc.string({ maxLength: 30, unit: 'grapheme' });
 const detail = fc.option(fc.constantFrom('low', 'high', 'auto'), { nil: undefined });
+/** A payload with a media type its bytes agree with (or none). */
 const payload = fc.oneof(
-  fc.constant(PIXEL_PNG),
-  fc
-    .uint8Array({ minLength: 1, maxLength: 24 })
-    .map((bytes) => Buffer.from(bytes).toString('base64')),
+  fc.tuple(fc.constant(PIXEL_PNG), fc.constantFrom('image/png', undefined)),
+  fc.tuple(
+    fc
+      .uint8Array({ minLength: 1, maxLength: 24 })
+      .map((bytes) => Buffer.from(bytes).toString('base64')),
+    fc.constant(undefined),
+  ),
 );
-const mediaType = fc.option(fc.constantFrom('image/png', 'image/jpeg', 'image/webp'), {
-  nil: undefined,
-});
 
 const image = fc.oneof(
   fc
-    .tuple(payload, mediaType, detail)
-    .map(([data, type, hint]) => Image.fromBase64(data, { mediaType: type, detail: hint })),
+    .tuple(payload, detail)
+    .map(([[data, type], hint]) => Image.fromBase64(data, { mediaType: type, detail: hint })),
   fc
-    .tuple(payload, mediaType, detail)
-    .map(([data, type, hint]) =>
-      Image.fromUrl(`data:${type ?? ''};base64,${data}`, { detail: hint }),
+    .tuple(fc.constantFrom('image/png', undefined), detail)
+    .map(([type, hint]) =>
+      Image.fromUrl(`data:${type ?? ''};base64,${PIXEL_PNG}`, { detail: hint }),
     ),
   fc
-    .tuple(fc.webUrl(), mediaType, detail)
+    .tuple(fc.webUrl(), fc.constantFrom('image/png', 'image/jpeg', undefined), detail)
     .map(([url, type, hint]) => Image.fromUrl(url, { mediaType: type, detail: hint })),
+  // An MCP image block, as a user part takes it.
+  fc
+    .tuple(fc.constant(PIXEL_PNG), fc.constantFrom('image/png', 'image/jpeg'))
+    .map(([data, mimeType]) => ({ type: 'image' as const, data, mimeType })),
 );
 
 const json = fc.jsonValue({ maxDepth: 2 });

@@ -96,6 +96,8 @@ const storedMessageSchema = z.discriminatedUnion('role', [
           z.string(),
           z.strictObject({ type: z.literal('text'), text: z.string() }),
           imageSchema,
+          /** An `McpImagePart`, kept as it was given. */
+          z.strictObject({ type: z.literal('image'), data: z.string(), mimeType: z.string() }),
         ]),
       ),
     ]),
@@ -349,16 +351,21 @@ function encodeMessage(message: ConversationMessage, path: string): StoredMessag
 
 type StoredToolResult = z.infer<typeof toolResultSchema>;
 type StoredToolCall = z.infer<typeof toolCallSchema>;
-type StoredUserPart = string | { type: 'text'; text: string } | ImageRecord;
+type StoredUserPart =
+  | string
+  | { type: 'text'; text: string }
+  | ImageRecord
+  | { type: 'image'; data: string; mimeType: string };
 
 function encodeUserPart(part: UserContentPart): StoredUserPart {
   if (isImage(part)) return part.toRecord();
   if (typeof part === 'string') return part;
-  return { type: 'text', text: (part as { text: string }).text };
+  if (part.type === 'image') return { type: 'image', data: part.data, mimeType: part.mimeType };
+  return { type: 'text', text: part.text };
 }
 
 function decodeUserPart(part: StoredUserPart, path: string): UserContentPart {
-  if (typeof part === 'string' || part.type === 'text') return part;
+  if (typeof part === 'string' || part.type === 'text' || !('source' in part)) return part;
   try {
     return Image.fromRecord(part);
   } catch (cause) {

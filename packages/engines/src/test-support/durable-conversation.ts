@@ -1,5 +1,5 @@
 // Test fixtures of the durable-conversation tests: one conversation per wire holding every
-// kind of entry (text, images inline, from a data: URL and by URL, a PDF, parallel calls,
+// kind of entry (text, images inline, from a data: URL, by URL and as MCP blocks, a PDF, parallel calls,
 // reasoning, canonical and provider messages). Not exported.
 import { Image } from '@crosswire/content-image';
 import type { WireFormat } from '@crosswire/core';
@@ -78,6 +78,7 @@ export function richConversation(wire: WireFormat, imageUrl: string): Conversati
         Image.fromBase64(PIXEL_PNG, { mediaType: 'image/png', detail: 'low' }),
         Image.fromUrl(`data:image/png;base64,${PIXEL_PNG}`),
         Image.fromUrl(imageUrl, { detail: 'high' }),
+        { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
       ],
     },
     { role: 'assistant', content: 'Let me check.', toolCalls: canonical.calls },
