@@ -86,6 +86,7 @@ export type {
   AssistantMessage,
   ChatMessage,
   ConversationMessage,
+  McpImagePart,
   ProviderMessage,
   SystemMessage,
   ToolMessage,
