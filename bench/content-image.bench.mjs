@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // content-image: fetching and encoding a 20 MiB image from a loopback server with
-// `Image.fromUrl(url).ensureBase64()` (filter-free path: cap, deadline, manual redirects,
-// magic-byte check), side by side with the floor: a bare undici request whose chunks are
+// `Image.fromUrl(url).ensureBase64({ allowPrivateNetwork: true })` (guard-free path: cap,
+// deadline, manual redirects, magic-byte check), side by side with the floor: a bare undici request whose chunks are
 // concatenated and passed to Buffer.toString('base64'). Then a 1 GiB gzip bomb against the
 // default 20 MiB cap. Wall time is the median of interleaved runs in this process; peak
 // memory growth is measured in a fresh child process per contender (RSS never shrinks back,
@@ -34,7 +34,7 @@ const contenders = {
     return Buffer.concat(chunks).toString('base64');
   },
   async crosswire(url) {
-    return Image.fromUrl(url).ensureBase64();
+    return Image.fromUrl(url).ensureBase64({ allowPrivateNetwork: true });
   },
   async 'crosswire+denyPrivateHosts'(url) {
     // A made-up public name mapped to loopback and trusted through `allow`, so the pinned path runs.
@@ -77,7 +77,9 @@ function peakOf(run) {
 if (process.argv[2] === '--child') {
   const [, , , name, url] = process.argv;
   const contender =
-    name === 'bomb' ? (target) => Image.fromUrl(target).ensureBase64() : contenders[name];
+    name === 'bomb'
+      ? (target) => Image.fromUrl(target).ensureBase64({ allowPrivateNetwork: true })
+      : contenders[name];
   const result = await peakOf(() => contender(url));
   console.log(JSON.stringify(result));
   process.exit(0);

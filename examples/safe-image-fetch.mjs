@@ -29,10 +29,10 @@ async function attempt(label, run) {
 // 1. Schemes other than http, https and data: are refused before any I/O.
 await attempt('file: URL', async () => Image.fromUrl('file:///etc/passwd'));
 
-// 2. The guard refuses loopback, private, link-local and metadata addresses.
-await attempt('loopback, guarded', async () => {
+// 2. The guard is on by default: loopback, private, link-local and metadata addresses are refused.
+await attempt('loopback, by default', async () => {
   const image = Image.fromUrl(url);
-  await image.ensureBase64({ urlFilter: denyPrivateHosts() });
+  await image.ensureBase64();
   return image.toJSON();
 });
 
@@ -58,6 +58,13 @@ await attempt('over maxBytes', async () => {
     urlFilter: denyPrivateHosts({ allow: ['127.0.0.1/32'] }),
     maxBytes: 16,
   });
+  return image.toJSON();
+});
+
+// 6. The one opt-out, for an app whose images live on its own network: the guard is off.
+await attempt('loopback, allowPrivateNetwork', async () => {
+  const image = Image.fromUrl(url);
+  await image.ensureBase64({ allowPrivateNetwork: true });
   return image.toJSON();
 });
 

@@ -10,44 +10,17 @@
 // Tarballs go to `.pack/` at the repository root (git-ignored) and are removed afterwards.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { listPackages, repositoryRoot } from './workspace.mjs';
+import { listPackages, packPackage, pnpmCommand, repositoryRoot } from './workspace.mjs';
 
 const packDir = path.join(repositoryRoot, '.pack');
 const binDir = path.join(repositoryRoot, 'node_modules', '.bin');
-
-/**
- * How to run pnpm: the one that runs this script when it is a pnpm script, otherwise the version
- * pinned in the root package.json through npx (no global pnpm is assumed).
- */
-function pnpmCommand() {
-  const execPath = process.env.npm_execpath;
-  if (execPath && /pnpm/.test(path.basename(execPath))) {
-    return /\.[cm]?js$/.test(execPath) ? [process.execPath, execPath] : [execPath];
-  }
-  const rootManifest = JSON.parse(readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8'));
-  return ['npx', '-y', rootManifest.packageManager ?? 'pnpm'];
-}
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
-}
-
-function pack(pnpm, packageDir) {
-  const before = new Set(readdirSync(packDir));
-  const [command, ...prefix] = pnpm;
-  const status = run(command, [...prefix, 'pack', '--pack-destination', packDir], {
-    cwd: packageDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const created = readdirSync(packDir).filter((file) => !before.has(file) && file.endsWith('.tgz'));
-  if (status !== 0 || created.length !== 1) {
-    throw new Error(`pnpm pack failed in ${path.relative(repositoryRoot, packageDir)}`);
-  }
-  return path.join(packDir, created[0]);
 }
 
 function main(selected) {
@@ -74,7 +47,7 @@ function main(selected) {
   try {
     for (const { dir, name } of packages) {
       console.log(`\n── ${name}`);
-      const tarball = pack(pnpm, dir);
+      const tarball = packPackage(pnpm, dir, packDir);
       const attw = run(path.join(binDir, 'attw'), [
         tarball,
         '--profile',

@@ -15,6 +15,8 @@ const PNG_B64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PNG = Buffer.from(PNG_B64, 'base64');
 const DATA_URL = `data:image/png;base64,${PNG_B64}`;
+/** The documented opt-out of the private-network guard: these tests fetch from loopback. */
+const OPEN_NETWORK = { allowPrivateNetwork: true } as const;
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -299,7 +301,7 @@ describe('ensureBase64 over loopback', () => {
 
   it('fetches, returns the base64 and caches it for the serializers', async () => {
     const img = Image.fromUrl(`${base()}/cat.png`);
-    expect(await img.ensureBase64()).toBe(PNG_B64);
+    expect(await img.ensureBase64(OPEN_NETWORK)).toBe(PNG_B64);
     expect(img.toGemini()).toEqual({ inline_data: { mime_type: 'image/png', data: PNG_B64 } });
     expect(img.toOllama()).toBe(PNG_B64);
     expect(img.toOpenAI({ inline: true })).toEqual({
@@ -311,13 +313,13 @@ describe('ensureBase64 over loopback', () => {
 
   it('fills the media type from Content-Type for a URL-only image', async () => {
     const img = Image.fromUrl(`${base()}/cat`);
-    await img.ensureBase64();
+    await img.ensureBase64(OPEN_NETWORK);
     expect(img.mediaType).toBe('image/png');
   });
 
   it('toJSON keeps source url after a fetch and reports the fetched size', async () => {
     const img = Image.fromUrl(`${base()}/cat.png`);
-    await img.ensureBase64();
+    await img.ensureBase64(OPEN_NETWORK);
     expect(img.toJSON()).toEqual({
       type: 'image',
       source: 'url',
@@ -328,13 +330,16 @@ describe('ensureBase64 over loopback', () => {
   });
 
   it('decodes a data: URL locally', async () => {
-    expect(await Image.fromUrl(DATA_URL).ensureBase64()).toBe(PNG_B64);
+    expect(await Image.fromUrl(DATA_URL).ensureBase64(OPEN_NETWORK)).toBe(PNG_B64);
   });
 
   it('concurrent calls fetch once', async () => {
     const before = hits.filter((h) => h === '/slow.png').length;
     const img = Image.fromUrl(`${base()}/slow.png`);
-    const [a, b] = await Promise.all([img.ensureBase64(), img.ensureBase64()]);
+    const [a, b] = await Promise.all([
+      img.ensureBase64(OPEN_NETWORK),
+      img.ensureBase64(OPEN_NETWORK),
+    ]);
     expect(a).toBe(PNG_B64);
     expect(b).toBe(PNG_B64);
     expect(hits.filter((h) => h === '/slow.png').length - before).toBe(1);
@@ -342,7 +347,7 @@ describe('ensureBase64 over loopback', () => {
 
   it('refuses a Content-Length over maxBytes with the seed wording, storing nothing', async () => {
     const img = Image.fromUrl(`${base()}/big.png`);
-    await expect(img.ensureBase64({ maxBytes: 1000 })).rejects.toThrow(
+    await expect(img.ensureBase64({ ...OPEN_NETWORK, maxBytes: 1000 })).rejects.toThrow(
       /exceeds inline_image_max_bytes \(1000\)/,
     );
     expect(img.base64).toBeUndefined();
@@ -350,68 +355,75 @@ describe('ensureBase64 over loopback', () => {
 
   it('refuses a streamed body that grows past maxBytes', async () => {
     await expect(
-      Image.fromUrl(`${base()}/chunked.png`).ensureBase64({ maxBytes: 1000 }),
+      Image.fromUrl(`${base()}/chunked.png`).ensureBase64({ ...OPEN_NETWORK, maxBytes: 1000 }),
     ).rejects.toThrow(/exceeds inline_image_max_bytes \(1000\)/);
   });
 
   it('maxBytes 0 means no cap', async () => {
-    const b64 = await Image.fromUrl(`${base()}/big.png`).ensureBase64({ maxBytes: 0 });
+    const b64 = await Image.fromUrl(`${base()}/big.png`).ensureBase64({
+      ...OPEN_NETWORK,
+      maxBytes: 0,
+    });
     expect(Buffer.from(b64, 'base64').length).toBe(5000);
   });
 
   it('caps the decoded size of a gzip body', async () => {
     await expect(
-      Image.fromUrl(`${base()}/gzip.png`).ensureBase64({ maxBytes: 10_000 }),
+      Image.fromUrl(`${base()}/gzip.png`).ensureBase64({ ...OPEN_NETWORK, maxBytes: 10_000 }),
     ).rejects.toThrow(/exceeds inline_image_max_bytes \(10000\)/);
   });
 
   it('inflates a gzip body under the cap', async () => {
-    const b64 = await Image.fromUrl(`${base()}/gzip.png`).ensureBase64();
+    const b64 = await Image.fromUrl(`${base()}/gzip.png`).ensureBase64(OPEN_NETWORK);
     expect(Buffer.from(b64, 'base64').length).toBe(PNG.length + 100_000);
   });
 
   it('refuses an unknown content encoding while a cap is set', async () => {
-    await expect(Image.fromUrl(`${base()}/weird.png`).ensureBase64()).rejects.toThrow(
+    await expect(Image.fromUrl(`${base()}/weird.png`).ensureBase64(OPEN_NETWORK)).rejects.toThrow(
       ImageFetchError,
     );
   });
 
   it('refuses a non-image body behind an image URL', async () => {
-    await expect(Image.fromUrl(`${base()}/html.png`).ensureBase64()).rejects.toThrow(
+    await expect(Image.fromUrl(`${base()}/html.png`).ensureBase64(OPEN_NETWORK)).rejects.toThrow(
       ImageFetchError,
     );
   });
 
   it('a non-success status fails', async () => {
-    await expect(Image.fromUrl(`${base()}/missing.png`).ensureBase64()).rejects.toThrow(/404/);
+    await expect(Image.fromUrl(`${base()}/missing.png`).ensureBase64(OPEN_NETWORK)).rejects.toThrow(
+      /404/,
+    );
   });
 
   it('does not follow a redirect to another scheme', async () => {
     const img = Image.fromUrl(`${base()}/to-file.png`);
-    await expect(img.ensureBase64()).rejects.toThrow(/file/);
+    await expect(img.ensureBase64(OPEN_NETWORK)).rejects.toThrow(/file/);
     expect(img.base64).toBeUndefined();
   });
 
   it('follows up to 7 redirects and refuses the 8th', async () => {
-    expect(await Image.fromUrl(`${base()}/chain/7`).ensureBase64()).toBe(PNG_B64);
-    await expect(Image.fromUrl(`${base()}/chain/8`).ensureBase64()).rejects.toThrow(
+    expect(await Image.fromUrl(`${base()}/chain/7`).ensureBase64(OPEN_NETWORK)).toBe(PNG_B64);
+    await expect(Image.fromUrl(`${base()}/chain/8`).ensureBase64(OPEN_NETWORK)).rejects.toThrow(
       ImageFetchError,
     );
   });
 
   it('the size refusal names the URL, word for word as the seed', async () => {
     await expect(
-      Image.fromUrl(`${base()}/big.png`).ensureBase64({ maxBytes: 1000 }),
+      Image.fromUrl(`${base()}/big.png`).ensureBase64({ ...OPEN_NETWORK, maxBytes: 1000 }),
     ).rejects.toThrow(`image at ${base()}/big.png exceeds inline_image_max_bytes (1000)`);
   });
 
   it('follows a same-scheme redirect', async () => {
-    expect(await Image.fromUrl(`${base()}/hop.png`).ensureBase64()).toBe(PNG_B64);
+    expect(await Image.fromUrl(`${base()}/hop.png`).ensureBase64(OPEN_NETWORK)).toBe(PNG_B64);
   });
 
   it('gives up on a redirect chain past 7 hops', async () => {
     const before = hits.length;
-    await expect(Image.fromUrl(`${base()}/loop/0`).ensureBase64()).rejects.toMatchObject({
+    await expect(
+      Image.fromUrl(`${base()}/loop/0`).ensureBase64(OPEN_NETWORK),
+    ).rejects.toMatchObject({
       name: 'ImageFetchError',
       code: 'image_too_many_redirects',
       message: `refuses to follow more than 7 redirects fetching image URL ${base()}/loop/0`,
@@ -422,7 +434,7 @@ describe('ensureBase64 over loopback', () => {
 
   it('timeoutMs ends a slow drip', async () => {
     await expect(
-      Image.fromUrl(`${base()}/drip.png`).ensureBase64({ timeoutMs: 300 }),
+      Image.fromUrl(`${base()}/drip.png`).ensureBase64({ ...OPEN_NETWORK, timeoutMs: 300 }),
     ).rejects.toMatchObject({
       name: 'ImageFetchError',
       code: 'image_fetch_timeout',
@@ -433,15 +445,16 @@ describe('ensureBase64 over loopback', () => {
   it('urlFilter refusal uses the seed wording and makes no request', async () => {
     const before = hits.length;
     const url = `${base()}/cat.png`;
-    await expect(Image.fromUrl(url).ensureBase64({ urlFilter: () => false })).rejects.toThrow(
-      `refuses to fetch image URL ${url}: rejected by inline_image_url_filter`,
-    );
+    await expect(
+      Image.fromUrl(url).ensureBase64({ ...OPEN_NETWORK, urlFilter: () => false }),
+    ).rejects.toThrow(`refuses to fetch image URL ${url}: rejected by inline_image_url_filter`);
     expect(hits.length).toBe(before);
   });
 
   it('a urlFilter that throws refuses too', async () => {
     await expect(
       Image.fromUrl(`${base()}/cat.png`).ensureBase64({
+        ...OPEN_NETWORK,
         urlFilter: () => {
           throw new Error('boom');
         },
@@ -454,6 +467,7 @@ describe('ensureBase64 over loopback', () => {
     const before = hits.filter((h) => h === '/cat.png').length;
     await expect(
       Image.fromUrl(`${base()}/hop.png`).ensureBase64({
+        ...OPEN_NETWORK,
         urlFilter: (url: URL) => {
           seen.push(url.href);
           return url.pathname === '/hop.png';
@@ -738,8 +752,8 @@ describe('more refusals the issue lists, and readings the seed leaves open', () 
     });
     try {
       const img = Image.fromUrl(`http://127.0.0.1:${port}/cat.png`);
-      await img.ensureBase64();
-      await img.ensureBase64();
+      await img.ensureBase64(OPEN_NETWORK);
+      await img.ensureBase64(OPEN_NETWORK);
       expect(hits).toEqual(['/cat.png']);
     } finally {
       server.closeAllConnections();
@@ -783,7 +797,7 @@ describe('more refusals the issue lists, and readings the seed leaves open', () 
     });
     try {
       const img = Image.fromUrl(`http://127.0.0.1:${port}/cat.png`);
-      const outcome = await img.ensureBase64({ maxBytes: 1000 }).then(
+      const outcome = await img.ensureBase64({ ...OPEN_NETWORK, maxBytes: 1000 }).then(
         (b64) => Buffer.from(b64, 'base64').length,
         (error: Error) => error,
       );

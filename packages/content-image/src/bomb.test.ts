@@ -3,7 +3,7 @@ import { ImageFetchError } from '@crosswire/core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULT_MAX_BYTES } from './fetch.js';
 import { Image } from './image.js';
-import { startServer, type TestServer } from './test-support/servers.js';
+import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';
 
 const GIB = 1024 * 1024 * 1024;
 const MIB = 1024 * 1024;
@@ -46,7 +46,7 @@ test('a 1 GiB decompression bomb is refused at the cap, holding no more than the
   const image = Image.fromUrl(`${server.origin}/bomb.png`);
   let error: unknown;
   try {
-    await image.ensureBase64();
+    await image.ensureBase64(OPEN_NETWORK);
   } catch (caught) {
     error = caught;
   }

@@ -6,7 +6,7 @@ import { ImageFetchError } from '@crosswire/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchImage } from './fetch.js';
 import { bigPng } from './test-support/images.js';
-import { startServer, type TestServer } from './test-support/servers.js';
+import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';
 
 const MAX_BYTES = 64 * 1024;
 const ENCODERS: Record<string, (bytes: Buffer) => Buffer> = {
@@ -43,7 +43,10 @@ describe.each(Object.keys(ENCODERS))('Content-Encoding %s', (coding) => {
     `${site.origin}/${encodeURIComponent(coding)}/${size}${chunked ? '/chunked' : ''}`;
 
   test.each([false, true])('exactly maxBytes decoded is fetched (chunked: %s)', async (chunked) => {
-    const fetched = await fetchImage(url(MAX_BYTES, chunked), undefined, { maxBytes: MAX_BYTES });
+    const fetched = await fetchImage(url(MAX_BYTES, chunked), undefined, {
+      ...OPEN_NETWORK,
+      maxBytes: MAX_BYTES,
+    });
     expect(fetched.byteLength).toBe(MAX_BYTES);
     expect(fetched.mediaType).toBe('image/png');
     expect(Buffer.from(fetched.base64, 'base64').equals(bigPng(MAX_BYTES))).toBe(true);
@@ -51,6 +54,7 @@ describe.each(Object.keys(ENCODERS))('Content-Encoding %s', (coding) => {
 
   test.each([false, true])('maxBytes + 1 decoded is refused (chunked: %s)', async (chunked) => {
     const error = await fetchImage(url(MAX_BYTES + 1, chunked), undefined, {
+      ...OPEN_NETWORK,
       maxBytes: MAX_BYTES,
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImageFetchError);

@@ -10,7 +10,7 @@ import { denyPrivateHosts } from './deny-private-hosts.js';
 import { fetchImage } from './fetch.js';
 import { Image } from './image.js';
 import { bigPng, JPEG_BYTES, PNG_BASE64, PNG_BYTES } from './test-support/images.js';
-import { startServer, type TestServer } from './test-support/servers.js';
+import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';
 
 async function refusal(promise: Promise<unknown>): Promise<ImageFetchError> {
   try {
@@ -139,7 +139,7 @@ describe('fetching', () => {
   test('fetches, caches, and fills the media type from Content-Type', async () => {
     const image = Image.fromUrl(`${site.origin}/render`);
     expect(image.mediaType).toBeUndefined();
-    expect(await image.ensureBase64()).toBe(PNG_BASE64);
+    expect(await image.ensureBase64(OPEN_NETWORK)).toBe(PNG_BASE64);
     expect(image.mediaType).toBe('image/png');
     expect(image.toGemini()).toEqual({ inline_data: { mime_type: 'image/png', data: PNG_BASE64 } });
     expect(image.toJSON()).toEqual({
@@ -158,12 +158,12 @@ describe('fetching', () => {
       `data:image/png;base64,${PNG_BASE64}`,
     );
     const before = site.hits.length;
-    expect(await image.ensureBase64()).toBe(PNG_BASE64);
+    expect(await image.ensureBase64(OPEN_NETWORK)).toBe(PNG_BASE64);
     expect(site.hits.length).toBe(before);
   });
 
   test('sends identity encoding and asks for an image', async () => {
-    await Image.fromUrl(`${site.origin}/cat.png?headers`).ensureBase64();
+    await Image.fromUrl(`${site.origin}/cat.png?headers`).ensureBase64(OPEN_NETWORK);
     const headers = site.requests[site.hits.lastIndexOf('/cat.png?headers')];
     expect(headers?.['accept-encoding']).toBe('identity');
     expect(headers?.accept).toBe('image/*');
@@ -171,33 +171,37 @@ describe('fetching', () => {
 
   test('concurrent calls on one image fetch once', async () => {
     const image = Image.fromUrl(`${site.origin}/slow.png`);
-    const results = await Promise.all(Array.from({ length: 5 }, () => image.ensureBase64()));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => image.ensureBase64(OPEN_NETWORK)),
+    );
     expect(results).toEqual(Array(5).fill(PNG_BASE64));
     expect(site.hits.filter((hit) => hit === '/slow.png')).toHaveLength(1);
   });
 
   test('a failed fetch is not cached: the next call fetches again', async () => {
     const image = Image.fromUrl(`${site.origin}/flaky.png`);
-    const error = await refusal(image.ensureBase64());
+    const error = await refusal(image.ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_http_status');
     expect(error.message).toBe(`image at ${site.origin}/flaky.png answered HTTP 500`);
     expect(image.base64).toBeUndefined();
-    expect(await image.ensureBase64()).toBe(PNG_BASE64);
+    expect(await image.ensureBase64(OPEN_NETWORK)).toBe(PNG_BASE64);
   });
 
   test('an error status is refused', async () => {
-    const error = await refusal(Image.fromUrl(`${site.origin}/missing.png`).ensureBase64());
+    const error = await refusal(
+      Image.fromUrl(`${site.origin}/missing.png`).ensureBase64(OPEN_NETWORK),
+    );
     expect(error).toMatchObject({ code: 'image_http_status', details: { status: 404 } });
   });
 });
 
 test('fetchImage on a bare URL refuses other schemes before any I/O', async () => {
-  const error = await refusal(fetchImage('file:///etc/passwd', undefined));
+  const error = await refusal(fetchImage('file:///etc/passwd', undefined, OPEN_NETWORK));
   expect(error.code).toBe('image_url_scheme_refused');
   expect(error.message).toBe(
     "refuses to fetch image URL with scheme 'file' (only http/https; use Image.fromFile for local files)",
   );
-  expect(await fetchImage(`${site.origin}/cat.png?bare`, undefined)).toEqual({
+  expect(await fetchImage(`${site.origin}/cat.png?bare`, undefined, OPEN_NETWORK)).toEqual({
     base64: PNG_BASE64,
     mediaType: 'image/png',
     byteLength: PNG_BYTES.length,
@@ -208,7 +212,7 @@ test('fetchImage on a bare URL refuses other schemes before any I/O', async () =
 describe('the byte cap', () => {
   test('a Content-Length over the cap is refused before the body', async () => {
     const image = Image.fromUrl(`${site.origin}/big-declared.png`);
-    const error = await refusal(image.ensureBase64({ maxBytes: 500 }));
+    const error = await refusal(image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 500 }));
     expect(error.code).toBe('image_too_large');
     expect(error.message).toBe(
       `image at ${site.origin}/big-declared.png exceeds inline_image_max_bytes (500)`,
@@ -219,7 +223,7 @@ describe('the byte cap', () => {
 
   test('a streamed body is cut at the cap: the server stops soon after it', async () => {
     const image = Image.fromUrl(`${site.origin}/big-streamed.png`);
-    const error = await refusal(image.ensureBase64({ maxBytes: 1024 * 1024 }));
+    const error = await refusal(image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 1024 * 1024 }));
     expect(error.code).toBe('image_too_large');
     expect(error.message).toBe(
       `image at ${site.origin}/big-streamed.png exceeds inline_image_max_bytes (1048576)`,
@@ -232,17 +236,20 @@ describe('the byte cap', () => {
 
   test('a cached image fetched under a larger cap is refused under a smaller one', async () => {
     const image = Image.fromUrl(`${site.origin}/cat.png?cached`);
-    await image.ensureBase64();
-    const error = await refusal(image.ensureBase64({ maxBytes: 10 }));
+    await image.ensureBase64(OPEN_NETWORK);
+    const error = await refusal(image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 10 }));
     expect(error.message).toBe(
       `image at ${site.origin}/cat.png?cached exceeds inline_image_max_bytes (10)`,
     );
   });
 
   test('maxBytes 0 means no cap', async () => {
-    expect(await Image.fromUrl(`${site.origin}/cat.png?nocap`).ensureBase64({ maxBytes: 0 })).toBe(
-      PNG_BASE64,
-    );
+    expect(
+      await Image.fromUrl(`${site.origin}/cat.png?nocap`).ensureBase64({
+        ...OPEN_NETWORK,
+        maxBytes: 0,
+      }),
+    ).toBe(PNG_BASE64);
   });
 });
 
@@ -251,14 +258,14 @@ describe('content encodings', () => {
     '%s is decoded',
     async (coding) => {
       const image = Image.fromUrl(`${site.origin}/encoded/${encodeURIComponent(coding)}`);
-      expect(await image.ensureBase64()).toBe(PNG_BASE64);
+      expect(await image.ensureBase64(OPEN_NETWORK)).toBe(PNG_BASE64);
       expect(image.mediaType).toBe('image/png');
     },
   );
 
   test.each(['bzip2', 'zstd'])('%s is refused while a cap is set', async (coding) => {
     const image = Image.fromUrl(`${site.origin}/encoded/${coding}`);
-    const error = await refusal(image.ensureBase64());
+    const error = await refusal(image.ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_encoding_refused');
     expect(error.message).toBe(
       `image at ${site.origin}/encoded/${coding} has Content-Encoding '${coding}', which cannot be decoded under inline_image_max_bytes (only gzip, deflate and br, at most 5)`,
@@ -268,7 +275,7 @@ describe('content encodings', () => {
 
   test('without a cap an unknown encoding passes raw, and the magic-byte check has the last word', async () => {
     const error = await refusal(
-      Image.fromUrl(`${site.origin}/encoded/bzip2`).ensureBase64({ maxBytes: 0 }),
+      Image.fromUrl(`${site.origin}/encoded/bzip2`).ensureBase64({ ...OPEN_NETWORK, maxBytes: 0 }),
     );
     expect(error.code).toBe('image_type_mismatch');
   });
@@ -277,7 +284,7 @@ describe('content encodings', () => {
 describe('the claimed type', () => {
   test('a non-image body behind an image URL is refused', async () => {
     const image = Image.fromUrl(`${site.origin}/page.png`);
-    const error = await refusal(image.ensureBase64());
+    const error = await refusal(image.ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_type_mismatch');
     expect(error.message).toBe(
       `image at ${site.origin}/page.png is not an image of any known format, not the claimed image/png`,
@@ -286,7 +293,7 @@ describe('the claimed type', () => {
   });
 
   test('a non-image body with no claimed type is refused', async () => {
-    const error = await refusal(Image.fromUrl(`${site.origin}/page`).ensureBase64());
+    const error = await refusal(Image.fromUrl(`${site.origin}/page`).ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_type_mismatch');
     expect(error.message).toBe(
       `image at ${site.origin}/page is not an image (Content-Type text/html, and its bytes match no known image format)`,
@@ -294,7 +301,9 @@ describe('the claimed type', () => {
   });
 
   test('bytes of another image type than claimed are refused', async () => {
-    const error = await refusal(Image.fromUrl(`${site.origin}/jpeg-as.png`).ensureBase64());
+    const error = await refusal(
+      Image.fromUrl(`${site.origin}/jpeg-as.png`).ensureBase64(OPEN_NETWORK),
+    );
     expect(error.code).toBe('image_type_mismatch');
     expect(error.message).toBe(
       `image at ${site.origin}/jpeg-as.png is image/jpeg, not the claimed image/png`,
@@ -303,7 +312,7 @@ describe('the claimed type', () => {
 
   test('without Content-Type or extension the bytes name the type', async () => {
     const image = Image.fromUrl(`${site.origin}/no-type`);
-    await image.ensureBase64();
+    await image.ensureBase64(OPEN_NETWORK);
     expect(image.mediaType).toBe('image/jpeg');
   });
 });
@@ -311,7 +320,7 @@ describe('the claimed type', () => {
 describe('deadline', () => {
   test('a slow drip ends at the overall deadline, though it is never idle', async () => {
     const image = Image.fromUrl(`${site.origin}/drip.png`);
-    const error = await refusal(image.ensureBase64({ timeoutMs: 400 }));
+    const error = await refusal(image.ensureBase64({ ...OPEN_NETWORK, timeoutMs: 400 }));
     expect(error.code).toBe('image_fetch_timeout');
     expect(error.message).toBe(
       `image at ${site.origin}/drip.png did not arrive within inline_image_fetch_timeout (400 ms): timed out at the overall deadline`,
@@ -321,7 +330,7 @@ describe('deadline', () => {
 
   test('headers that never come end at the deadline too', async () => {
     const error = await refusal(
-      Image.fromUrl(`${site.origin}/hang`).ensureBase64({ timeoutMs: 300 }),
+      Image.fromUrl(`${site.origin}/hang`).ensureBase64({ ...OPEN_NETWORK, timeoutMs: 300 }),
     );
     expect(error.code).toBe('image_fetch_timeout');
   });
@@ -341,7 +350,10 @@ describe('deadline', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const error = await refusal(
-      Image.fromUrl(`${site.origin}/drip.png?abort`).ensureBase64({ signal: controller.signal }),
+      Image.fromUrl(`${site.origin}/drip.png?abort`).ensureBase64({
+        ...OPEN_NETWORK,
+        signal: controller.signal,
+      }),
     );
     expect(error).toMatchObject({ code: 'image_fetch_failed' });
     expect(error.message).toBe(`fetching image URL ${site.origin}/drip.png?abort was aborted`);
@@ -350,12 +362,12 @@ describe('deadline', () => {
 
 describe('redirects', () => {
   test('seven redirects are followed', async () => {
-    expect(await Image.fromUrl(`${site.origin}/hop/6`).ensureBase64()).toBe(PNG_BASE64);
+    expect(await Image.fromUrl(`${site.origin}/hop/6`).ensureBase64(OPEN_NETWORK)).toBe(PNG_BASE64);
   });
 
   test('the eighth is refused', async () => {
     const before = site.hits.length;
-    const error = await refusal(Image.fromUrl(`${site.origin}/hop/7`).ensureBase64());
+    const error = await refusal(Image.fromUrl(`${site.origin}/hop/7`).ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_too_many_redirects');
     expect(error.message).toBe(
       `refuses to follow more than 7 redirects fetching image URL ${site.origin}/hop/7`,
@@ -371,7 +383,7 @@ describe('redirects', () => {
     [`data:image/png;base64,${PNG_BASE64}`, 'data'],
   ])('a redirect to %s is not followed', async (location, scheme) => {
     const from = `${site.origin}/to?location=${encodeURIComponent(location)}`;
-    const error = await refusal(Image.fromUrl(from).ensureBase64());
+    const error = await refusal(Image.fromUrl(from).ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_redirect_refused');
     expect(error.message).toBe(
       `refuses to follow redirect from ${from} to ${location}: scheme '${scheme}' (only http/https)`,
@@ -379,7 +391,9 @@ describe('redirects', () => {
   });
 
   test('a redirect without Location is refused', async () => {
-    const error = await refusal(Image.fromUrl(`${site.origin}/to?status=301`).ensureBase64());
+    const error = await refusal(
+      Image.fromUrl(`${site.origin}/to?status=301`).ensureBase64(OPEN_NETWORK),
+    );
     expect(error.code).toBe('image_redirect_refused');
     expect(error.message).toBe(
       `image at ${site.origin}/to?status=301 answered HTTP 301 without a Location to follow`,
@@ -390,7 +404,9 @@ describe('redirects', () => {
     const location = `http://user:pw@127.0.0.1:${internal.port}/cat.png`;
     const before = internal.hits.length;
     const error = await refusal(
-      Image.fromUrl(`${site.origin}/to?location=${encodeURIComponent(location)}`).ensureBase64(),
+      Image.fromUrl(`${site.origin}/to?location=${encodeURIComponent(location)}`).ensureBase64(
+        OPEN_NETWORK,
+      ),
     );
     expect(error.code).toBe('image_url_refused');
     expect(error.message).toBe(
@@ -408,7 +424,9 @@ describe('redirects', () => {
     };
     const before = internal.hits.length;
     const from = `${site.origin}/to?location=${encodeURIComponent(target)}`;
-    const error = await refusal(Image.fromUrl(from).ensureBase64({ urlFilter: filter }));
+    const error = await refusal(
+      Image.fromUrl(from).ensureBase64({ ...OPEN_NETWORK, urlFilter: filter }),
+    );
     expect(error.code).toBe('image_url_refused');
     expect(error.message).toBe(
       `refuses to fetch image URL ${target}: rejected by inline_image_url_filter`,
@@ -422,7 +440,7 @@ describe('redirects', () => {
       throw new Error('filter bug');
     };
     const error = await refusal(
-      Image.fromUrl(`${site.origin}/cat.png`).ensureBase64({ urlFilter: filter }),
+      Image.fromUrl(`${site.origin}/cat.png`).ensureBase64({ ...OPEN_NETWORK, urlFilter: filter }),
     );
     expect(error.code).toBe('image_url_refused');
     expect(error.message).toBe(
@@ -434,7 +452,10 @@ describe('redirects', () => {
   test('an async filter is awaited', async () => {
     const filter = async (url: URL) => url.pathname === '/cat.png';
     expect(
-      await Image.fromUrl(`${site.origin}/cat.png?async`).ensureBase64({ urlFilter: filter }),
+      await Image.fromUrl(`${site.origin}/cat.png?async`).ensureBase64({
+        ...OPEN_NETWORK,
+        urlFilter: filter,
+      }),
     ).toBe(PNG_BASE64);
   });
 });
@@ -471,7 +492,7 @@ describe('lying servers (raw TCP)', () => {
 
   test('a Content-Length longer than the body fails, nothing stored', async () => {
     const image = Image.fromUrl(`http://127.0.0.1:${rawPort}/short.png`);
-    const error = await refusal(image.ensureBase64());
+    const error = await refusal(image.ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_fetch_failed');
     expect(error.message).toMatch(
       new RegExp(`^fetching image URL http://127.0.0.1:${rawPort}/short.png failed: `),
@@ -481,12 +502,12 @@ describe('lying servers (raw TCP)', () => {
 
   test('a Content-Length shorter than the body: only the declared bytes are read', async () => {
     const image = Image.fromUrl(`http://127.0.0.1:${rawPort}/long.png`);
-    expect(await image.ensureBase64()).toBe(PNG_BASE64);
+    expect(await image.ensureBase64(OPEN_NETWORK)).toBe(PNG_BASE64);
   });
 
   test('Content-Length with chunked transfer coding is refused', async () => {
     const error = await refusal(
-      Image.fromUrl(`http://127.0.0.1:${rawPort}/both.png`).ensureBase64(),
+      Image.fromUrl(`http://127.0.0.1:${rawPort}/both.png`).ensureBase64(OPEN_NETWORK),
     );
     expect(error.code).toBe('image_fetch_failed');
   });
@@ -494,6 +515,6 @@ describe('lying servers (raw TCP)', () => {
   test('a lying Content-Length under the cap does not lift the cap on the body', async () => {
     // Declared 70, sent 4 KiB more: the cap of 100 holds because only 70 bytes are read.
     const image = Image.fromUrl(`http://127.0.0.1:${rawPort}/long.png?cap`);
-    expect(await image.ensureBase64({ maxBytes: 100 })).toBe(PNG_BASE64);
+    expect(await image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 100 })).toBe(PNG_BASE64);
   });
 });

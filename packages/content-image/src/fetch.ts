@@ -9,6 +9,8 @@ import {
 import { type Dispatcher, request } from 'undici';
 import { decodeStage, isDecodable, MAX_ENCODINGS, parseContentEncoding } from './decode.js';
 import {
+  type DenyPrivateHostsFilter,
+  denyPrivateHosts,
   isDenyPrivateHostsFilter,
   type UrlFilter,
   type VettedAddress,
@@ -30,8 +32,18 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export interface EnsureBase64Options {
   /** Cap on the decoded image size in bytes; 20 MiB by default, 0 (or Infinity) for no cap. */
   readonly maxBytes?: number;
-  /** Decides which URLs may be fetched; runs before the request and on every redirect hop. */
+  /**
+   * Decides which URLs may be fetched; runs before the request and on every redirect hop.
+   * A filter built by `denyPrivateHosts({ allow, resolver })` replaces the default guard (it
+   * is the guard, configured); any other function runs after the default guard.
+   */
   readonly urlFilter?: UrlFilter;
+  /**
+   * The one opt-out of the private-network guard: `true` fetches from any host, loopback,
+   * private ranges and cloud metadata included (only your own `urlFilter`, if any, decides).
+   * For apps whose images live on their own network; prefer `denyPrivateHosts({ allow })`.
+   */
+  readonly allowPrivateNetwork?: boolean;
   /** Overall deadline in ms (connect, redirects and body together); 30 s by default, 0 = 180 s. */
   readonly timeoutMs?: number;
   /** Cancels the fetch. */
@@ -198,6 +210,52 @@ function verifiedMediaType(
   return expected;
 }
 
+let defaultGuard: DenyPrivateHostsFilter | undefined;
+
+/** The guard a fetch uses when the caller configures none: `denyPrivateHosts()`, shared. */
+export function defaultPrivateHostsGuard(): DenyPrivateHostsFilter {
+  defaultGuard ??= denyPrivateHosts();
+  return defaultGuard;
+}
+
+/** Who decides which URLs a fetch may reach: the private-network guard and the caller's own filter. */
+export interface FetchPolicy {
+  /** The guard whose vetted addresses the fetch dials; undefined only with `allowPrivateNetwork`. */
+  readonly guard: DenyPrivateHostsFilter | undefined;
+  /** The caller's own filter, run after the guard. */
+  readonly filter: UrlFilter | undefined;
+}
+
+/** The guard and filter of `options`, checked; the guard is on unless `allowPrivateNetwork: true`. */
+export function resolveFetchPolicy(options: EnsureBase64Options): FetchPolicy {
+  const { urlFilter, allowPrivateNetwork } = options;
+  if (urlFilter !== undefined && typeof urlFilter !== 'function') {
+    throw new ValidationError(
+      'urlFilter must be a function (url: URL) => boolean | Promise<boolean>',
+      { path: 'urlFilter', code: 'invalid_url_filter' },
+    );
+  }
+  if (allowPrivateNetwork !== undefined && typeof allowPrivateNetwork !== 'boolean') {
+    throw new ValidationError(
+      `allowPrivateNetwork must be true or false, got ${JSON.stringify(allowPrivateNetwork)}`,
+      { path: 'allowPrivateNetwork', code: 'invalid_allow_private_network' },
+    );
+  }
+  const genuine = isDenyPrivateHostsFilter(urlFilter);
+  if (allowPrivateNetwork === true) {
+    if (genuine) {
+      throw new ValidationError(
+        'allowPrivateNetwork: true turns the private-network guard off, but urlFilter is a denyPrivateHosts guard: pass one or the other',
+        { path: 'allowPrivateNetwork', code: 'conflicting_fetch_options' },
+      );
+    }
+    return { guard: undefined, filter: urlFilter };
+  }
+  return genuine
+    ? { guard: urlFilter, filter: undefined }
+    : { guard: defaultPrivateHostsGuard(), filter: urlFilter };
+}
+
 /** Internal marker for our own deadline, told apart from a caller's abort. */
 class DeadlineReached extends Error {}
 
@@ -216,20 +274,10 @@ export async function fetchImage(
   const maxBytes = resolveMaxBytes(options.maxBytes);
   const hintedMediaType = imageTypeFromUrlPath(imageUrl);
   const timeoutMs = resolveTimeout(options.timeoutMs);
-  const filter = options.urlFilter;
-  if (filter !== undefined && typeof filter !== 'function') {
-    throw new ValidationError(
-      'urlFilter must be a function (url: URL) => boolean | Promise<boolean>',
-      {
-        path: 'urlFilter',
-        code: 'invalid_url_filter',
-      },
-    );
-  }
+  const { guard, filter } = resolveFetchPolicy(options);
   const pins = new Map<string, readonly VettedAddress[]>();
-  const pinning = isDenyPrivateHostsFilter(filter);
   const tls = checkTls(options.tls);
-  const dispatcher = options.dispatcher ?? createFetchAgent(pinning ? pins : undefined, tls);
+  const dispatcher = options.dispatcher ?? createFetchAgent(guard ? pins : undefined, tls);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
   const signal =
@@ -293,14 +341,13 @@ export async function fetchImage(
         { url: shown, details: { reason: 'userinfo', imageUrl } },
       );
     }
-    if (filter === undefined) return;
-    if (pinning) {
-      const decision = await raceSignal(filter.check(url), signal);
+    if (guard !== undefined) {
+      const decision = await raceSignal(guard.check(url), signal);
       if (!decision.allowed) throw urlRefused(shown, { reason: decision.reason, imageUrl });
       // The one lookup: these addresses are what the connection dials.
       pins.set(decision.host, decision.addresses);
-      return;
     }
+    if (filter === undefined) return;
     let allowed: boolean;
     try {
       allowed = await raceSignal(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { denyPrivateHosts } from './deny-private-hosts.js';
 import { Image } from './image.js';
 import { PNG_BASE64, PNG_BYTES } from './test-support/images.js';
+import { OPEN_NETWORK } from './test-support/servers.js';
 
 /**
  * HTTPS with pinning, on loopback. The certificate (fixtures/tls, made by generate.sh) is for
@@ -205,7 +206,7 @@ describe('https with denyPrivateHosts pinning', () => {
   test('a bad tls option is refused before any I/O', async () => {
     const image = Image.fromUrl(`https://images.test:${trusted.port}/cat.png?bad`);
     await expect(
-      image.ensureBase64({ tls: { ca: 42 as unknown as string } }),
+      image.ensureBase64({ ...OPEN_NETWORK, tls: { ca: 42 as unknown as string } }),
     ).rejects.toMatchObject({ code: 'invalid_tls_options', path: 'tls.ca' });
   });
 });
@@ -215,10 +216,10 @@ describe('https without a filter', () => {
     const server = await startTlsServer('127.0.0.1');
     try {
       const image = Image.fromUrl(`https://localhost:${server.port}/cat.png`);
-      expect(await image.ensureBase64({ tls: { ca: CA } })).toBe(PNG_BASE64);
+      expect(await image.ensureBase64({ ...OPEN_NETWORK, tls: { ca: CA } })).toBe(PNG_BASE64);
       expect(server.hits.at(-1)?.servername).toBe('localhost');
       const untrusted = await refusal(
-        Image.fromUrl(`https://localhost:${server.port}/cat.png?again`).ensureBase64(),
+        Image.fromUrl(`https://localhost:${server.port}/cat.png?again`).ensureBase64(OPEN_NETWORK),
       );
       expect(tlsCode(untrusted)).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
     } finally {

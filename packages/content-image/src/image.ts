@@ -19,7 +19,9 @@ import {
 import {
   type EnsureBase64Options,
   type FetchedImage,
+  type FetchPolicy,
   fetchImage,
+  resolveFetchPolicy,
   resolveMaxBytes,
 } from './fetch.js';
 import { imageTooLarge, redactedUrl } from './messages.js';
@@ -80,6 +82,16 @@ interface ImageState {
   /** A URL image's type as its path names it: a guess the fetched response replaces. */
   readonly urlHint?: string | undefined;
   readonly detail: string | undefined;
+}
+
+/** A fetched payload with the guard and filter it was fetched under. */
+interface PolicedFetch {
+  readonly image: FetchedImage;
+  readonly policy: FetchPolicy;
+}
+
+function samePolicy(a: FetchPolicy, b: FetchPolicy): boolean {
+  return a.guard === b.guard && a.filter === b.filter;
 }
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'data:']);
@@ -158,8 +170,8 @@ export function parseImageUrl(url: string | URL): URL {
  */
 export class Image {
   readonly #state: ImageState;
-  #fetched: FetchedImage | undefined;
-  #inFlight: Promise<FetchedImage> | undefined;
+  #fetched: PolicedFetch | undefined;
+  #inFlight: { readonly promise: Promise<PolicedFetch>; readonly policy: FetchPolicy } | undefined;
 
   private constructor(state: ImageState) {
     this.#state = state;
@@ -303,7 +315,7 @@ export class Image {
 
   /** The base64 payload, when present (given, from a data: URL, or fetched). */
   get base64(): string | undefined {
-    return this.#state.base64 ?? this.#fetched?.base64;
+    return this.#state.base64 ?? this.#fetched?.image.base64;
   }
 
   /**
@@ -311,7 +323,7 @@ export class Image {
    * response proved, else the guess from the URL path.
    */
   get mediaType(): string | undefined {
-    return this.#state.mediaType ?? this.#fetched?.mediaType ?? this.#state.urlHint;
+    return this.#state.mediaType ?? this.#fetched?.image.mediaType ?? this.#state.urlHint;
   }
 
   /** The detail hint, when set. */
@@ -356,25 +368,36 @@ export class Image {
       }
       return base64;
     }
-    if (this.#fetched === undefined) {
-      if (this.#inFlight === undefined) {
-        const flight = fetchImage(state.url as string, state.mediaType, options);
-        this.#inFlight = flight;
-        try {
-          this.#fetched = await flight;
-        } finally {
-          this.#inFlight = undefined;
-        }
-      } else {
-        await this.#inFlight;
-      }
-    }
-    const fetched = this.#fetched as FetchedImage;
+    const fetched = await this.#fetchUnder(resolveFetchPolicy(options), options);
     // A cached payload fetched under a larger cap is still refused under a smaller one.
     if (maxBytes > 0 && fetched.byteLength > maxBytes) {
       throw imageTooLarge(state.url as string, maxBytes, fetched.byteLength);
     }
     return fetched.base64;
+  }
+
+  /**
+   * The fetched payload under `policy`: the cached one or the one in flight when they were
+   * fetched under the same guard and filter, else a fetch of its own (a guarded call never
+   * takes bytes an unguarded fetch brought).
+   */
+  async #fetchUnder(policy: FetchPolicy, options: EnsureBase64Options): Promise<FetchedImage> {
+    const cached = this.#fetched;
+    if (cached !== undefined && samePolicy(cached.policy, policy)) return cached.image;
+    const flight = this.#inFlight;
+    if (flight !== undefined && samePolicy(flight.policy, policy))
+      return (await flight.promise).image;
+    const promise = fetchImage(this.#state.url as string, this.#state.mediaType, options).then(
+      (image) => ({ image, policy }),
+    );
+    if (flight === undefined) this.#inFlight = { promise, policy };
+    try {
+      const done = await promise;
+      this.#fetched = done;
+      return done.image;
+    } finally {
+      if (this.#inFlight?.promise === promise) this.#inFlight = undefined;
+    }
   }
 
   /** The image as a data: URL; needs the payload. Media type falls back to application/octet-stream. */

@@ -4,7 +4,7 @@ import { denyPrivateHosts } from './deny-private-hosts.js';
 import { DEFAULT_MAX_BYTES } from './fetch.js';
 import { Image } from './image.js';
 import { bigPng, JPEG_BYTES, PNG_BASE64, PNG_BYTES } from './test-support/images.js';
-import { startServer, type TestServer } from './test-support/servers.js';
+import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';
 
 /**
  * Seed 002 (Langertha::Content::Image), sentence by sentence where the other test files do
@@ -89,14 +89,17 @@ describe("the seed's refusals, as a test author would copy them", () => {
     });
     // Any filter that says no (or dies) gives the same sentence.
     const byFunction = await refusal(
-      Image.fromUrl('http://10.0.0.5/x.png').ensureBase64({ urlFilter: () => false }),
+      Image.fromUrl('http://10.0.0.5/x.png').ensureBase64({
+        ...OPEN_NETWORK,
+        urlFilter: () => false,
+      }),
     );
     expect(byFunction.message).toBe(seed);
   });
 
   test('the cap: image at ... exceeds inline_image_max_bytes (20971520), by default', async () => {
     const url = `${site.origin}/huge.png`;
-    const error = await refusal(Image.fromUrl(url).ensureBase64());
+    const error = await refusal(Image.fromUrl(url).ensureBase64(OPEN_NETWORK));
     expect(error.code).toBe('image_too_large');
     expect(error.message).toBe(`image at ${url} exceeds inline_image_max_bytes (20971520)`);
     expect(error.message).toMatch(/exceeds inline_image_max_bytes \(20971520\)/);
@@ -106,7 +109,7 @@ describe("the seed's refusals, as a test author would copy them", () => {
 describe('maxBytes', () => {
   test('0 means no cap: an image over the 20 MiB default is fetched', async () => {
     const image = Image.fromUrl(`${site.origin}/huge.png?nocap`);
-    const base64 = await image.ensureBase64({ maxBytes: 0 });
+    const base64 = await image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 0 });
     expect(Buffer.from(base64, 'base64').length).toBe(HUGE);
     expect(image.toJSON()).toEqual({
       bytes: HUGE,
@@ -119,6 +122,7 @@ describe('maxBytes', () => {
 
   test('Infinity is accepted as no cap too', async () => {
     const base64 = await Image.fromUrl(`${site.origin}/huge.png?infinity`).ensureBase64({
+      ...OPEN_NETWORK,
       maxBytes: Number.POSITIVE_INFINITY,
     });
     expect(base64.length).toBe(Math.ceil(HUGE / 3) * 4);
@@ -126,9 +130,11 @@ describe('maxBytes', () => {
 
   test('a cap just at the size passes, one byte less refuses', async () => {
     const url = `${site.origin}/cat.png?exact`;
-    expect(await Image.fromUrl(url).ensureBase64({ maxBytes: PNG_BYTES.length })).toBe(PNG_BASE64);
+    expect(
+      await Image.fromUrl(url).ensureBase64({ ...OPEN_NETWORK, maxBytes: PNG_BYTES.length }),
+    ).toBe(PNG_BASE64);
     const error = await refusal(
-      Image.fromUrl(`${url}2`).ensureBase64({ maxBytes: PNG_BYTES.length - 1 }),
+      Image.fromUrl(`${url}2`).ensureBase64({ ...OPEN_NETWORK, maxBytes: PNG_BYTES.length - 1 }),
     );
     expect(error.message).toBe(`image at ${url}2 exceeds inline_image_max_bytes (69)`);
   });
@@ -138,7 +144,7 @@ describe('the media type of a fetched URL-only image', () => {
   test("comes from the response's Content-Type, over the guess from the URL's extension", async () => {
     const image = Image.fromUrl(`${site.origin}/photo.png`);
     expect(image.mediaType).toBe('image/png');
-    await image.ensureBase64();
+    await image.ensureBase64(OPEN_NETWORK);
     expect(image.mediaType).toBe('image/jpeg');
     expect(image.toGemini()).toEqual({
       inline_data: { mime_type: 'image/jpeg', data: JPEG_BYTES.toString('base64') },
@@ -152,7 +158,7 @@ describe('the media type of a fetched URL-only image', () => {
   test('fills a missing type', async () => {
     const image = Image.fromUrl(`${site.origin}/image`);
     expect(image.mediaType).toBeUndefined();
-    await image.ensureBase64();
+    await image.ensureBase64(OPEN_NETWORK);
     expect(image.mediaType).toBe('image/webp');
     expect(image.toLMStudio()).toEqual({
       type: 'image',
@@ -162,7 +168,9 @@ describe('the media type of a fetched URL-only image', () => {
 
   test('a type the caller gave is a claim the bytes must prove', async () => {
     const error = await refusal(
-      Image.fromUrl(`${site.origin}/photo.png?given`, { mediaType: 'image/png' }).ensureBase64(),
+      Image.fromUrl(`${site.origin}/photo.png?given`, { mediaType: 'image/png' }).ensureBase64(
+        OPEN_NETWORK,
+      ),
     );
     expect(error.code).toBe('image_type_mismatch');
     expect(error.message).toBe(
@@ -175,7 +183,9 @@ describe('concurrency', () => {
   test('concurrent calls share one failing fetch; the failure is not cached', async () => {
     const image = Image.fromUrl(`${site.origin}/slow-fail.png`);
     const before = slowFailures;
-    const results = await Promise.allSettled(Array.from({ length: 4 }, () => image.ensureBase64()));
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => image.ensureBase64(OPEN_NETWORK)),
+    );
     expect(slowFailures - before).toBe(1);
     expect(results.map((result) => result.status)).toEqual(Array(4).fill('rejected'));
     for (const result of results) {
@@ -186,7 +196,7 @@ describe('concurrency', () => {
     }
     expect(image.base64).toBeUndefined();
     expect(() => image.toOllama()).toThrow(ImageNotFetchedError);
-    await refusal(image.ensureBase64());
+    await refusal(image.ensureBase64(OPEN_NETWORK));
     expect(slowFailures - before).toBe(2);
   });
 
@@ -194,8 +204,8 @@ describe('concurrency', () => {
     const image = Image.fromUrl(`${site.origin}/cat.png?shared`);
     const hits = site.hits.length;
     const [first, small] = await Promise.allSettled([
-      image.ensureBase64(),
-      image.ensureBase64({ maxBytes: 10 }),
+      image.ensureBase64(OPEN_NETWORK),
+      image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 10 }),
     ]);
     expect(first).toEqual({ status: 'fulfilled', value: PNG_BASE64 });
     expect((small as PromiseRejectedResult).reason).toMatchObject({ code: 'image_too_large' });
@@ -247,6 +257,7 @@ describe('serializers, exactly as the seed writes them', () => {
   test('the filter gets each URL as a URL object', async () => {
     const seen: unknown[] = [];
     await Image.fromUrl(`${site.origin}/cat.png?url-object`).ensureBase64({
+      ...OPEN_NETWORK,
       urlFilter: (candidate) => {
         seen.push(candidate);
         return true;

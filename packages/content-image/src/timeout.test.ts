@@ -2,7 +2,7 @@ import { ImageFetchError } from '@crosswire/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, FALLBACK_TIMEOUT_MS } from './fetch.js';
 import { Image } from './image.js';
-import { startServer, type TestServer } from './test-support/servers.js';
+import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';
 
 /**
  * The deadline's length, with fake timers (only setTimeout and clearTimeout, so sockets and
@@ -32,7 +32,7 @@ async function deadlineOf(options: { timeoutMs?: number }): Promise<{
   const before = server.hits.length;
   let settled = false;
   const fetching = Image.fromUrl(`${server.origin}/hang.png?${before}`)
-    .ensureBase64(options)
+    .ensureBase64({ ...OPEN_NETWORK, ...options })
     .finally(() => {
       settled = true;
     });

@@ -301,6 +301,48 @@ describe('inline images before the request', () => {
     ).rejects.toMatchObject({ name: 'ImageFetchError', code: 'image_url_refused' });
     expect(simulator.received('refused')).toEqual([]);
   });
+
+  it('keeps the private network closed without any inlineImage option', async () => {
+    const port = (imageServer.address() as AddressInfo).port;
+    const before = imageHits;
+    const engine = track(
+      createEngine({
+        provider: 'gemini',
+        model: 'gemini-2.5-flash',
+        apiKey: 'k',
+        baseUrl: simulator.baseUrl('gemini', 'default-guard'),
+      }),
+    );
+    for (const url of [
+      `http://127.0.0.1:${port}/secret.png`,
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+    ]) {
+      await expect(
+        engine.chat([{ role: 'user', content: [Image.fromUrl(url)] }]),
+      ).rejects.toMatchObject({ name: 'ImageFetchError', code: 'image_url_refused' });
+    }
+    expect(imageHits).toBe(before);
+    expect(simulator.received('default-guard')).toEqual([]);
+  });
+
+  it('inlineImageAllowPrivateNetwork: true is the opt-out: loopback images are fetched', async () => {
+    const port = (imageServer.address() as AddressInfo).port;
+    const before = imageHits;
+    const engine = track(
+      createEngine({
+        provider: 'gemini',
+        model: 'gemini-2.5-flash',
+        apiKey: 'k',
+        baseUrl: simulator.baseUrl('gemini', 'open-network'),
+        inlineImageAllowPrivateNetwork: true,
+      }),
+    );
+    await engine.chat([
+      { role: 'user', content: [Image.fromUrl(`http://127.0.0.1:${port}/own.png`)] },
+    ]);
+    expect(imageHits).toBe(before + 1);
+    expect(JSON.stringify(simulator.received('open-network')[0]?.body)).toContain('"inlineData"');
+  });
 });
 
 describe('seams for a caller-run loop', () => {

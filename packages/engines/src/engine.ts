@@ -79,8 +79,17 @@ export interface EngineOptions {
   readonly dialect?: Partial<DialectOptions>;
   /** `maxBytes` for fetching URL images a wire needs inline. Default content-image's 20 MiB. */
   readonly inlineImageMaxBytes?: number;
-  /** `urlFilter` for those fetches, e.g. `denyPrivateHosts()`. */
+  /**
+   * `urlFilter` for those fetches. The private-network guard is on without it; a
+   * `denyPrivateHosts({ allow, resolver })` filter configures the guard, any other function
+   * runs after it.
+   */
   readonly inlineImageUrlFilter?: UrlFilter;
+  /**
+   * `allowPrivateNetwork` for those fetches: the one opt-out of the private-network guard,
+   * for apps whose images live on their own network. Default false.
+   */
+  readonly inlineImageAllowPrivateNetwork?: boolean;
   /** `timeoutMs` for each of those fetches. */
   readonly inlineImageFetchTimeout?: number;
   /** Image fetches in flight at once. Default 4. */
@@ -299,6 +308,7 @@ export class Engine {
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       maxBytes: this.#options.inlineImageMaxBytes,
       urlFilter: this.#options.inlineImageUrlFilter,
+      allowPrivateNetwork: this.#options.inlineImageAllowPrivateNetwork,
       timeoutMs: this.#options.inlineImageFetchTimeout,
       concurrency: this.#options.inlineImageConcurrency,
       signal: options.signal,

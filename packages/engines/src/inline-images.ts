@@ -3,8 +3,10 @@ import type { Image, UrlFilter } from '@crosswire/content-image';
 export interface InlineImagesOptions {
   /** Passed to `ensureBase64` as `maxBytes`. */
   readonly maxBytes?: number | undefined;
-  /** Passed to `ensureBase64` as `urlFilter` (e.g. `denyPrivateHosts()`). */
+  /** Passed to `ensureBase64` as `urlFilter` (e.g. `denyPrivateHosts({ allow })`). */
   readonly urlFilter?: UrlFilter | undefined;
+  /** Passed to `ensureBase64` as `allowPrivateNetwork`: the opt-out of the private-network guard. */
+  readonly allowPrivateNetwork?: boolean | undefined;
   /** Passed to `ensureBase64` as `timeoutMs`. */
   readonly timeoutMs?: number | undefined;
   /** Fetches in flight at once. Default 4. */
@@ -34,6 +36,9 @@ export async function inlineImages(
       await image.ensureBase64({
         ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
         ...(options.urlFilter !== undefined ? { urlFilter: options.urlFilter } : {}),
+        ...(options.allowPrivateNetwork !== undefined
+          ? { allowPrivateNetwork: options.allowPrivateNetwork }
+          : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         signal: controller.signal,
       });

@@ -44,3 +44,9 @@ export async function startServer(host: string, handler: Handler): Promise<TestS
       }),
   };
 }
+
+/**
+ * The opt-out of the private-network guard, for tests of the fetch's mechanics against a
+ * loopback server (the guard's own tests use `denyPrivateHosts({ allow })` instead).
+ */
+export const OPEN_NETWORK = { allowPrivateNetwork: true } as const;

@@ -53,22 +53,47 @@ export function toolChoice(choice: ToolChoice): JsonObject {
   return { type: 'tool', name: choice.name };
 }
 
-function userContent(message: UserMessage): string | JsonObject[] {
-  if (typeof message.content === 'string') return message.content;
-  return userParts(message).map((part) => {
-    const text = userPartText(part);
-    if (text !== undefined) return { type: 'text', text };
-    return (part as Image).toAnthropic() as unknown as JsonObject;
-  });
+/**
+ * Anthropic refuses a text block (or a string content) that is empty or only whitespace:
+ * "text content blocks must be non-empty" (vercel/ai#5576, anthropics/claude-code#59812).
+ */
+function isBlank(text: string): boolean {
+  return text.trim() === '';
 }
 
-function assistantMessage(message: Extract<ChatMessage, { role: 'assistant' }>): JsonObject {
+/** The user turn's content without blank text; undefined when nothing is left to send. */
+function userContent(message: UserMessage): string | JsonObject[] | undefined {
+  if (typeof message.content === 'string') {
+    return isBlank(message.content) ? undefined : message.content;
+  }
+  const content = userParts(message).flatMap((part): JsonObject[] => {
+    const text = userPartText(part);
+    if (text !== undefined) return isBlank(text) ? [] : [{ type: 'text', text }];
+    return [(part as Image).toAnthropic() as unknown as JsonObject];
+  });
+  return content.length > 0 ? content : undefined;
+}
+
+/** The assistant turn without blank text; undefined when it has neither text nor calls. */
+function assistantMessage(
+  message: Extract<ChatMessage, { role: 'assistant' }>,
+): JsonObject | undefined {
   const calls = message.toolCalls ?? [];
-  if (calls.length === 0) return { role: 'assistant', content: message.content };
-  const content: unknown[] =
-    message.content === '' ? [] : [{ type: 'text', text: message.content }];
-  content.push(...calls.map((call) => formatToolCall('anthropic', call)));
+  const text = isBlank(message.content) ? [] : [{ type: 'text', text: message.content }];
+  if (calls.length === 0) {
+    return text.length === 0 ? undefined : { role: 'assistant', content: message.content };
+  }
+  const content: unknown[] = [...text, ...calls.map((call) => formatToolCall('anthropic', call))];
   return { role: 'assistant', content };
+}
+
+/** Tells `onWarning` that a turn with nothing Anthropic accepts in it was left out. */
+function warnBlankTurn(role: 'user' | 'assistant', index: number, options: DialectOptions): void {
+  emitWarning(options.onWarning, {
+    code: 'empty_message_dropped',
+    message: `anthropic: the ${role} message at index ${index} has no content but blank text, which the API refuses; it is left out`,
+    details: { wire, role, index },
+  });
 }
 
 /** All results of a turn in ONE user message, one `tool_result` block each (the wire's rule). */
@@ -84,16 +109,22 @@ export function buildRequest(
   options: DialectOptions,
 ): Record<string, unknown> {
   const messages: unknown[] = [];
-  for (const message of request.messages) {
+  for (const [index, message] of request.messages.entries()) {
     switch (message.role) {
       case 'system':
         break; // goes in the top-level `system` field
-      case 'user':
-        messages.push({ role: 'user', content: userContent(message) });
+      case 'user': {
+        const content = userContent(message);
+        if (content === undefined) warnBlankTurn('user', index, options);
+        else messages.push({ role: 'user', content });
         break;
-      case 'assistant':
-        messages.push(assistantMessage(message));
+      }
+      case 'assistant': {
+        const converted = assistantMessage(message);
+        if (converted === undefined) warnBlankTurn('assistant', index, options);
+        else messages.push(converted);
         break;
+      }
       case 'tool':
         messages.push(resultMessage(message.results, options));
         break;
@@ -193,13 +224,13 @@ export function readText(body: unknown, options: DialectOptions): string {
 
 /**
  * The assistant `content` array as the reply sent it, thinking blocks and their signatures
- * included (Anthropic requires them back in a tool loop with extended thinking). Empty text
- * blocks are left out: the API rejects them on input.
+ * included (Anthropic requires them back in a tool loop with extended thinking). Empty and
+ * whitespace-only text blocks are left out: the API rejects them on input.
  */
 export function assistantEcho(body: unknown): JsonObject {
   const content = asArray(asRecord(body).content).filter((block) => {
     const record = asRecord(block);
-    return !(record.type === 'text' && record.text === '');
+    return !(record.type === 'text' && typeof record.text === 'string' && isBlank(record.text));
   });
   return { role: 'assistant', content: cloneJson(content) };
 }

@@ -405,6 +405,24 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
     },
   },
   {
+    name: 'empty-error',
+    rule: "an error with no content: anthropic sends a short text (it refuses an empty error content), the others ''",
+    input: { name: 'fail', id, isError: true, content: [] },
+  },
+  {
+    name: 'blank-text',
+    rule: 'anthropic leaves out empty and whitespace-only text blocks (it refuses them); string wires keep the text as it is',
+    input: {
+      name: 'echo',
+      id,
+      content: [
+        { type: 'text', text: '' },
+        { type: 'text', text: 'kept' },
+        { type: 'text', text: ' \n' },
+      ],
+    },
+  },
+  {
     name: 'empty-id',
     rule: 'an empty id: gemini and ollama send no id at all',
     input: { name: 'get_time', id: '', content: [{ type: 'text', text: '12:00' }] },

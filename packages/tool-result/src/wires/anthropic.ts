@@ -51,6 +51,9 @@ import type {
  * documents and search results into text); everything else a text placeholder.
  */
 
+/** The content of an error result that has none: Anthropic refuses an empty one. */
+export const EMPTY_ERROR_TEXT = 'the tool reported an error with no content';
+
 interface Settings {
   readonly options: ToolResultToOptions;
   readonly sourceBlocks: boolean;
@@ -250,13 +253,19 @@ export function renderToolResult(
     // No document block at all without source blocks, so no PDF document either.
     nativePdf: options.nativePdf !== false && sourceBlocks,
   };
+  // Anthropic refuses a text block that is empty or only whitespace ("text content blocks
+  // must be non-empty"): such a block carries nothing, so it is left out.
+  const blocks = result.content
+    .map((item) => contentBlock(item, settings))
+    .filter((item) => !(item.type === 'text' && item.text.trim() === ''));
+  let content: AnthropicToolResultBlock['content'] =
+    blocks.length > 0 ? blocks : emptyContentText(result.structuredContent);
+  // ...and an error result with no content ("content cannot be empty if `is_error` is true").
+  if (result.isError && content === '') content = EMPTY_ERROR_TEXT;
   const block: AnthropicToolResultBlock = {
     type: 'tool_result',
     tool_use_id: result.id,
-    content:
-      result.content.length === 0
-        ? emptyContentText(result.structuredContent)
-        : result.content.map((item) => contentBlock(item, settings)),
+    content,
   };
   if (result.isError) block.is_error = true;
   return block;

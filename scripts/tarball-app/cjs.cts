@@ -1,0 +1,35 @@
+// The same packages loaded with `require` (CommonJS), which Node 20.19+ allows for ES modules
+// through the packages' exports maps. TypeScript compiles each `import x = require(...)` to a
+// plain `const x = require(...)`.
+import assert = require('node:assert/strict');
+import cli = require('@crosswire/cli');
+import contentImage = require('@crosswire/content-image');
+import core = require('@crosswire/core');
+import engines = require('@crosswire/engines');
+import simulator = require('@crosswire/engines/simulator');
+import registry = require('@crosswire/registry');
+import toolResult = require('@crosswire/tool-result');
+
+const result = new toolResult.ToolResult({
+  name: 'screenshot',
+  id: 'call_1',
+  content: [{ type: 'text', text: 'The login page:' }],
+});
+assert.deepEqual(result.to('openai'), {
+  role: 'tool',
+  tool_call_id: 'call_1',
+  content: 'The login page:',
+});
+assert.equal(core.carriesNative('gemini', 'image'), true);
+assert.equal(
+  contentImage.Image.fromUrl('https://images.example/cat.png').toAnthropic().source.type,
+  'url',
+);
+assert.equal(registry.supports('openai-responses', 'gpt-4o', 'tool_result_pdf'), true);
+assert.equal(typeof engines.createEngine, 'function');
+assert.equal(typeof simulator.startSimulator, 'function');
+assert.equal(typeof cli.main, 'function');
+// One class across both loaders: an error thrown by a package is the class `require` gives.
+assert.ok(new core.ValidationError('x') instanceof core.CrosswireError);
+
+console.log('cjs app: ok');
