@@ -17,6 +17,40 @@ interface NodeParseError {
 }
 
 /**
+ * `--timeout -5` as `--timeout=-5`: a negative number after an option that takes a value is
+ * that value (util.parseArgs would call it ambiguous), so the option's own check can say what
+ * is wrong with it.
+ */
+function joinNegativeNumbers(argv: readonly string[], options: OptionsSpec): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index] ?? '';
+    const next = argv[index + 1];
+    const name = word.startsWith('--') ? word.slice(2) : undefined;
+    if (
+      name !== undefined &&
+      options[name]?.type === 'string' &&
+      next !== undefined &&
+      /^-\d/.test(next)
+    ) {
+      joined.push(`${word}=${next}`);
+      index += 1;
+    } else {
+      joined.push(word);
+    }
+  }
+  return joined;
+}
+
+/** `--model -x`: the value looks like an option. Says how to pass it if it is the value. */
+function ambiguousValueMessage(message: string, argv: readonly string[]): string | undefined {
+  const option = /^Option '(--[\w-]+)/.exec(message)?.[1];
+  if (option === undefined || !message.includes('ambiguous')) return undefined;
+  const value = argv[argv.indexOf(option) + 1] ?? '';
+  return `${option} needs a value, and '${value}' looks like an option (write ${option}=${value} if it is the value)`;
+}
+
+/**
  * Parses `argv` strictly with `util.parseArgs`; turns its errors into one-line usage errors
  * that name the command (Node's own messages carry a second sentence about `--`).
  */
@@ -27,7 +61,7 @@ export function parseCommandArgs(
 ): ParsedArgs {
   try {
     const { values, positionals } = parseArgs({
-      args: [...argv],
+      args: joinNegativeNumbers(argv, options),
       options: { ...options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
@@ -36,6 +70,8 @@ export function parseCommandArgs(
   } catch (error) {
     const { code, message } = error as NodeParseError;
     if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      const ambiguous = ambiguousValueMessage(message, argv);
+      if (ambiguous !== undefined) throw new UsageError(`${command}: ${ambiguous}`, command);
       const firstSentence = message.split(/\.\s/)[0]?.replace(/\.$/, '') ?? message;
       // Node capitalises ("Unknown option"); every other message of the CLI is lower case.
       const lowered = firstSentence.charAt(0).toLowerCase() + firstSentence.slice(1);

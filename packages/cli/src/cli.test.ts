@@ -69,7 +69,7 @@ describe('the crosswire bin entry', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, fetch-image, registry validate; see crosswire --help)\n",
+        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, providers, fetch-image, registry validate; see crosswire --help)\n",
     });
     expect(none.code).toBe(2);
     expect(none.stdout).toBe(help.stdout);
@@ -78,7 +78,9 @@ describe('the crosswire bin entry', () => {
     );
     expect(failed.code).toBe(1);
     expect(failed.stdout).toBe('');
-    expect(failed.stderr).toMatch(/^crosswire: unknown provider "no-such-provider" [^\n]*\n$/);
+    expect(failed.stderr).toMatch(
+      /^crosswire: caps: unknown provider "no-such-provider" [^\n]*\n$/,
+    );
     // Standard input through the real process stream.
     expect(converted).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(converted.stdout)).toEqual({
@@ -87,5 +89,5 @@ describe('the crosswire bin entry', () => {
       tool_call_id: 'call_1',
       content: 'hi',
     });
-  });
+  }, 60_000); // five Node processes compiling TypeScript through tsx: slow on a busy machine
 });

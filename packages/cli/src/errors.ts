@@ -18,9 +18,27 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
+// C0 and C1 control characters (newlines are folded before), DEL, the replacement character
+// that undecodable bytes became, and lone surrogates.
+const UNPRINTABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text safe for one terminal line: newlines folded to spaces, and every control character
+ * (binary garbage a message quotes from its input) written as a `\xNN` / `\uNNNN` escape, so
+ * nothing an input contains can move the cursor, ring the bell or recolour the terminal.
+ */
+export function printable(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').replace(UNPRINTABLE, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+  });
+}
+
 /**
  * One line for any error: the message only (never a stack), newlines folded so a terminal
- * and a log both get exactly one line.
+ * and a log both get exactly one line, control characters escaped.
  */
 export function errorLine(error: unknown): string {
   const message =
@@ -29,6 +47,12 @@ export function errorLine(error: unknown): string {
       : typeof error === 'string'
         ? error
         : `unexpected failure: ${String(error)}`;
-  const folded = message.replace(/\s*\n\s*/g, ' ').trim();
+  const folded = printable(message).trim();
   return folded === '' ? 'unexpected failure' : folded;
+}
+
+/** `COMMAND: message`, unless the message already names the command. */
+export function withCommandPrefix(command: string | undefined, line: string): string {
+  if (command === undefined || line.startsWith(`${command}: `)) return line;
+  return `${command}: ${line}`;
 }

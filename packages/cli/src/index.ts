@@ -10,5 +10,5 @@ export {
 } from './demo/run-demo.js';
 export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';
 export { colourEnabled } from './format.js';
-export type { CliIo } from './io.js';
+export { type CliIo, MAX_INPUT_BYTES } from './io.js';
 export { COMMANDS, main } from './main.js';

@@ -1,6 +1,23 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { CrosswireError } from '@crosswire/core';
 import { UsageError } from './errors.js';
+import { formatBytes } from './format.js';
+
+/**
+ * The largest input a command reads (a file or standard input): 128 MiB, room for a tool
+ * result with several large images in base64, well below what one JavaScript string holds.
+ */
+export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
+
+/** The refusal of an input over {@link MAX_INPUT_BYTES}, said before reading it. */
+function tooLarge(command: string, what: string, size: string): CrosswireError {
+  return new CrosswireError(
+    'input_too_large',
+    `${command}: ${what} is too large (${size}; at most ${formatBytes(MAX_INPUT_BYTES)})`,
+    { details: { limit: MAX_INPUT_BYTES } },
+  );
+}
 
 /** Where a command reads and writes, so tests run `main` in-process with captured output. */
 export interface CliIo {
@@ -8,8 +25,11 @@ export interface CliIo {
   readonly stdout: (text: string) => void;
   /** Writes to standard error. */
   readonly stderr: (text: string) => void;
-  /** Reads all of standard input (for `convert -`). */
-  readonly readStdin: () => Promise<string>;
+  /**
+   * Reads all of standard input (for `convert -`). The real one stops past `maxBytes` and
+   * resolves to `undefined` then.
+   */
+  readonly readStdin: (maxBytes?: number) => Promise<string | undefined>;
   /** The environment: API keys and `NO_COLOR`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Whether standard output is a terminal: colours only there. */
@@ -18,12 +38,28 @@ export interface CliIo {
   readonly cwd: string;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+async function readAll(
+  stream: NodeJS.ReadableStream,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<string | undefined> {
   const chunks: Buffer[] = [];
+  let size = 0;
   for await (const chunk of stream) {
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > maxBytes) return undefined;
+    chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** All of standard input, refused as too large past {@link MAX_INPUT_BYTES}. */
+export async function readStdinText(io: CliIo, command: string): Promise<string> {
+  const text = await io.readStdin(MAX_INPUT_BYTES);
+  if (text === undefined || Buffer.byteLength(text) > MAX_INPUT_BYTES) {
+    throw tooLarge(command, 'standard input', `more than ${formatBytes(MAX_INPUT_BYTES)}`);
+  }
+  return text;
 }
 
 /** The real process: its streams, environment and working directory. */
@@ -31,7 +67,7 @@ export function processIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    readStdin: () => readAll(process.stdin),
+    readStdin: (maxBytes) => readAll(process.stdin, maxBytes),
     env: process.env,
     isTTY: process.stdout.isTTY === true,
     cwd: process.cwd(),
@@ -45,7 +81,8 @@ export function completeIo(io: Partial<CliIo> | undefined): CliIo {
 
 /**
  * Reads a text file named on the command line (relative to `io.cwd`). A file that cannot be
- * read is a usage error: `COMMAND: cannot read WHAT: no such file` (or `is a directory`).
+ * read is a usage error: `COMMAND: cannot read WHAT: no such file` (or `is a directory`); a
+ * file over {@link MAX_INPUT_BYTES} is refused by its size, before any of it is read.
  */
 export async function readTextFile(
   io: CliIo,
@@ -53,9 +90,15 @@ export async function readTextFile(
   what: string,
   command: string,
 ): Promise<string> {
+  const location = path.resolve(io.cwd, file);
   try {
-    return await readFile(path.resolve(io.cwd, file), 'utf8');
+    const facts = await stat(location);
+    if (facts.isFile() && facts.size > MAX_INPUT_BYTES) {
+      throw tooLarge(command, what, formatBytes(facts.size));
+    }
+    return await readFile(location, 'utf8');
   } catch (error) {
+    if (error instanceof CrosswireError) throw error;
     const code = (error as { code?: string }).code;
     const reason =
       code === 'ENOENT'

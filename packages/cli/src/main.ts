@@ -4,8 +4,16 @@ import { capsCommand } from './commands/caps.js';
 import { convertCommand } from './commands/convert.js';
 import { demoCommand } from './commands/demo.js';
 import { fetchImageCommand } from './commands/fetch-image.js';
+import { providersCommand } from './commands/providers.js';
 import { registryValidateCommand } from './commands/registry-validate.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, errorLine, UsageError } from './errors.js';
+import {
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  errorLine,
+  UsageError,
+  withCommandPrefix,
+} from './errors.js';
 import { type CliIo, completeIo } from './io.js';
 import { CLI_VERSION } from './version.js';
 
@@ -14,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   demoCommand,
   convertCommand,
   capsCommand,
+  providersCommand,
   fetchImageCommand,
   registryValidateCommand,
 ];
@@ -90,6 +99,8 @@ function unknownCommandMessage(argv: readonly string[]): string {
  */
 export async function main(argv: readonly string[], io?: Partial<CliIo>): Promise<number> {
   const streams = completeIo(io);
+  // The command running, so every failure inside it is reported as `crosswire: COMMAND: ...`.
+  let running: string | undefined;
   try {
     const first = argv[0];
     if (first === undefined) {
@@ -121,6 +132,7 @@ export async function main(argv: readonly string[], io?: Partial<CliIo>): Promis
       return EXIT_OK;
     }
     if (found === undefined) throw new UsageError(unknownCommandMessage(argv));
+    running = found.command.name;
     const args = parseCommandArgs(found.command.name, found.rest, found.command.options);
     if (args.values.help === true) {
       streams.stdout(found.command.help);
@@ -132,7 +144,7 @@ export async function main(argv: readonly string[], io?: Partial<CliIo>): Promis
       error instanceof UsageError && error.command !== undefined
         ? ` (see crosswire ${error.command} --help)`
         : '';
-    streams.stderr(`crosswire: ${errorLine(error)}${hint}\n`);
+    streams.stderr(`crosswire: ${withCommandPrefix(running, errorLine(error))}${hint}\n`);
     return error instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE;
   }
 }

@@ -1,4 +1,4 @@
-import type { WireFormat } from '@crosswire/core';
+import { carriesNative, type WireFormat } from '@crosswire/core';
 import { createEngine } from '@crosswire/engines';
 
 /** The `ToolResult.to` options an engine for this provider and model uses. */
@@ -43,4 +43,37 @@ export async function resolveToolResultSettings(
   } finally {
     await engine.close();
   }
+}
+
+/** The wires that read the options of `ToolResult.to` other than the two media gates. */
+const READ_BY: Record<'sourceBlocks' | 'responseTag', readonly WireFormat[]> = {
+  sourceBlocks: ['anthropic'],
+  responseTag: ['hermes'],
+};
+
+/**
+ * What each option decides on `wire`, in words, for `convert --verbose`: an option can be true
+ * and still decide nothing (an image on the openai wire is a placeholder whatever `imageInput`
+ * says; there the value is the model's `image_input`, which only an engine's user-message
+ * image fallback reads).
+ */
+export function settingGates(
+  wire: WireFormat,
+  settings: ToolResultSettings | undefined,
+): Record<string, string> {
+  const origin = (registry: string, fallback: string) =>
+    settings === undefined ? `default: ${fallback}` : `from the registry: ${registry}`;
+  const image = carriesNative(wire, 'image')
+    ? `images a tool returned reach the model as images when true, as placeholders when false (${origin('tool_result_images', 'false')})`
+    : `nothing in this block: the ${wire} wire has no image in a tool result, so a tool's image is always a placeholder (${origin("the model's image_input, which an engine reads only for its user-message image fallback", 'false')})`;
+  const pdf = carriesNative(wire, 'pdf')
+    ? `PDFs a tool returned go as documents when true, as placeholders when false (${origin('tool_result_pdf', wire === 'anthropic' ? 'true' : 'false')})`
+    : `nothing in this block: the ${wire} wire has no PDF in a tool result, so a PDF is always a placeholder`;
+  const sourceBlocks = READ_BY.sourceBlocks.includes(wire)
+    ? `document and search_result blocks are sent when true, as text when false (${origin("the provider's source_blocks quirk", 'true')})`
+    : `nothing on the ${wire} wire (read on ${READ_BY.sourceBlocks.join(', ')} only)`;
+  const responseTag = READ_BY.responseTag.includes(wire)
+    ? `the tag around the result (${origin("the provider's Hermes settings", 'tool_response')})`
+    : `nothing on the ${wire} wire (read on ${READ_BY.responseTag.join(', ')} only)`;
+  return { imageInput: image, nativePdf: pdf, sourceBlocks, responseTag };
 }

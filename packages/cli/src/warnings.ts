@@ -1,4 +1,5 @@
 import type { WarningHandler } from '@crosswire/core';
+import { printable } from './errors.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -10,6 +11,6 @@ export function warningPrinter(io: Pick<CliIo, 'stderr'>): WarningHandler {
   return (warning) => {
     if (seen.has(warning.code)) return;
     seen.add(warning.code);
-    io.stderr(`crosswire: warning: ${warning.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    io.stderr(`crosswire: warning: ${printable(warning.message)}\n`);
   };
 }

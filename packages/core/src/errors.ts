@@ -195,3 +195,24 @@ export class UnsupportedToolCallError extends CrosswireError {
     this.itemType = itemType;
   }
 }
+
+/**
+ * The caller's `AbortSignal` fired. `cause` is the signal's reason (what `abort(reason)` was
+ * given, or the platform's `AbortError`/`TimeoutError`); `during` says what was stopped
+ * (`listing tools`, `calling tool search`...).
+ */
+export class AbortedError extends CrosswireError {
+  readonly during: string;
+  constructor(during: string, reason: unknown) {
+    super('aborted', `aborted while ${during}: ${abortReasonText(reason)}`, {
+      cause: reason,
+      details: { during },
+    });
+    this.during = during;
+  }
+}
+
+function abortReasonText(reason: unknown): string {
+  if (reason instanceof Error) return reason.message || reason.name;
+  return reason === undefined ? 'the signal was aborted' : String(reason);
+}

@@ -5,6 +5,10 @@ import {
   decodeToolArguments,
   extractToolCall,
   formatToolCall,
+  locateToolCallItems,
+  locateToolCalls,
+  MAX_TOOL_ARGUMENTS_DEPTH,
+  nestsDeeperThan,
   requireToolArguments,
   ToolArgumentsError,
   toolCallsFrom,
@@ -300,5 +304,47 @@ describe('a tool call destructures as the seeds pair', () => {
     expect(JSON.parse(JSON.stringify(call)).name).toBe('get_weather');
     const [createdName, createdArgs] = createToolCall({ name: 'n', arguments: '{"a":1}' });
     expect([createdName, createdArgs]).toEqual(['n', { a: 1 }]);
+  });
+});
+
+describe('deeply nested arguments', () => {
+  const nested = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  it('decodes arguments 256 levels deep and refuses 257 levels (no RangeError at any depth)', () => {
+    expect(MAX_TOOL_ARGUMENTS_DEPTH).toBe(256);
+    expect(decodeToolArguments(nested(256)).undecodable).toBe(false);
+    expect(decodeToolArguments(nested(257))).toEqual({
+      arguments: {},
+      undecodable: true,
+      error: 'arguments are not valid JSON: nested deeper than 256 levels',
+    });
+    expect(decodeToolArguments(nested(100_000)).error).toBe(
+      'arguments are not valid JSON: nested deeper than 256 levels',
+    );
+    let deep: unknown = [];
+    for (let level = 0; level < 100_000; level++) deep = { a: [deep] };
+    expect(decodeToolArguments(deep).undecodable).toBe(true);
+  });
+
+  it('measures nesting without recursion, cycles included', () => {
+    expect(nestsDeeperThan('text', 0)).toBe(false);
+    expect(nestsDeeperThan({}, 0)).toBe(true);
+    expect(nestsDeeperThan({ a: [1] }, 2)).toBe(false);
+    expect(nestsDeeperThan({ a: [{}] }, 2)).toBe(true);
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(nestsDeeperThan(cycle, 10)).toBe(true);
+  });
+});
+
+describe('locateToolCallItems', () => {
+  it('keeps the nameless structures locateToolCalls leaves out, as the body holds them', () => {
+    const named = { id: 'a', type: 'function', function: { name: 'echo', arguments: '{}' } };
+    const nullFunction = { id: 'b', type: 'function', function: null };
+    const body = { choices: [{ message: { tool_calls: [named, nullFunction] } }] };
+    expect(locateToolCalls('openai', body)).toEqual([named]);
+    const items = locateToolCallItems('openai', body);
+    expect(items).toEqual([named, nullFunction]);
+    expect(items[1]).toBe(nullFunction);
   });
 });

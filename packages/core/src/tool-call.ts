@@ -86,6 +86,27 @@ function copyJson(value: unknown): unknown {
   return value;
 }
 
+/**
+ * How deep decoded tool-call arguments may nest (objects and arrays). Deeper arguments are
+ * undecodable (`arguments are not valid JSON: nested deeper than 256 levels`): no tool takes
+ * such input, and copying, validating or re-encoding it would overflow the call stack.
+ */
+export const MAX_TOOL_ARGUMENTS_DEPTH = 256;
+
+/** True when `value` nests objects or arrays more than `limit` levels deep. Iterative. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const inner of Object.values(current)) {
+      if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+    }
+  }
+  return false;
+}
+
 const undecodable = (reason: string): DecodedArguments => ({
   arguments: Object.freeze({}),
   undecodable: true,
@@ -95,8 +116,8 @@ const undecodable = (reason: string): DecodedArguments => ({
 /**
  * Decodes the arguments of a tool call as a wire carries them: an object is taken as is
  * (copied and frozen), a JSON string is parsed, and missing arguments or an empty string
- * mean `{}`. A string that is not JSON, or JSON that is not an object (an array, a number),
- * is undecodable: `arguments` is `{}` and `error` reads `arguments are not valid JSON: REASON`.
+ * mean `{}`. A string that is not JSON, JSON that is not an object (an array, a number), or
+ * an object nested deeper than {@link MAX_TOOL_ARGUMENTS_DEPTH} levels is undecodable: `arguments` is `{}` and `error` reads `arguments are not valid JSON: REASON`.
  */
 export function decodeToolArguments(raw: unknown): DecodedArguments {
   if (raw === undefined || raw === null) {
@@ -114,6 +135,9 @@ export function decodeToolArguments(raw: unknown): DecodedArguments {
     }
   }
   if (!isPlainObject(value)) return undecodable(`expected a JSON object, got ${kindOf(value)}`);
+  if (nestsDeeperThan(value, MAX_TOOL_ARGUMENTS_DEPTH)) {
+    return undecodable(`nested deeper than ${MAX_TOOL_ARGUMENTS_DEPTH} levels`);
+  }
   return {
     arguments: deepFreeze(copyJson(value) as Record<string, unknown>),
     undecodable: false,

@@ -71,6 +71,20 @@ export function locateToolCalls(
     .filter((raw) => codec.toolCallFrom(raw) !== undefined);
 }
 
+/**
+ * Every structure a reply body of `wire` holds where calls go, the nameless ones included
+ * (an OpenAI `function: null`, a `tool_use` without a name): what {@link locateToolCalls}
+ * leaves out is what a tool loop must also leave out of its echo, since it cannot answer it.
+ * The items are the body's own objects, not copies.
+ */
+export function locateToolCallItems(
+  wire: WireFormat,
+  body: unknown,
+  options: LocateToolCallsOptions = {},
+): unknown[] {
+  return wireOf(wire).locateToolCalls(body, options);
+}
+
 /** Alias of {@link locateToolCalls} under the seed's name (`response_tool_calls`). */
 export const responseToolCalls = locateToolCalls;
 

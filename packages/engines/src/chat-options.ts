@@ -36,6 +36,8 @@ export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
   readonly maxIterations?: number;
   /** Per tool call. Default: the engine's `toolTimeoutMs` (60 000 ms). */
   readonly toolTimeoutMs?: number;
+  /** Per `tools/list` request. Default: the engine's `listToolsTimeoutMs` (30 000 ms). */
+  readonly listToolsTimeoutMs?: number;
   /** Default: the engine's `onWarning`. */
   readonly onWarning?: WarningHandler;
 }

@@ -97,6 +97,11 @@ export interface EngineOptions {
   /** Per MCP tool call in `chatWithTools`. Default 60 000 ms. */
   readonly toolTimeoutMs?: number;
   /**
+   * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
+   * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
+   */
+  readonly listToolsTimeoutMs?: number;
+  /**
    * The MCP servers `chatWithTools` uses when the call names none (seed 003 `mcp_servers`):
    * SDK `Client`s or any objects with `listTools` and `callTool`. Default none.
    */
@@ -291,6 +296,7 @@ export class Engine {
       mcpServers: options.mcpServers ?? this.mcpServers,
       maxIterations: options.maxIterations ?? this.maxIterations,
       toolTimeoutMs: options.toolTimeoutMs ?? this.#options.toolTimeoutMs,
+      listToolsTimeoutMs: options.listToolsTimeoutMs ?? this.#options.listToolsTimeoutMs,
       onWarning: options.onWarning ?? this.#options.onWarning,
     });
   }

@@ -1,4 +1,6 @@
 import { ToolLoopError, type WarningHandler } from '@crosswire/core';
+import { settleWithin, typedAbort } from './abortable.js';
+import { answerableCalls } from './answerable-calls.js';
 import type { ChatOptions, ChatWithToolsOptions, ToolLoopEngine } from './chat-options.js';
 import { DIALECTS, toolLoopCalls } from './dialect.js';
 import { callTools, type ToolFailure } from './mcp/call.js';
@@ -66,9 +68,22 @@ interface LoopOptions extends ChatWithToolsOptions {
  * rest run concurrently, each answered by exactly one result (unknown tool, bad arguments,
  * MCP failures all become error results); the assistant echo and the results are appended in
  * the wire's shape. After `maxIterations` replies that still ask for tools, `ToolLoopError`
- * `tool_loop_max_iterations`.
+ * `tool_loop_max_iterations`. When the caller's signal fires, every await ends at once (even
+ * one on a server that never answers) and the loop rejects with `AbortedError`.
  */
 export async function runToolLoop(
+  engine: ToolLoopEngine,
+  messages: readonly ChatMessage[],
+  options: LoopOptions,
+): Promise<ToolLoopResult> {
+  try {
+    return await loop(engine, messages, options);
+  } catch (error) {
+    throw typedAbort(error, options.signal, 'running the tool loop');
+  }
+}
+
+async function loop(
   engine: ToolLoopEngine,
   messages: readonly ChatMessage[],
   options: LoopOptions,
@@ -88,6 +103,7 @@ export async function runToolLoop(
   }
   const roster = await gatherTools(options.mcpServers, {
     signal: options.signal,
+    timeoutMs: options.listToolsTimeoutMs,
     onWarning: options.onWarning,
   });
   const wire = engine.toolWireFormat;
@@ -107,9 +123,15 @@ export async function runToolLoop(
   const turns: ToolLoopTurn[] = [];
   const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    const exchange = await engine.exchange(conversation, chatOptions, iteration);
-    const reply = exchange.response;
-    addUsage(usage, reply.usage);
+    const exchange = await settleWithin(engine.exchange(conversation, chatOptions, iteration), {
+      signal: options.signal,
+      during: `waiting for the provider (iteration ${iteration})`,
+    });
+    addUsage(usage, exchange.response.usage);
+    const reply = answerableCalls(wire, exchange.response, {
+      dialectOptions,
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    });
     const { calls, data } = toolLoopCalls(reply, reply.raw, {
       wire,
       dialectOptions,
@@ -128,7 +150,7 @@ export async function runToolLoop(
       turns.push({ ...turn, toolsMs: 0, toolCalls: [] });
       return {
         text: reply.content,
-        response: reply,
+        response: exchange.response,
         messages: conversation.map((message) =>
           isWireMessage(message) && typeof message.message === 'object' && message.message !== null
             ? providerMessage(message.wire, message.message)

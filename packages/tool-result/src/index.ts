@@ -17,6 +17,7 @@ export { TOOL_RESULT_IMAGE_MEDIA_TYPES } from './media.js';
 export { DEFAULT_PDF_FILENAME, pdfFilename } from './pdf-filename.js';
 export { blockText, type PlaceholderParts, placeholder, stringForm } from './string-form.js';
 export {
+  MAX_CONTENT_DEPTH,
   ToolResult,
   type ToolResultCall,
   type ToolResultInit,

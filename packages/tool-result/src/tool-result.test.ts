@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
-import { carriesNative, nativeNeedsVision, ToolResult } from './index.js';
+import { carriesNative, MAX_CONTENT_DEPTH, nativeNeedsVision, ToolResult } from './index.js';
 import { PDF_BASE64, PNG_BASE64 } from './test-support/samples.js';
 
 const quiet = { onWarning: () => {} };
@@ -420,6 +420,61 @@ describe('ToolResult.fromCallToolResult', () => {
     );
     expect(() => ToolResult.fromCallToolResult({ name: 'x' }, { content: [], isError: 1 })).toThrow(
       'isError must be a boolean, got a number',
+    );
+  });
+});
+
+describe('deeply nested content', () => {
+  const nestedArray = (levels: number): unknown => {
+    let value: unknown = 'leaf';
+    for (let level = 0; level < levels; level++) value = [value];
+    return value;
+  };
+
+  it('keeps a block 256 levels deep and turns a deeper one into a placeholder, with a warning', () => {
+    expect(MAX_CONTENT_DEPTH).toBe(256);
+    const warnings: unknown[] = [];
+    const result = new ToolResult(
+      {
+        name: 't',
+        id: 'c',
+        content: [
+          { type: 'json', value: nestedArray(254) },
+          { type: 'json', value: nestedArray(100_000) },
+          {
+            type: 'future',
+            uri: 'file:///tree',
+            resource: { mimeType: 'a/b', deep: nestedArray(300) },
+          },
+        ],
+      },
+      { onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(result.content[0]?.type).toBe('json');
+    expect(result.content[1]).toEqual({
+      type: 'unknown',
+      originalType: 'json',
+      reason: 'block nests deeper than 256 levels',
+      raw: { type: 'json' },
+    });
+    expect(result.content[2]).toEqual({
+      type: 'unknown',
+      originalType: 'future',
+      reason: 'block nests deeper than 256 levels',
+      raw: { type: 'future', uri: 'file:///tree', resource: { mimeType: 'a/b' } },
+    });
+    expect(result.to('openai').content).toMatch(/^\[json\]/m);
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('refuses structuredContent nested deeper than 256 levels with a ValidationError', () => {
+    expect(
+      () => new ToolResult({ name: 't', structuredContent: { tree: nestedArray(100_000) } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid_input',
+        message: 'structuredContent nests deeper than 256 levels',
+      }),
     );
   });
 });

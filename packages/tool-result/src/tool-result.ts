@@ -133,9 +133,68 @@ function isUnknownBlock(raw: unknown): raw is ContentBlock & { type: 'unknown' }
   );
 }
 
+/**
+ * How deep a content block or `structuredContent` may nest (objects and arrays). A deeper
+ * block becomes a placeholder; deeper `structuredContent` is refused. Copying, validating
+ * and encoding such values would overflow the call stack.
+ */
+export const MAX_CONTENT_DEPTH = 256;
+
+/**
+ * True when `value` nests objects or arrays more than {@link MAX_CONTENT_DEPTH} levels deep.
+ * Iterative. A cycle does not count as depth (the copy keeps a cyclic reference as it is) and
+ * a shared object is walked once.
+ */
+function nestsTooDeep(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const onPath = new Set<object>();
+  const walked = new Set<object>();
+  const stack: { node: object; leaving: boolean }[] = [{ node: value, leaving: false }];
+  while (stack.length > 0) {
+    const { node, leaving } = stack.pop() as { node: object; leaving: boolean };
+    if (leaving) {
+      onPath.delete(node);
+      walked.add(node);
+      continue;
+    }
+    if (onPath.has(node) || walked.has(node)) continue;
+    onPath.add(node);
+    if (onPath.size > MAX_CONTENT_DEPTH) return true;
+    stack.push({ node, leaving: true });
+    for (const inner of Object.values(node)) {
+      if (typeof inner === 'object' && inner !== null) stack.push({ node: inner, leaving: false });
+    }
+  }
+  return false;
+}
+
+/** The top-level scalar fields of a block (and of its `resource`): what a placeholder names. */
+function shallowFields(raw: unknown): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (!isRecord(raw)) return fields;
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value !== 'object' || value === null) {
+      Object.defineProperty(fields, key, { value, enumerable: true });
+    } else if (key === 'resource') {
+      fields.resource = shallowFields(value);
+    }
+  }
+  return fields;
+}
+
 function parseBlocks(input: unknown, onWarning: WarningHandler | undefined): ContentBlock[] {
   if (!Array.isArray(input)) return parseContent(input, { onWarning }); // throws ValidationError
   return input.map((raw, index): ContentBlock => {
+    if (nestsTooDeep(raw)) {
+      const originalType = isRecord(raw) && typeof raw.type === 'string' ? raw.type : undefined;
+      const reason = `block nests deeper than ${MAX_CONTENT_DEPTH} levels`;
+      emitWarning(onWarning, {
+        code: 'unknown_content_block',
+        message: `content[${index}]: ${reason}; it is sent as a placeholder`,
+        details: { index, originalType },
+      });
+      return { type: 'unknown', originalType, reason, raw: shallowFields(raw) };
+    }
     // Content taken from another ToolResult keeps its unknown blocks as they were.
     const block = isUnknownBlock(raw) ? raw : parseContentBlock(raw);
     if (block.type === 'unknown') {
@@ -180,6 +239,11 @@ function requireStructuredContent(value: unknown): Record<string, unknown> | und
   if (value === undefined || value === null) return undefined;
   if (!isRecord(value)) {
     throw new ValidationError(`structuredContent must be an object, got ${describeValue(value)}`, {
+      path: 'structuredContent',
+    });
+  }
+  if (nestsTooDeep(value)) {
+    throw new ValidationError(`structuredContent nests deeper than ${MAX_CONTENT_DEPTH} levels`, {
       path: 'structuredContent',
     });
   }

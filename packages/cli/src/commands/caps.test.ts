@@ -67,7 +67,9 @@ describe('crosswire caps', () => {
   it('fails in one line on an unknown provider or a missing argument', async () => {
     const unknown = await runCli(['caps', 'nope', 'x']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^crosswire: unknown provider "nope" \(known: .*openai.*\)\n$/);
+    expect(unknown.stderr).toMatch(
+      /^crosswire: caps: unknown provider "nope" \(known: .*openai.*\)\n$/,
+    );
     expect(await runCli(['caps', 'openai'])).toEqual({
       code: 2,
       stdout: '',

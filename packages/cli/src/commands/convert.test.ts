@@ -1,9 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ToolResult } from '@crosswire/tool-result';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PNG_BASE64 } from '../demo/fixtures.js';
+import { MAX_INPUT_BYTES } from '../io.js';
+import { main } from '../main.js';
 import { runCli } from '../test-support/run-cli.js';
 
 const callToolResult = {
@@ -175,7 +177,7 @@ describe('crosswire convert with a provider and model', () => {
         ])
       ).stderr,
     ).toBe(
-      "crosswire: convert: provider 'openai' speaks the openai wire, not gemini (drop --wire or pick a provider of that wire) (see crosswire convert --help)\n",
+      "crosswire: convert: provider 'openai' speaks the openai wire, not gemini; drop --wire, or pick a provider of that wire (crosswire providers --wire gemini lists them) (see crosswire convert --help)\n",
     );
   });
 });
@@ -197,6 +199,14 @@ describe('crosswire convert with provider aliases', () => {
       provider: 'openai-responses',
       model: 'gpt-4o',
       options: { imageInput: true, nativePdf: true, sourceBlocks: true },
+      gates: {
+        imageInput:
+          'images a tool returned reach the model as images when true, as placeholders when false (from the registry: tool_result_images)',
+        nativePdf:
+          'PDFs a tool returned go as documents when true, as placeholders when false (from the registry: tool_result_pdf)',
+        sourceBlocks: 'nothing on the responses wire (read on anthropic only)',
+        responseTag: 'nothing on the responses wire (read on hermes only)',
+      },
       block: {
         type: 'function_call_output',
         call_id: 'call_1',
@@ -232,6 +242,161 @@ describe('crosswire convert, input edge cases', () => {
       role: 'tool',
       tool_call_id: 'call_1',
       content: 'hi',
+    });
+  });
+});
+
+describe('crosswire convert refuses what is not a tool result', () => {
+  it('names a misspelt key instead of rendering an empty result', async () => {
+    const run = await runCli(['convert', '--wire', 'openai', '-'], {
+      stdin: JSON.stringify({ contnet: [{ type: 'text', text: 'hi' }] }),
+    });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        "crosswire: convert: standard input has the key 'contnet', which a CallToolResult does not have (its keys: content, structuredContent, isError, _meta, toolResult); did you mean 'content'?\n",
+    });
+    const rpc = await runCli(['convert', '--wire', 'openai', '-'], {
+      stdin: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { contents: [] } }),
+    });
+    expect(rpc.stderr).toBe(
+      "crosswire: convert: standard input's result has the key 'contents', which a CallToolResult does not have (its keys: content, structuredContent, isError, _meta, toolResult); did you mean 'content'?\n",
+    );
+  });
+
+  it('refuses an object with nothing to render, a JSON-RPC request and a bare value', async () => {
+    const stderr = async (stdin: string) =>
+      (await runCli(['convert', '--wire', 'openai', '-'], { stdin })).stderr;
+    expect(await stderr('{"isError":true}')).toBe(
+      'crosswire: convert: standard input has no content (a CallToolResult has content, structuredContent or toolResult)\n',
+    );
+    expect(await stderr('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}')).toBe(
+      'crosswire: convert: standard input is a JSON-RPC request (method tools/call), not the response to one\n',
+    );
+    expect(await stderr('{"jsonrpc":"2.0","id":1}')).toBe(
+      'crosswire: convert: standard input is a JSON-RPC message with neither a result nor an error\n',
+    );
+    expect(await stderr('"hi"')).toBe(
+      'crosswire: convert: standard input is a string, not a CallToolResult (an object with content, or a content array)\n',
+    );
+  });
+
+  it('renders a JSON-RPC error response as the error result the tool loop sends for it', async () => {
+    const stdin = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32602, message: 'Unknown tool: screenshot' },
+    });
+    const run = await runCli(['convert', '--wire', 'anthropic', '--name', 'screenshot', '-'], {
+      stdin,
+    });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'call_1',
+      content: [
+        {
+          type: 'text',
+          text: 'tool screenshot failed: MCP error -32602: Unknown tool: screenshot',
+        },
+      ],
+      is_error: true,
+    });
+    const malformed = await runCli(['convert', '--wire', 'anthropic', '-'], {
+      stdin: JSON.stringify({ jsonrpc: '2.0', id: 7, error: 'boom' }),
+    });
+    expect(malformed.stderr).toBe(
+      'crosswire: convert: standard input is a JSON-RPC error response without a numeric code and a message\n',
+    );
+  });
+
+  it('says binary input is binary, and never prints its bytes', async () => {
+    const garbage = path.join(directory, 'garbage.bin');
+    await writeFile(garbage, Buffer.from([0x1b, 0x5b, 0x32, 0x4a, 0x00, 0xff, 0xfe, 0x07, 0x0d]));
+    const run = await runCli(['convert', '--wire', 'openai', garbage]);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `crosswire: convert: ${garbage} is binary data, not JSON text (expected a CallToolResult JSON)\n`,
+    });
+  });
+
+  it('escapes control characters a JSON error quotes from the input', async () => {
+    const run = await runCli(['convert', '--wire', 'openai', '-'], { stdin: '\u001b[2J\u0007' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^crosswire: convert: standard input is not valid JSON: .*\\x1b/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is that none is printed
+    expect(run.stderr.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f]/);
+  });
+
+  it('refuses a file over 128 MiB by its size, before reading it', async () => {
+    const huge = path.join(directory, 'huge.json');
+    // A sparse file: 600 MiB on paper, nothing on disk, and reading it would take seconds.
+    await truncate(huge, 600 * 1024 * 1024).catch(async () => {
+      await writeFile(huge, '');
+      await truncate(huge, 600 * 1024 * 1024);
+    });
+    const run = await runCli(['convert', '--wire', 'openai', huge]);
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `crosswire: convert: ${huge} is too large (600.0 MiB; at most 128.0 MiB)\n`,
+    });
+  });
+
+  it('refuses standard input past 128 MiB', async () => {
+    let stderr = '';
+    const code = await main(['convert', '--wire', 'openai', '-'], {
+      stdout: () => {},
+      stderr: (text) => {
+        stderr += text;
+      },
+      // What the real reader resolves to once more than maxBytes arrived.
+      readStdin: async (maxBytes) => (maxBytes === MAX_INPUT_BYTES ? undefined : '[]'),
+      env: {},
+      isTTY: false,
+    });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'crosswire: convert: standard input is too large (more than 128.0 MiB; at most 128.0 MiB)\n',
+    );
+  });
+});
+
+describe('crosswire convert says which provider speaks the wire asked for', () => {
+  it('points --provider openai --wire responses at openai-responses', async () => {
+    const run = await runCli(
+      ['convert', '--provider', 'openai', '--model', 'gpt-4o', '--wire', 'responses', file],
+      {},
+    );
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "crosswire: convert: provider 'openai' speaks the openai wire, not responses; the responses wire is the provider 'openai-responses' (--provider openai-responses) (see crosswire convert --help)\n",
+    });
+  });
+
+  it('--verbose says an image setting decides nothing on a wire without tool-result images', async () => {
+    const run = await runCli([
+      'convert',
+      '--provider',
+      'openai',
+      '--model',
+      'gpt-4o',
+      '--verbose',
+      file,
+    ]);
+    const output = JSON.parse(run.stdout);
+    expect(output.options).toEqual({ imageInput: true, nativePdf: false, sourceBlocks: true });
+    expect(output.gates).toEqual({
+      imageInput:
+        "nothing in this block: the openai wire has no image in a tool result, so a tool's image is always a placeholder (from the registry: the model's image_input, which an engine reads only for its user-message image fallback)",
+      nativePdf:
+        'nothing in this block: the openai wire has no PDF in a tool result, so a PDF is always a placeholder',
+      sourceBlocks: 'nothing on the openai wire (read on anthropic only)',
+      responseTag: 'nothing on the openai wire (read on hermes only)',
     });
   });
 });

@@ -176,7 +176,8 @@ describe('crosswire demo', () => {
     ).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'crosswire: provider "openai" needs an API key: pass apiKey or set OPENAI_API_KEY\n',
+      stderr:
+        'crosswire: demo: provider "openai" needs an API key: pass apiKey or set OPENAI_API_KEY\n',
     });
     expect((await runCli(['demo', '--provider', 'openai'])).stderr).toBe(
       'crosswire: demo: --provider and --model go together (see crosswire demo --help)\n',

@@ -1,7 +1,9 @@
 import { CrosswireError, type ToolCall, type WarningHandler } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import * as z from 'zod/mini';
+import { abortedError, settleWithin, throwIfAborted } from '../abortable.js';
 import type { ToolRoster } from './gather.js';
+import { malformedResultReason } from './malformed-responses.js';
 
 /** What one call produced: always exactly one per call. */
 export interface ToolOutput {
@@ -28,7 +30,10 @@ export type ToolFailure =
 export interface CallToolsOptions {
   /** Per call; the server's request is cancelled after it. Default 60 000 ms. */
   readonly timeoutMs?: number | undefined;
-  /** Aborting it rejects the whole turn (it is not turned into error results). */
+  /**
+   * Aborting it rejects the whole turn at once with `AbortedError` (its cause is the signal's
+   * reason), even while a server ignores the cancellation; it is not turned into error results.
+   */
   readonly signal?: AbortSignal | undefined;
   readonly onWarning?: WarningHandler | undefined;
 }
@@ -86,18 +91,11 @@ async function callOne(
   const parent = options.signal;
   const onParentAbort = () => controller.abort(parent?.reason);
   parent?.addEventListener('abort', onParentAbort, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      const timedOut = new ToolTimeout(timeoutMs);
-      controller.abort(timedOut);
-      reject(timedOut);
-    }, timeoutMs);
-  });
   let raw: unknown;
+  const during = `calling tool ${call.name}`;
   try {
-    parent?.throwIfAborted();
-    raw = await Promise.race([
+    throwIfAborted(parent, during);
+    raw = await settleWithin(
       Promise.resolve().then(() =>
         route.server.callTool(
           { name: call.name, arguments: { ...call.arguments } },
@@ -105,10 +103,19 @@ async function callOne(
           { timeout: timeoutMs, signal: controller.signal },
         ),
       ),
-      deadline,
-    ]);
+      {
+        signal: parent,
+        during,
+        timeoutMs,
+        onTimeout: () => {
+          const timedOut = new ToolTimeout(timeoutMs);
+          controller.abort(timedOut);
+          return timedOut;
+        },
+      },
+    );
   } catch (error) {
-    if (parent?.aborted) throw parent.reason;
+    if (parent?.aborted) throw abortedError(parent, during);
     return failed(
       call,
       route.serverLabel,
@@ -116,7 +123,6 @@ async function callOne(
       performance.now() - started,
     );
   } finally {
-    clearTimeout(timer);
     parent?.removeEventListener('abort', onParentAbort);
   }
   const durationMs = performance.now() - started;
@@ -150,6 +156,10 @@ function describeFailure(name: string, error: unknown, timeoutMs: number): [Tool
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof ToolTimeout || code === MCP_REQUEST_TIMEOUT) {
     return ['timeout', `tool ${name} timed out after ${timeoutMs} ms`];
+  }
+  const malformed = malformedResultReason(error);
+  if (malformed !== undefined) {
+    return ['malformed_result', `tool ${name} returned a malformed result: ${malformed}`];
   }
   if (isZodError(error)) {
     return ['malformed_result', `tool ${name} returned a malformed result: ${zodSummary(error)}`];

@@ -5,7 +5,15 @@ import {
   ToolLoopError,
   type WarningHandler,
 } from '@crosswire/core';
+import { abortedError, settleWithin } from '../abortable.js';
+import { watchMalformedResponses } from './malformed-responses.js';
 import { type McpTool, type McpToolServer, serverLabel } from './server.js';
+
+/** How long one `tools/list` request may take before the loop gives up on the server. */
+export const DEFAULT_LIST_TOOLS_TIMEOUT_MS = 30_000;
+
+/** MCP's JSON-RPC code for a request the client gave up on (`ErrorCode.RequestTimeout`). */
+const MCP_REQUEST_TIMEOUT = -32001;
 
 /** A tool offered to the model, and the server that runs it. */
 export interface RoutedTool {
@@ -25,7 +33,11 @@ export interface ToolRoster {
 
 export interface GatherToolsOptions {
   readonly signal?: AbortSignal | undefined;
-  /** Per `tools/list` request. Default 30 000 ms. */
+  /**
+   * Per `tools/list` request: a server that has not answered by then fails the gathering
+   * with `ToolLoopError` `mcp_list_tools_timeout`, even one that ignores the SDK's timeout.
+   * Default {@link DEFAULT_LIST_TOOLS_TIMEOUT_MS} (30 000 ms).
+   */
   readonly timeoutMs?: number | undefined;
   /** Pages read per server before giving up on a cursor that never ends. Default 100. */
   readonly maxPages?: number | undefined;
@@ -44,9 +56,16 @@ export async function gatherTools(
   servers: readonly McpToolServer[],
   options: GatherToolsOptions = {},
 ): Promise<ToolRoster> {
+  for (const server of servers) watchMalformedResponses(server);
+  // When one server fails, the listings still running are stopped (their timers too).
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const pages = await Promise.all(
-    servers.map((server, index) => listAllTools(server, index, options)),
-  );
+    servers.map((server, index) => listAllTools(server, index, { ...options, signal })),
+  ).catch((error: unknown) => {
+    stop.abort(error);
+    throw error;
+  });
   const routes = new Map<string, RoutedTool>();
   const tools: ToolDefinition[] = [];
   pages.forEach((serverTools, serverIndex) => {
@@ -106,26 +125,47 @@ async function listAllTools(
   const tools: McpTool[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIST_TOOLS_TIMEOUT_MS;
+  const label = serverLabel(server, index);
+  const timedOut = () =>
+    new ToolLoopError(
+      'mcp_list_tools_timeout',
+      `listing the tools of ${label} timed out after ${timeoutMs} ms`,
+      { details: { server: label, timeoutMs } },
+    );
   for (let page = 0; ; page++) {
     let result: Awaited<ReturnType<McpToolServer['listTools']>>;
     try {
-      result = await server.listTools(cursor === undefined ? undefined : { cursor }, {
-        timeout: options.timeoutMs ?? 30_000,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+      result = await settleWithin(
+        Promise.resolve().then(() =>
+          server.listTools(cursor === undefined ? undefined : { cursor }, {
+            timeout: timeoutMs,
+            ...(options.signal ? { signal: options.signal } : {}),
+          }),
+        ),
+        {
+          signal: options.signal,
+          during: `listing the tools of ${label}`,
+          timeoutMs,
+          onTimeout: timedOut,
+        },
+      );
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason;
+      if (options.signal?.aborted)
+        throw abortedError(options.signal, `listing the tools of ${label}`);
+      if (error instanceof ToolLoopError) throw error;
+      if ((error as { code?: unknown } | null)?.code === MCP_REQUEST_TIMEOUT) throw timedOut();
       throw new ToolLoopError(
         'mcp_list_tools_failed',
-        `listing the tools of ${serverLabel(server, index)} failed: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error, details: { server: serverLabel(server, index) } },
+        `listing the tools of ${label} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error, details: { server: label } },
       );
     }
     if (!result || !Array.isArray(result.tools)) {
       throw new ToolLoopError(
         'mcp_list_tools_failed',
-        `listing the tools of ${serverLabel(server, index)} failed: the reply has no tools array`,
-        { details: { server: serverLabel(server, index) } },
+        `listing the tools of ${label} failed: the reply has no tools array`,
+        { details: { server: label } },
       );
     }
     for (const tool of result.tools) {
@@ -136,8 +176,8 @@ async function listAllTools(
     if (seenCursors.has(next) || page + 1 >= maxPages) {
       emitWarning(options.onWarning, {
         code: 'tool_list_truncated',
-        message: `${serverLabel(server, index)} kept paginating tools/list (${page + 1} pages); the rest of its tools are not offered`,
-        details: { server: serverLabel(server, index), pages: page + 1 },
+        message: `${label} kept paginating tools/list (${page + 1} pages); the rest of its tools are not offered`,
+        details: { server: label, pages: page + 1 },
       });
       return recacheToolMetadata(server, tools, page);
     }

@@ -1,0 +1,76 @@
+import { AbortedError } from '@crosswire/core';
+
+/**
+ * Helpers that make every await of the tool loop end when the caller's signal fires or a
+ * deadline passes, even when the awaited promise never settles (an MCP server that ignores
+ * the SDK's own timeout and signal). A promise that loses a race still settles later: it is
+ * given a no-op handler so its rejection is never reported as unhandled.
+ */
+
+/** The typed error of an abort: an `AbortedError` whose cause is the signal's reason. */
+export function abortedError(signal: AbortSignal, during: string): AbortedError {
+  const reason: unknown = signal.reason;
+  return reason instanceof AbortedError ? reason : new AbortedError(during, reason);
+}
+
+/**
+ * `error` as the loop reports it: an `AbortedError` when the signal has fired (whatever the
+ * awaited code threw: a raw `DOMException`, the reason itself), else `error` unchanged.
+ */
+export function typedAbort(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  during: string,
+): unknown {
+  if (error instanceof AbortedError) return error;
+  return signal?.aborted ? abortedError(signal, during) : error;
+}
+
+/** Throws `AbortedError` when `signal` has already fired. */
+export function throwIfAborted(signal: AbortSignal | undefined, during: string): void {
+  if (signal?.aborted) throw abortedError(signal, during);
+}
+
+/**
+ * `promise`, or an `AbortedError` as soon as `signal` fires, or `onTimeout()` once `timeoutMs`
+ * has passed (when given), whichever comes first. The listener and timer are removed when the
+ * race ends.
+ */
+export function settleWithin<T>(
+  promise: Promise<T>,
+  limits: {
+    readonly signal?: AbortSignal | undefined;
+    readonly during: string;
+    readonly timeoutMs?: number | undefined;
+    readonly onTimeout?: (() => Error) | undefined;
+  },
+): Promise<T> {
+  const { signal, during, timeoutMs, onTimeout } = limits;
+  if (signal === undefined && timeoutMs === undefined) return promise;
+  // The loser of the race may reject later; that must not become an unhandled rejection.
+  promise.catch(() => {});
+  return new Promise<T>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => finish(() => reject(abortedError(signal as AbortSignal, during)));
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      settle();
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(
+        () =>
+          finish(() =>
+            reject(onTimeout ? onTimeout() : new Error(`timed out after ${timeoutMs} ms`)),
+          ),
+        timeoutMs,
+      );
+    }
+    promise.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}
