@@ -22,3 +22,4 @@ export * from './tool-wire.js';
 export * from './tools.js';
 export * from './warnings.js';
 export * from './wire-format.js';
+export { GEMINI_SKIP_SIGNATURE } from './wires/gemini.js';
