@@ -14,6 +14,7 @@ export {
   stripToolCallTags,
   type ThinkOptions,
 } from './hermes.js';
+export * from './image-signatures.js';
 export * from './json-schema.js';
 export * from './media.js';
 export * from './tool-call.js';
