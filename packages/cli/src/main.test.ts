@@ -73,7 +73,7 @@ describe('crosswire', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, providers, fetch-image, registry validate; see crosswire --help)\n",
+        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, models, providers, fetch-image, registry validate; see crosswire --help)\n",
     });
     expect((await runCli(['registry'])).stderr).toBe(
       "crosswire: missing subcommand for 'registry' (one of: registry validate)\n",

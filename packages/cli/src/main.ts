@@ -4,6 +4,7 @@ import { capsCommand } from './commands/caps.js';
 import { convertCommand } from './commands/convert.js';
 import { demoCommand } from './commands/demo.js';
 import { fetchImageCommand } from './commands/fetch-image.js';
+import { modelsCommand } from './commands/models.js';
 import { providersCommand } from './commands/providers.js';
 import { registryValidateCommand } from './commands/registry-validate.js';
 import {
@@ -22,6 +23,7 @@ export const COMMANDS: readonly Command[] = [
   demoCommand,
   convertCommand,
   capsCommand,
+  modelsCommand,
   providersCommand,
   fetchImageCommand,
   registryValidateCommand,

@@ -99,6 +99,28 @@ export {
 } from './observe.js';
 export type { ChatResponse, Usage } from './response.js';
 export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
+export {
+  createStreamDecoder,
+  DEFAULT_MAX_FRAME_SIZE,
+  decodeStream,
+  type StreamDecoder,
+  type StreamDecoderOptions,
+} from './stream-decoder.js';
+export type {
+  ErrorEvent,
+  FinishEvent,
+  ReasoningDeltaEvent,
+  StreamEmitter,
+  StreamEvent,
+  StreamFrame,
+  TextDeltaEvent,
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  ToolCallStartEvent,
+  UsageEvent,
+  WireStream,
+  WireStreamState,
+} from './stream-types.js';
 export type { ToolCallRecord, ToolLoopResult, ToolLoopTurn } from './tool-loop.js';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
-export { DIALECTS } from './wires/index.js';
+export { DIALECTS, STREAMS } from './wires/index.js';

@@ -12,13 +12,19 @@ const wireFiles = readdirSync(new URL('./wires/', import.meta.url)).filter(
 );
 
 describe('engines module layout', () => {
-  it('has one file per wire', () => {
+  it('has one file per wire and concern: the dialect and its stream', () => {
     expect(wireFiles.sort()).toEqual([
+      'anthropic-stream.ts',
       'anthropic.ts',
+      'gemini-stream.ts',
       'gemini.ts',
+      'hermes-stream.ts',
       'hermes.ts',
+      'ollama-stream.ts',
       'ollama.ts',
+      'openai-stream.ts',
       'openai.ts',
+      'responses-stream.ts',
       'responses.ts',
     ]);
   });
@@ -32,6 +38,8 @@ describe('engines module layout', () => {
   it('the dispatch table lives in wires/index.ts', () => {
     expect(source('./wires/index.ts')).toContain('Readonly<Record<WireFormat, Dialect>>');
     expect(relativeImports(source('./dialect.ts'))).toContain('./wires/index.js');
+    expect(source('./wires/index.ts')).toContain('Readonly<Record<WireFormat, WireStream>>');
+    expect(relativeImports(source('./stream-decoder.ts'))).toContain('./wires/index.js');
   });
 
   it('the tool loop does not import the engine back (the engine runs the loop)', () => {

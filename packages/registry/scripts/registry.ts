@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { renderCapabilitiesTable } from '../src/capabilities-table.js';
+import { catalogueSnapshotSchema } from '../src/catalogue.js';
 import { buildRegistry } from '../src/registry.js';
 import { labFileSchema, providerFileSchema } from '../src/schema.js';
 import {
@@ -62,7 +63,7 @@ function renderDataModule(files: readonly RegistryFile[]): string {
     '// Generated from data/*.json by `node --import tsx packages/registry/scripts/registry.ts generate`.',
     '// Do not edit: change the data files and regenerate. Validated when generated, so loading it',
     '// needs no schema pass; JSON.parse of one string is the fastest way to load this much data.',
-    "import type { RegistryFile } from '../validate.js';",
+    "import type { RegistryFile } from '../files.js';",
     '',
     `export const registryFiles: readonly RegistryFile[] = JSON.parse(\`${json}\`);`,
     '',
@@ -74,9 +75,37 @@ function renderSchema(schema: z.ZodType, title: string): string {
   return `${JSON.stringify({ ...generated, title }, null, 2)}\n`;
 }
 
-export function artifacts(files: readonly RegistryFile[]): Map<string, string> {
+/** The catalogue snapshot as a string the registry parses on first use (lazy data). */
+function renderCatalogueModule(snapshotText: string): string {
+  const snapshot = catalogueSnapshotSchema.parse(JSON.parse(snapshotText));
+  const json = JSON.stringify(snapshot)
+    .replaceAll('\\', '\\\\')
+    .replaceAll('`', '\\`')
+    .replaceAll('${', '\\${');
+  return [
+    '// Generated from data/catalogue/models-dev.json by `node --import tsx packages/registry/scripts/registry.ts generate`.',
+    '// Do not edit: refresh the snapshot (scripts/catalogue.ts) and regenerate. A string, parsed on',
+    '// first use, so importing the registry does not pay for the catalogue.',
+    '',
+    `export const catalogueText: string = \`${json}\`;`,
+    '',
+  ].join('\n');
+}
+
+function readCatalogueText(dataDir: string): string | undefined {
+  const file = path.join(dataDir, 'catalogue', 'models-dev.json');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+export function artifacts(
+  files: readonly RegistryFile[],
+  catalogueText: string | undefined = readCatalogueText(path.join(packageDir, 'data')),
+): Map<string, string> {
   return new Map([
     ['src/generated/data.ts', renderDataModule(files)],
+    ...(catalogueText === undefined
+      ? []
+      : [['src/generated/catalogue.ts', renderCatalogueModule(catalogueText)] as [string, string]]),
     [
       'schema/lab.schema.json',
       renderSchema(labFileSchema, 'Crosswire registry: a lab file (models)'),
@@ -126,7 +155,7 @@ function main(argv: readonly string[]): number {
   if (command === 'validate') return 0;
 
   const stale: string[] = [];
-  for (const [relative, content] of artifacts(validated.files)) {
+  for (const [relative, content] of artifacts(validated.files, readCatalogueText(dataDir))) {
     const target = path.join(packageDir, relative);
     const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
     if (current !== undefined && sameContent(relative, current, content)) continue;

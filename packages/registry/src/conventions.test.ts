@@ -74,13 +74,14 @@ describe('calling conventions a caller may reach for', () => {
       tool_result_images: false,
       tool_result_pdf: false,
     });
+    // An unknown model: the Chat Completions wire still rules out tool-result media.
     expect(capabilityValues({ provider: 'openai', model: 'no-such-model' })).toEqual({
       tools: 'unknown',
       image_input: 'unknown',
       pdf_input: 'unknown',
       audio_input: 'unknown',
-      tool_result_images: 'unknown',
-      tool_result_pdf: 'unknown',
+      tool_result_images: false,
+      tool_result_pdf: false,
     });
     expect(capabilityValues('gemini', 'gemini-3.5-flash')).toMatchObject({
       image_input: true,

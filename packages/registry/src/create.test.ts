@@ -239,12 +239,12 @@ describe('createRegistry', () => {
       }),
     );
     expect(error.message).toBe(
-      'invalid registry data:\n  entries[1] (provider "p"): offerings[0].model: unknown model "acme/missing" (no lab file defines it)',
+      'invalid registry data:\n  entries[1] (provider "p"): offerings["x"].model: unknown model "acme/missing" (no lab file defines it)',
     );
     expect(error.details.issues).toEqual([
       {
         file: 'entries[1] (provider "p")',
-        path: 'offerings[0].model',
+        path: 'offerings["x"].model',
         message: 'unknown model "acme/missing" (no lab file defines it)',
       },
     ]);

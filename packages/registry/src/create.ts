@@ -1,5 +1,6 @@
 import { RegistryError } from '@crosswire/core';
 import type { z } from 'zod';
+import type { Catalogue } from './catalogue.js';
 import { defaultRegistry } from './default-registry.js';
 import { buildRegistry, type Registry, type RegistryOptions } from './registry.js';
 import {
@@ -30,7 +31,9 @@ export type RegistryEntry =
   | z.input<typeof labPatchSchema>
   | z.input<typeof providerPatchSchema>;
 
-export interface CreateRegistryOptions extends RegistryOptions {
+export interface CreateRegistryOptions extends Omit<RegistryOptions, 'catalogue'> {
+  /** The imported catalogue: the base registry's when absent, none when null. */
+  readonly catalogue?: Catalogue | null;
   /** The registry to start from: `defaultRegistry` when absent, nothing when null. */
   readonly extends?: Registry | null;
   /** Entries that add to or replace entries of the base, checked by the same strict schema. */
@@ -231,5 +234,10 @@ export function createRegistry(options: CreateRegistryOptions = {}): Registry {
       { details: { issues } },
     );
   }
-  return buildRegistry(files, { cacheSize: options.cacheSize });
+  const catalogue = options.catalogue === undefined ? base?.catalogue() : options.catalogue;
+  return buildRegistry(files, {
+    cacheSize: options.cacheSize,
+    ...(catalogue ? { catalogue } : {}),
+    ...(options.today ? { today: options.today } : {}),
+  });
 }

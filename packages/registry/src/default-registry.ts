@@ -1,11 +1,24 @@
+import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
+import { catalogueText } from './generated/catalogue.js';
 import { registryFiles } from './generated/data.js';
 import { buildRegistry, type Registry } from './registry.js';
 
 /**
- * The registry built from the shipped data files (compiled into `generated/data.ts` at build
- * time and validated then, so loading it needs no file system and no schema pass).
+ * The shipped snapshot of the models.dev catalogue, parsed on first use (validated when it was
+ * generated, so no schema pass here).
  */
-export const defaultRegistry: Registry = buildRegistry(registryFiles);
+export const defaultCatalogue = createCatalogue(
+  () => JSON.parse(catalogueText) as CatalogueSnapshot,
+);
+
+/**
+ * The registry built from the shipped data files (compiled into `generated/data.ts` at build
+ * time and validated then, so loading it needs no file system and no schema pass), with the
+ * shipped catalogue snapshot ranked below them.
+ */
+export const defaultRegistry: Registry = buildRegistry(registryFiles, {
+  catalogue: defaultCatalogue,
+});
 
 // The registry's methods are closures over it (no `this`), so they can be exported as they are,
 // with every calling convention `Registry` declares.

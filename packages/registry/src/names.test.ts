@@ -64,7 +64,8 @@ describe('model names on the shipped data', () => {
     ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'offering'],
     ['openai-responses', 'gpt-5.5', 'openai/gpt-5.5', 'family'],
     ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'family'],
-    ['openai', 'gpt-3.5-turbo', undefined, 'default'],
+    // not in the data, but in the imported catalogue
+    ['openai', 'gpt-3.5-turbo', 'openai/gpt-3.5-turbo', 'catalogue'],
     // routers spell dashed Claude versions with dots
     ['openrouter', 'anthropic/claude-3.5-sonnet', 'anthropic/claude-3.5-sonnet', 'family'],
     ['openrouter', 'anthropic/claude-sonnet-4.7:free', 'anthropic/claude-sonnet-4.7', 'family'],
@@ -126,7 +127,7 @@ describe('model names on the shipped data', () => {
     }
     expect(resolution.capabilities.image_input.reasons).toEqual([
       'provider "anthropic" speaks the anthropic wire',
-      'model "mystery-model" is not in the registry: the default model, every capability unknown',
+      'model "mystery-model" is not in the registry: the default model; what depends on the model is unknown',
     ]);
     expect(
       defaultRegistry.supports({ provider: 'anthropic', model: 'mystery-model' }, 'tools'),
@@ -148,7 +149,39 @@ describe('model names on the shipped data', () => {
     expect(defaultRegistry.model('gemini-3.10-pro')?.version).toBe('3.10');
   });
 
-  it('gives an unknown model the documented default on every provider, whatever the wire', () => {
+  it('gives an unknown model the default on every provider; the wire and quirks still decide', () => {
+    // [tool_result_images, tool_result_pdf] for a model no entry and no catalogue names: false
+    // where the wire has no native form or a quirk stops the kind, unknown elsewhere.
+    const F = false;
+    const U = 'unknown';
+    const expected: Record<string, [boolean | string, boolean | string]> = {
+      'aki-anthropic': [F, F], // quirks: tool_result_images never; source_blocks false
+      aki: [F, F], // hermes
+      anthropic: [U, U],
+      cerebras: [F, F],
+      deepseek: [F, F],
+      gemini: [U, U],
+      groq: [F, F],
+      huggingface: [F, F],
+      llamacpp: [F, F],
+      'lmstudio-anthropic': [U, F], // source_blocks false
+      lmstudio: [F, F],
+      'minimax-anthropic': [U, U],
+      minimax: [F, F],
+      mistral: [F, F],
+      'moonshot-anthropic': [U, F], // source_blocks false
+      moonshot: [F, F],
+      nousresearch: [F, F], // hermes
+      ollama: [F, F],
+      'openai-responses': [U, U],
+      openai: [F, F],
+      openrouter: [F, F],
+      perplexity: [U, F], // quirk: tool_result_pdf never
+      sglang: [F, F],
+      vllm: [F, F],
+      xai: [F, F],
+    };
+    const actual: Record<string, [boolean | string, boolean | string]> = {};
     for (const provider of defaultRegistry.providers()) {
       const resolution = defaultRegistry.resolve({ provider: provider.id, model: 'zz-unknown-9' });
       expect([resolution.via, resolution.known, resolution.model, resolution.wire]).toEqual([
@@ -157,10 +190,15 @@ describe('model names on the shipped data', () => {
         undefined,
         provider.wire,
       ]);
-      expect(Object.values(resolution.capabilities).map((capability) => capability.value)).toEqual(
-        Array(6).fill('unknown'),
-      );
+      const values = resolution.capabilities;
+      expect(
+        [values.tools, values.image_input, values.pdf_input, values.audio_input].map(
+          (c) => c.value,
+        ),
+      ).toEqual(Array(4).fill('unknown'));
+      actual[provider.id] = [values.tool_result_images.value, values.tool_result_pdf.value];
     }
+    expect(actual).toEqual(expected);
   });
 
   it('explains the name steps it took', () => {

@@ -1,6 +1,6 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { z } from 'zod';
-import { CAPABILITY_NAMES, EVIDENCE_KINDS, QUIRK_NAMES } from './capabilities.js';
+import { CAPABILITY_NAMES, CLAIM_EVIDENCE_KINDS, QUIRK_NAMES } from './capabilities.js';
 
 // Every object is strict: an unknown key (a typo such as `image_inpt`) is an error, never a
 // silently dropped fact (models.dev's non-strict cost object lost keys that way).
@@ -53,7 +53,7 @@ const tristate = z.union([z.literal(true), z.literal(false), z.literal('unknown'
 export const claimSchema = z.strictObject({
   value: tristate.describe('true, false or "unknown"; unknown is never read as true'),
   evidence: z
-    .enum(EVIDENCE_KINDS)
+    .enum(CLAIM_EVIDENCE_KINDS)
     .optional()
     .describe('docs: the provider documents it; live: observed on the wire; inferred: reasoned'),
   source: z.url().optional().describe('where the claim is written or was observed'),
@@ -122,6 +122,12 @@ export const familySchema = z.strictObject({
   versions: versionRange
     .optional()
     .describe('the versions the templates stand for, e.g. ">=5" (gpt-3.5-turbo is no GPT-5)'),
+  exclude_tokens: z
+    .array(z.string().regex(/^[a-z0-9]+$/, 'expected one lowercase word'))
+    .optional()
+    .describe(
+      'words of a name that mark a model the family facts do not cover (tts, image, embedding): a name holding one is no member',
+    ),
   capabilities: capabilityClaims.describe('facts for an unlisted member of the family'),
   source: z.url(),
   note: z.string().optional(),
@@ -155,7 +161,7 @@ const quirks = z.strictObject({
 });
 
 const provenance = z.strictObject({
-  evidence: z.enum(EVIDENCE_KINDS),
+  evidence: z.enum(CLAIM_EVIDENCE_KINDS),
   source: z.url().optional(),
   date: isoDate,
   note: z.string().optional(),
@@ -178,6 +184,17 @@ const modelNaming = z.strictObject({
     .describe('true: any ":tag" (a size or a quantization) is stripped when no offering matches'),
 });
 
+/** When an offering stops being served: the provider's deprecation notice, cited. */
+export const lifecycleSchema = z.strictObject({
+  deprecated: isoDate.optional().describe('the date the provider announced the deprecation'),
+  retired: isoDate
+    .optional()
+    .describe('the date requests stop being served (or are redirected to another model)'),
+  replacement: modelId.optional().describe('the id the provider recommends instead'),
+  source: z.url().describe("the provider's deprecation page or notice"),
+  note: z.string().optional(),
+});
+
 export const offeringSchema = z.strictObject({
   id: modelId.describe('the model id this provider accepts'),
   model: modelReference.describe('the model served, "<lab>/<id>"'),
@@ -186,7 +203,20 @@ export const offeringSchema = z.strictObject({
   chat_path: z.string().regex(/^\//, 'expected a path starting with "/"').optional(),
   limits: limits.optional(),
   capabilities: capabilityClaims.optional().describe('overrides of the model facts here'),
+  lifecycle: lifecycleSchema.optional(),
   source: z.url().optional(),
+  note: z.string().optional(),
+});
+
+/** An offering the provider no longer serves, kept so its names resolve with a warning. */
+export const retiredOfferingSchema = z.strictObject({
+  id: modelId.describe('the model id the provider accepted'),
+  model: modelReference.describe('the model it served, "<lab>/<id>"'),
+  aliases: z.array(modelId).optional(),
+  deprecated: isoDate.optional().describe('the date the provider announced the deprecation'),
+  retired: isoDate.describe('the date requests stopped being served (or were redirected)'),
+  replacement: modelId.optional().describe('the id the provider recommends instead'),
+  source: z.url().describe("the provider's deprecation page or notice"),
   note: z.string().optional(),
 });
 
@@ -219,8 +249,18 @@ export const providerFileSchema = z.strictObject({
     .optional(),
   capabilities: providerCapabilityClaims.optional(),
   model_naming: modelNaming.optional(),
+  catalogue: z
+    .strictObject({
+      models_dev: slug.describe('the provider id in the models.dev catalogue, e.g. google'),
+    })
+    .optional()
+    .describe("where the imported catalogue lists this endpoint's models"),
   default_model: modelId.optional(),
   offerings: z.array(offeringSchema).optional(),
+  retired: z
+    .array(retiredOfferingSchema)
+    .optional()
+    .describe('offerings retired before the data was last checked; never a default'),
   note: z.string().optional(),
 });
 
@@ -247,3 +287,5 @@ export type ProviderFile = z.infer<typeof providerFileSchema>;
 export type ProviderPatch = z.infer<typeof providerPatchSchema>;
 export type LabPatch = z.infer<typeof labPatchSchema>;
 export type Condition = z.infer<typeof condition>;
+export type LifecycleData = z.infer<typeof lifecycleSchema>;
+export type RetiredOfferingData = z.infer<typeof retiredOfferingSchema>;

@@ -67,7 +67,7 @@ describe('validation failures name the file, the field and the problem', () => {
         model.capabilities.image_inptu = { value: true };
       }),
     ).toEqual([
-      'data/models/openai.json: models[0].capabilities.image_inptu: unknown field "image_inptu" (the schema is strict; check the spelling)',
+      'data/models/openai.json: models["gpt-4o"].capabilities.image_inptu: unknown field "image_inptu" (the schema is strict; check the spelling)',
     ]);
   });
 
@@ -90,14 +90,14 @@ describe('validation failures name the file, the field and the problem', () => {
         (data.quirks as Record<string, unknown>).tool_result_images = 'sometimes';
       }),
     ).toEqual([
-      'data/providers/aki-anthropic.json: quirks.tool_result_images: Invalid input: expected "never"',
+      'data/providers/aki-anthropic.json: quirks.tool_result_images: got "sometimes"; expected "never"',
     ]);
     expect(
       problemsWith('data/providers/ollama.json', (data) => {
         data.tool_wire_format = 'grpc';
       }),
     ).toEqual([
-      'data/providers/ollama.json: tool_wire_format: Invalid option: expected one of "openai"|"anthropic"|"gemini"|"ollama"|"responses"|"hermes"',
+      'data/providers/ollama.json: tool_wire_format: got "grpc"; expected one of "openai", "anthropic", "gemini", "ollama", "responses", "hermes"',
     ]);
   });
 
@@ -110,7 +110,7 @@ describe('validation failures name the file, the field and the problem', () => {
         delete model.capabilities.image_input.source;
       }),
     ).toEqual([
-      'data/models/openai.json: models[0].capabilities.image_input.source: a true claim needs a source URL (docs page, changelog or recorded fixture)',
+      'data/models/openai.json: models["gpt-4o"].capabilities.image_input.source: a true claim needs a source URL (docs page, changelog or recorded fixture)',
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('validation failures name the file, the field and the problem', () => {
         ((data as Json).models[5] as { limits: { context: number } }).limits.context = 20000;
       }),
     ).toEqual([
-      'data/models/anthropic.json: models[5].limits.output: output limit 64000 exceeds the context window 20000',
+      'data/models/anthropic.json: models["claude-sonnet-4-5"].limits.output: output limit 64000 exceeds the context window 20000',
     ]);
   });
 
@@ -130,14 +130,14 @@ describe('validation failures name the file, the field and the problem', () => {
         ((data as Json).offerings[0] as { model: string }).model = 'meta/llama-9';
       }),
     ).toEqual([
-      'data/providers/groq.json: offerings[0].model: unknown model "meta/llama-9" (no lab file defines it)',
+      'data/providers/groq.json: offerings["llama-3.3-70b-versatile"].model: unknown model "meta/llama-9" (no lab file defines it)',
     ]);
     expect(
       problemsWith('data/models/xai.json', (data) => {
         ((data as Json).models[0] as { aliases: string[] }).aliases = ['GPT-4o'];
       }),
     ).toEqual([
-      'data/models/xai.json: models[0].aliases[0]: model name "GPT-4o" is already a name of openai/gpt-4o (data/models/openai.json)',
+      'data/models/xai.json: models["grok-4.3"].aliases[0]: model name "GPT-4o" is already a name of openai/gpt-4o (data/models/openai.json)',
     ]);
   });
 
@@ -173,7 +173,9 @@ describe('validation failures name the file, the field and the problem', () => {
         (capabilities.tool_result_images[1]?.when as Record<string, unknown>).version = '< 3';
       }),
     ).toEqual([
+      // the schema problem and the cross-field problem of the same file, in one run
       'data/providers/gemini.json: capabilities.tool_result_images[1].when.version: expected comparisons such as ">=3" or ">=2.5 <3"',
+      'data/providers/gemini.json: capabilities.tool_result_images[0].when: claim has no "when" and matches every model, so the claims after it are unreachable; move it last',
     ]);
     expect(
       problemsWith('data/providers/gemini.json', (data) => {
@@ -232,10 +234,10 @@ describe('every name resolves to its own entry', () => {
       }),
     ];
     expect(checkNamesResolve(files).map(formatIssue)).toEqual([
-      'data/models/one.json: models[0].aliases[0]: "shared" resolves to two/m2, not to one/m1',
+      'data/models/one.json: models["m1"].aliases[0]: "shared" resolves to two/m2, not to one/m1',
     ]);
     expect(validateRegistrySources(files).issues.map(formatIssue)).toEqual([
-      'data/models/two.json: models[0].aliases[0]: model name "shared" is already a name of one/m1 (data/models/one.json)',
+      'data/models/two.json: models["m2"].aliases[0]: model name "shared" is already a name of one/m1 (data/models/one.json)',
     ]);
   });
 
@@ -261,10 +263,10 @@ describe('every name resolves to its own entry', () => {
       }),
     ];
     expect(checkNamesResolve(files).map(formatIssue)).toEqual([
-      'data/providers/p.json: offerings[0].aliases[0]: "both" resolves to offering "second" on provider "p", not to offering "first"',
+      'data/providers/p.json: offerings["first"].aliases[0]: "both" resolves to offering "second" on provider "p", not to offering "first"',
     ]);
     expect(validateRegistrySources(files).issues.map(formatIssue)).toEqual([
-      'data/providers/p.json: offerings[1].aliases[0]: offering name "both" is already used by offerings[0]',
+      'data/providers/p.json: offerings["second"].aliases[0]: offering name "both" is already used by offerings[0]',
     ]);
   });
 });

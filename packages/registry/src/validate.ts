@@ -1,51 +1,21 @@
 import { carriesNative, isWireFormat, type MediaKind } from '@crosswire/core';
 import type { z } from 'zod';
 import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from './capabilities.js';
+import { namesResolveIssues } from './check-names.js';
+import type { RegistryFile, RegistrySource } from './files.js';
+import { formatPath, locatePath, type RegistryIssue } from './issues.js';
 import { compileTemplate } from './names.js';
-import { buildRegistry } from './registry.js';
 import {
   type Claim,
   type ConditionalClaim,
-  type LabFile,
   labFileSchema,
   type ModelData,
-  type ProviderFile,
   providerFileSchema,
 } from './schema.js';
 
-/** One problem in the registry data: which file, which field, what is wrong. */
-export interface RegistryIssue {
-  readonly file: string;
-  /** The field path inside the file, e.g. `models[2].limits.output`. */
-  readonly path: string;
-  readonly message: string;
-}
-
-/** A parsed data file: a lab's models or one provider. */
-export type RegistryFile =
-  | { readonly kind: 'lab'; readonly file: string; readonly data: LabFile }
-  | { readonly kind: 'provider'; readonly file: string; readonly data: ProviderFile };
-
-/** A data file before validation: its name (for messages) and its decoded JSON. */
-export interface RegistrySource {
-  readonly file: string;
-  readonly data: unknown;
-}
-
-/** `file: path: message`, the one line a contributor reads. */
-export function formatIssue(issue: RegistryIssue): string {
-  return `${issue.file}: ${issue.path === '' ? '(file)' : issue.path}: ${issue.message}`;
-}
-
-/** Formats a zod or a hand-built path as `models[2].limits.output`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let text = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else text += text === '' ? String(segment) : `.${String(segment)}`;
-  }
-  return text;
-}
+export { checkNamesResolve } from './check-names.js';
+export type { RegistryFile, RegistrySource } from './files.js';
+export { formatIssue, formatPath, locatePath, type RegistryIssue } from './issues.js';
 
 /** The value at `path` inside `data`, or undefined when the path does not exist. */
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
@@ -57,8 +27,43 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+type ZodIssue = z.ZodError['issues'][number];
+
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : String(value);
+}
+
+/**
+ * A union's failure as one readable issue list: a union of literals (`true | false |
+ * "unknown"`) names every allowed value; a union of shapes (one claim or a list of claims)
+ * reports the problems of the branch that came closest.
+ */
+function unionIssues(issue: ZodIssue & { code: 'invalid_union' }): readonly ZodIssue[] {
+  const branches = issue.errors;
+  const literals = branches.every(
+    (branch) => branch.length === 1 && branch[0]?.code === 'invalid_value',
+  );
+  if (literals && branches.length > 0) {
+    const values = branches.flatMap((branch) =>
+      branch[0]?.code === 'invalid_value' ? branch[0].values : [],
+    );
+    return [{ ...issue, code: 'invalid_value', values } as unknown as ZodIssue];
+  }
+  const closest = branches
+    .filter((branch) => !(branch.length === 1 && branch[0]?.code === 'invalid_type'))
+    .sort((left, right) => left.length - right.length)[0];
+  if (!closest) return [issue];
+  return closest.flatMap((inner) => {
+    const nested = { ...inner, path: [...issue.path, ...inner.path] } as ZodIssue;
+    return nested.code === 'invalid_union' ? unionIssues(nested) : [nested];
+  });
+}
+
 function zodIssues(file: string, error: z.ZodError, data: unknown): RegistryIssue[] {
-  return error.issues.flatMap((issue) => {
+  const flat = error.issues.flatMap((issue) =>
+    issue.code === 'invalid_union' ? unionIssues(issue) : [issue],
+  );
+  return flat.flatMap((issue) => {
     // zod says "expected one of …" for a missing enum field; a contributor needs "missing".
     const key = issue.path.at(-1);
     if (key !== undefined && valueAt(data, issue.path) === undefined) {
@@ -79,6 +84,15 @@ function zodIssues(file: string, error: z.ZodError, data: unknown): RegistryIssu
         path: formatPath([...issue.path, key]),
         message: `unknown field "${key}" (the schema is strict; check the spelling)`,
       }));
+    }
+    if (issue.code === 'invalid_value') {
+      return [
+        {
+          file,
+          path: formatPath(issue.path),
+          message: `got ${JSON.stringify(valueAt(data, issue.path))}; expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map(quoted).join(', ')}`,
+        },
+      ];
     }
     return [{ file, path: formatPath(issue.path), message: issue.message }];
   });
@@ -137,6 +151,29 @@ function baseName(file: string): string | undefined {
 }
 
 /**
+ * The data's date: the newest date any claim, quirk provenance or lifecycle notice was checked
+ * or announced on. "Retired" in the checks means retired on or before it.
+ */
+export function dataDate(files: readonly RegistryFile[]): string | undefined {
+  let newest: string | undefined;
+  const visit = (value: unknown, key: string | undefined): void => {
+    if (typeof value === 'string') {
+      if ((key === 'date' || key === 'deprecated') && (newest === undefined || value > newest)) {
+        newest = value;
+      }
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, undefined);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [name, item] of Object.entries(value)) visit(item, name);
+    }
+  };
+  for (const file of files) visit(file.data, undefined);
+  return newest;
+}
+
+/**
  * The checks a schema cannot express: true claims have sources, output limits fit the
  * context, names are unique and resolve, references point at something, quirks have
  * provenance, claims do not contradict the wire.
@@ -146,7 +183,19 @@ export function checkRegistryFiles(
   /** Labs whose file failed its schema: references into them are not reported again. */
   brokenLabs: ReadonlySet<string> = new Set(),
 ): RegistryIssue[] {
+  const data = new Map(files.map((entry) => [entry.file, entry.data]));
+  return checkFiles(files, brokenLabs).map((issue) => ({
+    ...issue,
+    path: locatePath(data.get(issue.file), issue.path),
+  }));
+}
+
+function checkFiles(
+  files: readonly RegistryFile[],
+  brokenLabs: ReadonlySet<string>,
+): RegistryIssue[] {
   const issues: RegistryIssue[] = [];
+  const asOf = dataDate(files);
   const labs = new Map<string, string>();
   const models = new Map<string, ModelData>();
   const families = new Set<string>();
@@ -406,7 +455,53 @@ export function checkRegistryFiles(
         }
       }
     });
-    if (
+    const retiredNames = new Set<string>();
+    data.retired?.forEach((retired, index) => {
+      if (isDangling(retired.model)) {
+        issues.push({
+          file,
+          path: formatPath(['retired', index, 'model']),
+          message: `unknown model "${retired.model}" (no lab file defines it)`,
+        });
+      }
+      for (const [nameIndex, name] of [retired.id, ...(retired.aliases ?? [])].entries()) {
+        const lower = name.toLowerCase();
+        const path =
+          nameIndex === 0 ? ['retired', index, 'id'] : ['retired', index, 'aliases', nameIndex - 1];
+        if (offeringNames.has(lower) || retiredNames.has(lower)) {
+          issues.push({
+            file,
+            path: formatPath(path),
+            message: `name "${name}" is also a current or retired offering of this provider; a name means one offering`,
+          });
+        }
+        retiredNames.add(lower);
+      }
+      if (retired.deprecated !== undefined && retired.deprecated > retired.retired) {
+        issues.push({
+          file,
+          path: formatPath(['retired', index, 'deprecated']),
+          message: `deprecated ${retired.deprecated} is after retired ${retired.retired}`,
+        });
+      }
+    });
+    data.offerings?.forEach((offering, index) => {
+      const retired = offering.lifecycle?.retired;
+      if (retired !== undefined && asOf !== undefined && retired <= asOf) {
+        issues.push({
+          file,
+          path: formatPath(['offerings', index, 'lifecycle', 'retired']),
+          message: `retired on ${retired}, on or before the data's date ${asOf}: move the offering to "retired"`,
+        });
+      }
+    });
+    if (data.default_model !== undefined && retiredNames.has(data.default_model.toLowerCase())) {
+      issues.push({
+        file,
+        path: 'default_model',
+        message: `default_model "${data.default_model}" is retired; the default must be a current offering`,
+      });
+    } else if (
       data.default_model !== undefined &&
       !offeringNames.has(data.default_model.toLowerCase()) &&
       !modelNames.has(data.default_model.toLowerCase())
@@ -419,66 +514,7 @@ export function checkRegistryFiles(
     }
   }
   // Resolving needs a consistent whole: run it only when everything else holds.
-  if (issues.length === 0 && brokenLabs.size === 0) issues.push(...checkNamesResolve(files));
-  return issues;
-}
-
-/**
- * Every name must resolve to what declares it, through the resolver itself: a model's id,
- * aliases and snapshots to that model, an offering's names on its provider to that offering.
- * Behind the uniqueness checks above this is a safety net for the resolver (a name shadowed by
- * a lookup step), so `checkRegistryFiles` runs it only once everything else holds; its tests
- * call it directly with data the uniqueness checks would have stopped first.
- */
-export function checkNamesResolve(files: readonly RegistryFile[]): RegistryIssue[] {
-  const issues: RegistryIssue[] = [];
-  const registry = buildRegistry(files, { cacheSize: 0 });
-  for (const entry of files) {
-    if (entry.kind === 'lab') {
-      entry.data.models.forEach((model, index) => {
-        const key = `${entry.data.lab}/${model.id}`;
-        const names: [string, PropertyKey[]][] = [
-          [model.id, ['models', index, 'id']],
-          ...(model.aliases ?? []).map((alias, position): [string, PropertyKey[]] => [
-            alias,
-            ['models', index, 'aliases', position],
-          ]),
-          ...(model.snapshots ?? []).map((snapshot, position): [string, PropertyKey[]] => [
-            snapshot,
-            ['models', index, 'snapshots', position],
-          ]),
-        ];
-        for (const [name, path] of names) {
-          const found = registry.model(name)?.key;
-          if (found !== key) {
-            issues.push({
-              file: entry.file,
-              path: formatPath(path),
-              message: `"${name}" resolves to ${found ?? 'no model'}, not to ${key}`,
-            });
-          }
-        }
-      });
-      continue;
-    }
-    const provider = entry.data.id;
-    entry.data.offerings?.forEach((offering, index) => {
-      for (const [position, name] of [offering.id, ...(offering.aliases ?? [])].entries()) {
-        const found = registry.resolve({ provider, model: name }).offering?.id;
-        if (found !== offering.id) {
-          issues.push({
-            file: entry.file,
-            path: formatPath(
-              position === 0
-                ? ['offerings', index, 'id']
-                : ['offerings', index, 'aliases', position - 1],
-            ),
-            message: `"${name}" resolves to ${found === undefined ? 'no offering' : `offering "${found}"`} on provider "${provider}", not to offering "${offering.id}"`,
-          });
-        }
-      }
-    });
-  }
+  if (issues.length === 0 && brokenLabs.size === 0) issues.push(...namesResolveIssues(files));
   return issues;
 }
 
@@ -487,17 +523,81 @@ export function validateRegistrySources(sources: readonly RegistrySource[]): {
   readonly files: readonly RegistryFile[];
   readonly issues: readonly RegistryIssue[];
 } {
+  if (sources.length === 0) {
+    return {
+      files: [],
+      issues: [
+        {
+          file: '(data directory)',
+          path: '',
+          message:
+            'no data files: expected lab files (models/*.json) and provider files (providers/*.json)',
+        },
+      ],
+    };
+  }
   const files: RegistryFile[] = [];
+  const repaired: RegistryFile[] = [];
   const issues: RegistryIssue[] = [];
   const brokenLabs = new Set<string>();
   for (const source of sources) {
     const result = parseRegistrySource(source);
-    issues.push(...result.issues);
-    if (result.file) files.push(result.file);
+    issues.push(
+      ...result.issues.map((issue) => ({ ...issue, path: locatePath(source.data, issue.path) })),
+    );
+    if (result.file) {
+      files.push(result.file);
+      continue;
+    }
+    // A file with schema problems still gets the cross-field checks, so one run reports
+    // everything: without its invalid fields it may parse, and then it is checked as well.
+    const without = withoutInvalidFields(source, result.issues);
+    if (without) repaired.push(without);
     else if (typeof source.data === 'object' && source.data !== null && 'lab' in source.data) {
       brokenLabs.add(String(source.data.lab));
     }
   }
-  issues.push(...checkRegistryFiles(files, brokenLabs));
+  const checked = checkRegistryFiles([...files, ...repaired], brokenLabs);
+  // What the repair removed was reported by the schema; a cross-field issue about the same
+  // field, its parent or a namesake (quirk_sources.x beside quirks.x) would only echo it.
+  const removed = issues.map((issue) => ({ file: issue.file, path: issue.path }));
+  const echoes = (issue: RegistryIssue) =>
+    removed.some((gone) => {
+      if (gone.file !== issue.file) return false;
+      const parent = gone.path.replace(/(\.[^.[\]]+|\[[^\]]+\])$/, '');
+      const last = gone.path.slice(parent.length).replace(/^\./, '');
+      return (
+        issue.path === gone.path ||
+        gone.path.startsWith(`${issue.path}.`) ||
+        gone.path.startsWith(`${issue.path}[`) ||
+        issue.path.endsWith(`.${last}`)
+      );
+    });
+  issues.push(...checked.filter((issue) => !echoes(issue)));
   return { files, issues };
+}
+
+/** The file without the fields its schema issues point at, if that parses. */
+function withoutInvalidFields(
+  source: RegistrySource,
+  issues: readonly RegistryIssue[],
+): RegistryFile | undefined {
+  if (typeof source.data !== 'object' || source.data === null) return undefined;
+  const copy = structuredClone(source.data) as Record<string, unknown>;
+  for (const issue of issues) {
+    if (issue.path === '') return undefined;
+    const parts = [...issue.path.matchAll(/\[(\d+)\]|\.?([^.[\]]+)/g)].map(([, index, key]) =>
+      index !== undefined ? Number(index) : (key as string),
+    );
+    let node: unknown = copy;
+    for (const part of parts.slice(0, -1)) {
+      node = typeof node === 'object' && node !== null ? (node as never)[part] : undefined;
+    }
+    const last = parts.at(-1);
+    if (typeof node !== 'object' || node === null || last === undefined) continue;
+    if (Array.isArray(node)) return undefined;
+    delete (node as Record<PropertyKey, unknown>)[last];
+  }
+  const result = parseRegistrySource({ file: source.file, data: copy });
+  return result.file;
 }

@@ -39,15 +39,42 @@ describe('crosswire caps', () => {
     expect(explanation).toMatch(/carriesNative\("openai", "image"\) is false/);
   });
 
-  it('shows an unknown model as every capability unknown, and the provider quirks', async () => {
+  it('shows an unknown model: model facts unknown, the quirks still decide tool results', async () => {
     const run = await runCli(['caps', 'aki-anthropic', 'no-such-model']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('(unknown model: every capability unknown)');
+    expect(run.stdout).toContain('(unknown model: what depends on the model is unknown)');
     expect(run.stdout).toMatch(
       /quirks {6}no document blocks in tool results; tool-result images never reach the model/,
     );
-    for (const name of CAPABILITY_NAMES)
+    for (const name of ['tools', 'image_input', 'pdf_input', 'audio_input'])
       expect(run.stdout).toMatch(new RegExp(`^${name} +unknown`, 'm'));
+    for (const name of ['tool_result_images', 'tool_result_pdf'])
+      expect(run.stdout).toMatch(new RegExp(`^${name} +false`, 'm'));
+    expect(run.stdout).toContain(
+      'warning: provider "aki-anthropic" does not serve "no-such-model": it is neither among its offerings nor in its catalogue listing\n',
+    );
+  });
+
+  it('says plainly when a model is retired, and when the provider does not serve it', async () => {
+    const retired = await runCli(['caps', 'xai', 'grok-3']);
+    expect(retired.code).toBe(0);
+    expect(retired.stdout).toMatch(
+      /^lifecycle +retired \(deprecated 2026-05-06, retired 2026-05-15, replacement grok-4\.3\)$/m,
+    );
+    expect(retired.stdout).toContain(
+      'warning: model "grok-3" on provider "xai" was retired on 2026-05-15: requests fail or are served by another model; use "grok-4.3" instead (https://docs.x.ai/developers/migration/may-15-retirement)\n',
+    );
+    const elsewhere = await runCli(['caps', 'xai', 'claude-sonnet-4-5']);
+    expect(elsewhere.stdout).toMatch(
+      /^served +no: provider "xai" does not serve "claude-sonnet-4-5"$/m,
+    );
+    const json = JSON.parse((await runCli(['caps', 'xai', 'claude-sonnet-4-5', '--json'])).stdout);
+    expect([json.listed, json.warnings]).toEqual([
+      false,
+      [
+        'provider "xai" does not serve "claude-sonnet-4-5": it is neither among its offerings nor in its catalogue listing',
+      ],
+    ]);
   });
 
   it('prints the resolution as JSON', async () => {

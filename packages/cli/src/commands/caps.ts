@@ -22,8 +22,13 @@ never read as true.
 Arguments:
   PROVIDER            a registry provider id or alias (openai, anthropic, gemini, ...)
   MODEL               the model name: an id, an alias, a dated snapshot, a vendor/model
-                      name with a suffix (openrouter's :free); unknown names resolve to
-                      the documented default with every capability unknown
+                      name with a suffix (openrouter's :free); a name only the imported
+                      models.dev catalogue knows is answered from it (evidence
+                      "catalogue"); unknown names resolve to the documented default, where
+                      the wire and the provider's quirks still decide the tool_result_*
+                      values and everything that depends on the model is unknown. A
+                      retired or deprecated model, or one the provider does not serve,
+                      is named in a warning line
 
 Options:
   --explain           print the chain of reasons behind each value
@@ -57,6 +62,13 @@ function jsonReport(resolution: Resolution, explain: boolean): unknown {
     offering: resolution.offering?.id ?? null,
     via: resolution.via,
     known: resolution.known,
+    listed: resolution.listed ?? null,
+    lifecycle: resolution.lifecycle ?? null,
+    catalogue:
+      resolution.catalogue === undefined
+        ? null
+        : { id: resolution.catalogue.id, source: resolution.catalogue.source },
+    warnings: resolution.warnings,
     wire: resolution.wire ?? null,
     limits: resolution.limits,
     steps: resolution.steps,
@@ -108,7 +120,7 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
         ].filter((note) => note !== undefined);
   const modelLine = resolution.known
     ? `${resolution.requested} -> ${resolution.model?.key ?? resolution.offering?.id ?? '?'} (matched by ${resolution.via})`
-    : `${resolution.requested} ${style.yellow('(unknown model: every capability unknown)')}`;
+    : `${resolution.requested} ${style.yellow('(unknown model: what depends on the model is unknown)')}`;
   const pairs: [string, string][] = [
     ['provider', provider === undefined ? '-' : `${provider.id} (${provider.name})`],
     ['wire', resolution.wire ?? '-'],
@@ -116,6 +128,24 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
     ['limits', limitsText(resolution)],
   ];
   if (resolution.steps.length > 0) pairs.push(['name steps', resolution.steps.join('; ')]);
+  const lifecycle = resolution.lifecycle;
+  if (lifecycle) {
+    const dates = [
+      lifecycle.deprecated && `deprecated ${lifecycle.deprecated}`,
+      lifecycle.retired && `retired ${lifecycle.retired}`,
+      lifecycle.replacement && `replacement ${lifecycle.replacement}`,
+    ].filter(Boolean);
+    const text = `${lifecycle.status}${dates.length > 0 ? ` (${dates.join(', ')})` : ''}`;
+    pairs.push(['lifecycle', lifecycle.status === 'current' ? text : style.yellow(text)]);
+  }
+  if (resolution.listed !== undefined) {
+    pairs.push([
+      'served',
+      resolution.listed
+        ? 'yes'
+        : style.yellow(`no: provider "${provider?.id}" does not serve "${resolution.requested}"`),
+    ]);
+  }
   if (quirkNotes.length > 0) pairs.push(['quirks', quirkNotes.join('; ')]);
   const rows = CAPABILITY_NAMES.map((name) => {
     const capability = resolution.capabilities[name];
@@ -126,7 +156,8 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
       capability.source ?? '-',
     ];
   });
-  let text = `${renderPairs(pairs, style)}\n${renderTable(['capability', 'value', 'evidence', 'source'], rows, style)}`;
+  const warnings = resolution.warnings.map((warning) => `${style.yellow('warning:')} ${warning}\n`);
+  let text = `${renderPairs(pairs, style)}\n${renderTable(['capability', 'value', 'evidence', 'source'], rows, style)}${warnings.join('')}`;
   if (explain) {
     // The resolution steps open every chain; print them once, then each capability's own.
     const chains = CAPABILITY_NAMES.map((name) => resolution.capabilities[name].reasons);

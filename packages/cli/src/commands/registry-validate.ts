@@ -27,7 +27,8 @@ Without --data it checks packages/registry/data of the Crosswire checkout you ar
 built into the installed @crosswire/registry.
 
 Options:
-  --data DIR          the data directory to check (its *.json files, recursively)
+  --data DIR          the data directory to check (its *.json files, recursively, except
+                      the imported catalogue snapshot); an empty directory is an error
   --json              print { ok, files, issues } as JSON
   -h, --help          show this help
 
@@ -53,7 +54,8 @@ async function jsonFiles(directory: string): Promise<string[]> {
   const nested = await Promise.all(
     entries.map(async (entry) => {
       const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) return jsonFiles(full);
+      // The imported catalogue snapshot is not a lab or provider file.
+      if (entry.isDirectory()) return entry.name === 'catalogue' ? [] : jsonFiles(full);
       return entry.isFile() && entry.name.endsWith('.json') ? [full] : [];
     }),
   );

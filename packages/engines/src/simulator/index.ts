@@ -12,6 +12,7 @@ export {
   type SimulatorResponder,
   startSimulator,
 } from './server.js';
+export { type StreamRenderOptions, streamErrorFrame, streamFrames } from './stream.js';
 export type {
   Inspection,
   ReceivedToolResult,

@@ -1,7 +1,7 @@
 // Generated from data/*.json by `node --import tsx packages/registry/scripts/registry.ts generate`.
 // Do not edit: change the data files and regenerate. Validated when generated, so loading it
 // needs no schema pass; JSON.parse of one string is the fastest way to load this much data.
-import type { RegistryFile } from '../validate.js';
+import type { RegistryFile } from '../files.js';
 
 export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
   {
@@ -768,6 +768,86 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "name": "DeepSeek",
       "models": [
         {
+          "id": "deepseek-v4-pro",
+          "name": "DeepSeek-V4-Pro",
+          "family": "deepseek",
+          "variant": "pro",
+          "version": "4",
+          "release_date": "2026-04-24",
+          "limits": {
+            "context": 1000000,
+            "output": 384000
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/guides/function_calling",
+              "date": "2026-12-01"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01"
+            }
+          },
+          "source": "https://api-docs.deepseek.com/quick_start/pricing"
+        },
+        {
+          "id": "deepseek-v4-flash",
+          "name": "DeepSeek-V4-Flash",
+          "family": "deepseek",
+          "variant": "flash",
+          "version": "4",
+          "release_date": "2026-04-24",
+          "limits": {
+            "context": 1000000,
+            "output": 384000
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/guides/function_calling",
+              "date": "2026-12-01"
+            },
+            "image_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01"
+            }
+          },
+          "source": "https://api-docs.deepseek.com/quick_start/pricing"
+        },
+        {
           "id": "deepseek-chat",
           "name": "DeepSeek-V3.2 (non-thinking)",
           "family": "deepseek",
@@ -977,6 +1057,17 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "family": "gemini",
           "templates": [
             "gemini-{version}-{variant}"
+          ],
+          "exclude_tokens": [
+            "tts",
+            "image",
+            "embedding",
+            "audio",
+            "live",
+            "native",
+            "lyria",
+            "veo",
+            "imagen"
           ],
           "capabilities": {
             "tools": {
@@ -1898,11 +1989,11 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
             },
             "image_input": {
-              "value": false,
+              "value": true,
               "evidence": "inferred",
-              "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/minimax/models/MiniMax-M3.toml",
-              "date": "2026-11-29",
-              "note": "imported from models.dev (MIT); not yet checked against the lab's own page"
+              "source": "https://github.com/anomalyco/models.dev/blob/f3fc692299671838c7c65fd8126bf84d81a2e817/providers/minimax/models/MiniMax-M3.toml",
+              "date": "2026-12-01",
+              "note": "models.dev lists image (and video) input for MiniMax-M3 on both MiniMax endpoints; the registry crosscheck found the earlier false claim wrong"
             },
             "audio_input": {
               "value": false,
@@ -2528,6 +2619,15 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             "gpt-{version}-{variant}"
           ],
           "versions": ">=5",
+          "exclude_tokens": [
+            "tts",
+            "image",
+            "embedding",
+            "audio",
+            "realtime",
+            "transcribe",
+            "search"
+          ],
           "capabilities": {
             "tools": {
               "value": true,
@@ -3292,6 +3392,39 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "name": "xAI",
       "models": [
         {
+          "id": "grok-4.3",
+          "name": "Grok 4.3",
+          "family": "grok",
+          "version": "4.3",
+          "release_date": "2026-04-17",
+          "limits": {
+            "context": 1000000,
+            "output": 30000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/guides/function-calling",
+              "date": "2026-12-01"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/guides/image-understanding",
+              "date": "2026-12-01"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-12-01"
+            }
+          },
+          "source": "https://docs.x.ai/docs/models",
+          "note": "the replacement xAI names for every model it retired on 2026-05-15"
+        },
+        {
           "id": "grok-4",
           "name": "Grok 4",
           "family": "grok",
@@ -3515,6 +3648,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "document blocks inside tool_result.content (anthropic-sdk-typescript 5d971f92, 2025-09-03)"
         }
       },
+      "catalogue": {
+        "models_dev": "anthropic"
+      },
       "default_model": "claude-sonnet-4-5",
       "offerings": [
         {
@@ -3595,33 +3731,51 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "a Chat Completions tool message carries text parts only"
         }
       },
+      "catalogue": {
+        "models_dev": "cerebras"
+      },
       "default_model": "gpt-oss-120b",
       "offerings": [
         {
           "id": "gpt-oss-120b",
           "model": "openai/gpt-oss-120b",
           "source": "https://inference-docs.cerebras.ai/models/overview"
-        },
+        }
+      ],
+      "retired": [
         {
           "id": "llama-3.3-70b",
           "model": "meta/llama-3.3-70b-instruct",
-          "source": "https://inference-docs.cerebras.ai/models/overview"
-        },
-        {
-          "id": "llama3.1-8b",
-          "model": "meta/llama-3.1-8b-instruct",
-          "source": "https://inference-docs.cerebras.ai/models/overview"
+          "retired": "2026-02-16",
+          "replacement": "gpt-oss-120b",
+          "source": "https://inference-docs.cerebras.ai/models/overview",
+          "note": "Cerebras removed these on 2026-02-16 (its own pull requests to downstream model lists, e.g. Kilo-Org/kilocode#5920)"
         },
         {
           "id": "qwen-3-32b",
           "model": "alibaba/qwen3-32b",
-          "source": "https://inference-docs.cerebras.ai/models/overview"
+          "retired": "2026-02-16",
+          "replacement": "gpt-oss-120b",
+          "source": "https://inference-docs.cerebras.ai/models/overview",
+          "note": "Cerebras removed these on 2026-02-16 (its own pull requests to downstream model lists, e.g. Kilo-Org/kilocode#5920)"
+        },
+        {
+          "id": "llama3.1-8b",
+          "model": "meta/llama-3.1-8b-instruct",
+          "deprecated": "2026-04-22",
+          "retired": "2026-05-27",
+          "replacement": "gpt-oss-120b",
+          "source": "https://inference-docs.cerebras.ai/models/overview",
+          "note": "announced by e-mail on 2026-04-22 and on the models overview page"
         },
         {
           "id": "qwen-3-235b-a22b-instruct-2507",
           "model": "alibaba/qwen3-235b-a22b",
+          "deprecated": "2026-04-22",
+          "retired": "2026-05-27",
+          "replacement": "gpt-oss-120b",
           "source": "https://inference-docs.cerebras.ai/models/overview",
-          "note": "the 2507 instruct update of Qwen3 235B"
+          "note": "announced by e-mail on 2026-04-22 and on the models overview page"
         }
       ]
     }
@@ -3657,15 +3811,38 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "a Chat Completions tool message carries text parts only"
         }
       },
-      "default_model": "deepseek-chat",
+      "catalogue": {
+        "models_dev": "deepseek"
+      },
+      "default_model": "deepseek-v4-flash",
       "offerings": [
         {
+          "id": "deepseek-v4-flash",
+          "model": "deepseek/deepseek-v4-flash"
+        },
+        {
+          "id": "deepseek-v4-pro",
+          "model": "deepseek/deepseek-v4-pro"
+        }
+      ],
+      "retired": [
+        {
           "id": "deepseek-chat",
-          "model": "deepseek/deepseek-chat"
+          "model": "deepseek/deepseek-chat",
+          "deprecated": "2026-04-24",
+          "retired": "2026-07-24",
+          "replacement": "deepseek-v4-flash",
+          "source": "https://api-docs.deepseek.com/news/news260424",
+          "note": "from 2026-04-24 both names were served by deepseek-v4-flash (non-thinking and thinking); inaccessible after 2026-07-24 15:59 UTC"
         },
         {
           "id": "deepseek-reasoner",
-          "model": "deepseek/deepseek-reasoner"
+          "model": "deepseek/deepseek-reasoner",
+          "deprecated": "2026-04-24",
+          "retired": "2026-07-24",
+          "replacement": "deepseek-v4-flash",
+          "source": "https://api-docs.deepseek.com/news/news260424",
+          "note": "from 2026-04-24 both names were served by deepseek-v4-flash (non-thinking and thinking); inaccessible after 2026-07-24 15:59 UTC"
         }
       ]
     }
@@ -3738,6 +3915,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           }
         ]
       },
+      "catalogue": {
+        "models_dev": "google"
+      },
       "default_model": "gemini-2.5-flash",
       "offerings": [
         {
@@ -3747,10 +3927,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "gemini-3.1-pro-preview",
           "model": "google/gemini-3.1-pro-preview"
-        },
-        {
-          "id": "gemini-3-pro-preview",
-          "model": "google/gemini-3-pro-preview"
         },
         {
           "id": "gemini-3-flash-preview",
@@ -3775,6 +3951,16 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "gemma-3-27b-it",
           "model": "google/gemma-3-27b-it"
+        }
+      ],
+      "retired": [
+        {
+          "id": "gemini-3-pro-preview",
+          "model": "google/gemini-3-pro-preview",
+          "deprecated": "2026-02-27",
+          "retired": "2026-03-09",
+          "replacement": "gemini-3.1-pro-preview",
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations"
         }
       ]
     }
@@ -3809,6 +3995,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "date": "2026-11-29",
           "note": "a Chat Completions tool message carries text parts only"
         }
+      },
+      "catalogue": {
+        "models_dev": "groq"
       },
       "default_model": "llama-3.3-70b-versatile",
       "offerings": [
@@ -3924,6 +4113,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "model_naming": {
         "strip_any_tag": true
+      },
+      "catalogue": {
+        "models_dev": "huggingface"
       },
       "offerings": [
         {
@@ -4049,6 +4241,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "LM Studio documents the endpoint as Anthropic-compatible and says nothing of images inside a tool_result; Langertha sends the image block here for a model with image_input (only AKI.IO's shim keeps the placeholder). Not live-verified"
         }
       },
+      "catalogue": {
+        "models_dev": "lmstudio"
+      },
       "offerings": [
         {
           "id": "google/gemma-3-27b",
@@ -4115,6 +4310,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "a Chat Completions tool message carries text parts only"
         }
       },
+      "catalogue": {
+        "models_dev": "lmstudio"
+      },
       "offerings": [
         {
           "id": "google/gemma-3-27b",
@@ -4171,6 +4369,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "the compatibility table says messages support text and tool calls, not image or document input"
         }
       },
+      "catalogue": {
+        "models_dev": "minimax"
+      },
       "default_model": "MiniMax-M2",
       "offerings": [
         {
@@ -4219,6 +4420,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "a Chat Completions tool message carries text parts only"
         }
       },
+      "catalogue": {
+        "models_dev": "minimax"
+      },
       "default_model": "MiniMax-M2",
       "offerings": [
         {
@@ -4266,6 +4470,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "date": "2026-11-29",
           "note": "a Chat Completions tool message carries text parts only"
         }
+      },
+      "catalogue": {
+        "models_dev": "mistral"
       },
       "default_model": "mistral-medium-latest",
       "offerings": [
@@ -4337,6 +4544,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "Kimi's schema lists image inside a tool_result; docs only, not live-verified"
         }
       },
+      "catalogue": {
+        "models_dev": "moonshotai"
+      },
       "default_model": "kimi-k2-0905-preview",
       "offerings": [
         {
@@ -4400,6 +4610,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "date": "2026-11-29",
           "note": "a Chat Completions tool message carries text parts only"
         }
+      },
+      "catalogue": {
+        "models_dev": "moonshotai"
       },
       "default_model": "kimi-k2-0905-preview",
       "offerings": [
@@ -4652,6 +4865,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "function_call_output.output takes input_file parts, read by vision; not live-verified"
         }
       },
+      "catalogue": {
+        "models_dev": "openai"
+      },
       "default_model": "gpt-5.1",
       "offerings": [
         {
@@ -4746,6 +4962,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "date": "2026-11-29",
           "note": "a Chat Completions tool message carries text parts only"
         }
+      },
+      "catalogue": {
+        "models_dev": "openai"
       },
       "default_model": "gpt-5.1",
       "offerings": [
@@ -4872,6 +5091,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           ":beta"
         ]
       },
+      "catalogue": {
+        "models_dev": "openrouter"
+      },
       "default_model": "openai/gpt-5.1",
       "offerings": [
         {
@@ -4906,20 +5128,12 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "model": "google/gemini-2.5-pro"
         },
         {
-          "id": "google/gemini-3-pro-preview",
-          "model": "google/gemini-3-pro-preview"
-        },
-        {
           "id": "deepseek/deepseek-chat-v3.1",
           "model": "deepseek/deepseek-v3.1"
         },
         {
           "id": "meta-llama/llama-3.3-70b-instruct",
           "model": "meta/llama-3.3-70b-instruct"
-        },
-        {
-          "id": "x-ai/grok-4",
-          "model": "xai/grok-4"
         },
         {
           "id": "moonshotai/kimi-k2-0905",
@@ -4932,6 +5146,30 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "minimax/minimax-m2",
           "model": "minimax/MiniMax-M2"
+        },
+        {
+          "id": "x-ai/grok-4.3",
+          "model": "xai/grok-4.3"
+        }
+      ],
+      "retired": [
+        {
+          "id": "x-ai/grok-4",
+          "model": "xai/grok-4",
+          "deprecated": "2026-05-06",
+          "retired": "2026-05-15",
+          "replacement": "x-ai/grok-4.3",
+          "source": "https://docs.x.ai/developers/migration/may-15-retirement",
+          "note": "retired upstream by xAI; OpenRouter no longer lists it"
+        },
+        {
+          "id": "google/gemini-3-pro-preview",
+          "model": "google/gemini-3-pro-preview",
+          "deprecated": "2026-02-27",
+          "retired": "2026-03-09",
+          "replacement": "google/gemini-3.1-pro-preview",
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+          "note": "retired upstream by Google; OpenRouter no longer lists it"
         }
       ],
       "note": "Routing suffixes (:free, :nitro, ...) select a route, not a model, and are stripped."
@@ -4982,6 +5220,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "function_call_output.output takes input_text and input_image parts, the OpenAI Responses shape; not live-verified"
         }
       },
+      "catalogue": {
+        "models_dev": "perplexity-agent"
+      },
       "default_model": "perplexity/sonar",
       "offerings": [
         {
@@ -5009,10 +5250,17 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "anthropic/claude-sonnet-4-5",
           "model": "anthropic/claude-sonnet-4-5"
-        },
+        }
+      ],
+      "retired": [
         {
           "id": "google/gemini-3-pro-preview",
-          "model": "google/gemini-3-pro-preview"
+          "model": "google/gemini-3-pro-preview",
+          "deprecated": "2026-02-27",
+          "retired": "2026-03-09",
+          "replacement": "google/gemini-3.1-pro-preview",
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+          "note": "retired upstream by Google"
         }
       ],
       "note": "Third-party model ids on the Agent API are not verified against Perplexity's catalogue; any vendor/model name resolves through the model entries."
@@ -5167,19 +5415,44 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "note": "a Chat Completions tool message carries text parts only"
         }
       },
-      "default_model": "grok-4",
+      "catalogue": {
+        "models_dev": "xai"
+      },
+      "default_model": "grok-4.3",
       "offerings": [
         {
+          "id": "grok-4.3",
+          "model": "xai/grok-4.3",
+          "source": "https://docs.x.ai/docs/models"
+        }
+      ],
+      "retired": [
+        {
           "id": "grok-4",
-          "model": "xai/grok-4"
+          "model": "xai/grok-4",
+          "deprecated": "2026-05-06",
+          "retired": "2026-05-15",
+          "replacement": "grok-4.3",
+          "source": "https://docs.x.ai/developers/migration/may-15-retirement",
+          "note": "after the retirement the slugs are served by grok-4.3 (other model, other price)"
         },
         {
           "id": "grok-code-fast-1",
-          "model": "xai/grok-code-fast-1"
+          "model": "xai/grok-code-fast-1",
+          "deprecated": "2026-05-06",
+          "retired": "2026-05-15",
+          "replacement": "grok-4.3",
+          "source": "https://docs.x.ai/developers/migration/may-15-retirement",
+          "note": "after the retirement the slugs are served by grok-4.3 (other model, other price)"
         },
         {
           "id": "grok-3",
-          "model": "xai/grok-3"
+          "model": "xai/grok-3",
+          "deprecated": "2026-05-06",
+          "retired": "2026-05-15",
+          "replacement": "grok-4.3",
+          "source": "https://docs.x.ai/developers/migration/may-15-retirement",
+          "note": "after the retirement the slugs are served by grok-4.3 (other model, other price)"
         }
       ]
     }

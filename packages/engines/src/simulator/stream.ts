@@ -1,0 +1,338 @@
+// The simulator's streams: a reply body (what the wire sends when not streaming) rendered as the
+// wire's stream, one frame per string: server-sent events on five wires, NDJSON lines on Ollama.
+import type { WireFormat } from '@crosswire/core';
+
+type Json = Record<string, unknown>;
+
+const record = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Options of a rendered stream. */
+export interface StreamRenderOptions {
+  /** Characters of text or arguments per delta frame. Default 8. */
+  readonly pieceSize?: number;
+}
+
+function pieces(value: string, size: number): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < value.length; at += size) out.push(value.slice(at, at + size));
+  return out;
+}
+
+const sse = (data: unknown, event?: string): string =>
+  `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
+const line = (data: unknown): string => `${JSON.stringify(data)}\n`;
+
+function chatFrames(body: Json, size: number): string[] {
+  const choice = record(list(body.choices)[0]);
+  const message = record(choice.message);
+  const base = {
+    id: body.id,
+    object: 'chat.completion.chunk',
+    created: body.created,
+    model: body.model,
+  };
+  const chunk = (delta: Json, finish: unknown = null) =>
+    sse({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const frames = [chunk({ role: 'assistant', content: message.content === '' ? '' : null })];
+  for (const field of ['reasoning_content', 'reasoning'] as const) {
+    for (const piece of pieces(text(message[field]), size)) frames.push(chunk({ [field]: piece }));
+  }
+  for (const piece of pieces(text(message.content), size)) frames.push(chunk({ content: piece }));
+  for (const piece of pieces(text(message.refusal), size)) frames.push(chunk({ refusal: piece }));
+  list(message.tool_calls).forEach((item, index) => {
+    const call = record(item);
+    const fn = record(call.function);
+    frames.push(
+      chunk({
+        tool_calls: [
+          { index, id: call.id, type: 'function', function: { name: fn.name, arguments: '' } },
+        ],
+      }),
+    );
+    for (const piece of pieces(text(fn.arguments), size)) {
+      frames.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    }
+  });
+  frames.push(chunk({}, choice.finish_reason ?? 'stop'));
+  if (body.usage !== undefined) frames.push(sse({ ...base, choices: [], usage: body.usage }));
+  frames.push('data: [DONE]\n\n');
+  return frames;
+}
+
+function anthropicFrames(body: Json, size: number): string[] {
+  const usage = record(body.usage);
+  const frames = [
+    sse(
+      {
+        type: 'message_start',
+        message: {
+          ...body,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { ...usage, output_tokens: 1 },
+        },
+      },
+      'message_start',
+    ),
+  ];
+  const event = (data: Json) => sse(data, String(data.type));
+  list(body.content).forEach((item, index) => {
+    const block = record(item);
+    if (block.type === 'text') {
+      frames.push(
+        event({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
+      );
+      for (const piece of pieces(text(block.text), size)) {
+        frames.push(
+          event({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }),
+        );
+      }
+    } else if (block.type === 'thinking') {
+      frames.push(
+        event({
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'thinking', thinking: '', signature: '' },
+        }),
+      );
+      for (const piece of pieces(text(block.thinking), size)) {
+        frames.push(
+          event({
+            type: 'content_block_delta',
+            index,
+            delta: { type: 'thinking_delta', thinking: piece },
+          }),
+        );
+      }
+      frames.push(
+        event({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'signature_delta', signature: text(block.signature) },
+        }),
+      );
+    } else if (block.type === 'tool_use') {
+      frames.push(
+        event({ type: 'content_block_start', index, content_block: { ...block, input: {} } }),
+      );
+      const input =
+        typeof block.input === 'string' ? block.input : JSON.stringify(block.input ?? {});
+      for (const piece of pieces(input, size)) {
+        frames.push(
+          event({
+            type: 'content_block_delta',
+            index,
+            delta: { type: 'input_json_delta', partial_json: piece },
+          }),
+        );
+      }
+    } else {
+      frames.push(event({ type: 'content_block_start', index, content_block: block }));
+    }
+    frames.push(event({ type: 'content_block_stop', index }));
+  });
+  frames.push(
+    event({
+      type: 'message_delta',
+      delta: {
+        stop_reason: body.stop_reason ?? 'end_turn',
+        stop_sequence: body.stop_sequence ?? null,
+      },
+      usage: { output_tokens: usage.output_tokens },
+    }),
+  );
+  frames.push(event({ type: 'message_stop' }));
+  return frames;
+}
+
+function geminiFrames(body: Json, size: number): string[] {
+  const candidate = record(list(body.candidates)[0]);
+  const content = record(candidate.content);
+  const role = content.role ?? 'model';
+  const { candidates: _candidates, ...top } = body;
+  const { content: _content, ...candidateFields } = candidate;
+  const partChunks: Json[][] = [];
+  for (const item of list(content.parts)) {
+    const part = record(item);
+    if (typeof part.text !== 'string' || part.text === '') {
+      partChunks.push([part]);
+      continue;
+    }
+    const { text: whole, thoughtSignature, ...rest } = part;
+    const split = pieces(whole as string, size);
+    split.forEach((piece, index) => {
+      const last = index === split.length - 1;
+      partChunks.push([
+        {
+          text: piece,
+          ...rest,
+          ...(last && thoughtSignature !== undefined ? { thoughtSignature } : {}),
+        },
+      ]);
+    });
+  }
+  const frames = partChunks.map((parts, index) => {
+    const last = index === partChunks.length - 1;
+    return sse({
+      candidates: [{ content: { parts, role }, ...(last ? candidateFields : { index: 0 }) }],
+      ...(last ? top : { modelVersion: body.modelVersion }),
+    });
+  });
+  if (partChunks.length === 0) {
+    frames.push(
+      sse({ candidates: [{ content: { parts: [], role }, ...candidateFields }], ...top }),
+    );
+  }
+  return frames;
+}
+
+function ollamaFrames(body: Json, size: number): string[] {
+  const message = record(body.message);
+  const base = { model: body.model, created_at: body.created_at };
+  const frames: string[] = [];
+  for (const piece of pieces(text(message.thinking), size)) {
+    frames.push(
+      line({ ...base, message: { role: 'assistant', content: '', thinking: piece }, done: false }),
+    );
+  }
+  for (const piece of pieces(text(message.content), size)) {
+    frames.push(line({ ...base, message: { role: 'assistant', content: piece }, done: false }));
+  }
+  if (list(message.tool_calls).length > 0) {
+    frames.push(
+      line({
+        ...base,
+        message: { role: 'assistant', content: '', tool_calls: message.tool_calls },
+        done: false,
+      }),
+    );
+  }
+  const { message: _message, ...rest } = body;
+  frames.push(line({ ...rest, message: { role: 'assistant', content: '' }, done: true }));
+  return frames;
+}
+
+function responsesFrames(body: Json, size: number): string[] {
+  let sequence = 0;
+  const event = (data: Json) => sse({ ...data, sequence_number: sequence++ }, String(data.type));
+  const frames = [
+    event({ type: 'response.created', response: { ...body, status: 'in_progress', output: [] } }),
+  ];
+  list(body.output).forEach((entry, outputIndex) => {
+    const item = record(entry);
+    const itemId = item.id;
+    if (item.type === 'function_call') {
+      frames.push(
+        event({
+          type: 'response.output_item.added',
+          output_index: outputIndex,
+          item: { ...item, arguments: '', status: 'in_progress' },
+        }),
+      );
+      for (const piece of pieces(text(item.arguments), size)) {
+        frames.push(
+          event({
+            type: 'response.function_call_arguments.delta',
+            item_id: itemId,
+            output_index: outputIndex,
+            delta: piece,
+          }),
+        );
+      }
+    } else if (item.type === 'message') {
+      frames.push(
+        event({
+          type: 'response.output_item.added',
+          output_index: outputIndex,
+          item: { ...item, content: [], status: 'in_progress' },
+        }),
+      );
+      list(item.content).forEach((partEntry, contentIndex) => {
+        const part = record(partEntry);
+        const kind = part.type === 'refusal' ? 'refusal' : 'output_text';
+        const value = text(part.type === 'refusal' ? part.refusal : part.text);
+        for (const piece of pieces(value, size)) {
+          frames.push(
+            event({
+              type: `response.${kind}.delta`,
+              item_id: itemId,
+              output_index: outputIndex,
+              content_index: contentIndex,
+              delta: piece,
+            }),
+          );
+        }
+      });
+    } else if (item.type === 'reasoning') {
+      frames.push(
+        event({
+          type: 'response.output_item.added',
+          output_index: outputIndex,
+          item: { ...item, summary: [] },
+        }),
+      );
+      list(item.summary).forEach((summaryEntry, summaryIndex) => {
+        for (const piece of pieces(text(record(summaryEntry).text), size)) {
+          frames.push(
+            event({
+              type: 'response.reasoning_summary_text.delta',
+              item_id: itemId,
+              output_index: outputIndex,
+              summary_index: summaryIndex,
+              delta: piece,
+            }),
+          );
+        }
+      });
+    } else {
+      frames.push(event({ type: 'response.output_item.added', output_index: outputIndex, item }));
+    }
+    frames.push(event({ type: 'response.output_item.done', output_index: outputIndex, item }));
+  });
+  const final = body.status === 'incomplete' ? 'response.incomplete' : 'response.completed';
+  frames.push(event({ type: final, response: body }));
+  return frames;
+}
+
+const RENDERERS: Readonly<Record<WireFormat, (body: Json, size: number) => string[]>> = {
+  openai: chatFrames,
+  hermes: chatFrames,
+  anthropic: anthropicFrames,
+  gemini: geminiFrames,
+  ollama: ollamaFrames,
+  responses: responsesFrames,
+};
+
+/** The frames of `body` streamed on `wire`, in order; joined they are the whole stream. */
+export function streamFrames(
+  wire: WireFormat,
+  body: unknown,
+  options: StreamRenderOptions = {},
+): string[] {
+  return RENDERERS[wire](record(body), Math.max(1, options.pieceSize ?? 8));
+}
+
+/** The error event a provider sends in the middle of a stream, in the wire's shape. */
+export function streamErrorFrame(wire: WireFormat, message: string, code: string): string {
+  switch (wire) {
+    case 'anthropic':
+      return sse({ type: 'error', error: { type: code, message } }, 'error');
+    case 'responses':
+      return sse({ type: 'error', code, message, param: null }, 'error');
+    case 'gemini':
+      return sse({ error: { code: 500, message, status: code } });
+    case 'ollama':
+      return line({ error: message });
+    case 'openai':
+    case 'hermes':
+      return sse({ error: { message, type: code, code } });
+    default: {
+      const exhaustive: never = wire;
+      throw new Error(`unknown wire ${String(exhaustive)}`);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+// The incremental tag filter of streamed text: `<think>` (with `thinkTagFilter`) and Hermes
+// `<tool_call>` blocks are taken out of the text as it streams, even when a tag is split
+// across chunks, so no tag text ever reaches a text delta.
+
+/** What the filter hands on: answer text, reasoning, or one whole call block's inner text. */
+export type FilteredPiece =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'reasoning'; readonly text: string }
+  | { readonly kind: 'call'; readonly text: string };
+
+export interface TagFilterOptions {
+  /** Take `<think>...</think>` out as reasoning. */
+  readonly think: boolean;
+  /** Take `<callTag>...</callTag>` blocks out as calls (Hermes); undefined for none. */
+  readonly callTag: string | undefined;
+  /** The final text is trimmed (Hermes, or a filtered `<think>`): hold back edge whitespace. */
+  readonly trim: boolean;
+}
+
+const THINK_OPEN = '<think>';
+const THINK_CLOSE = '</think>';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads text piece by piece. In text, a tail that could begin a watched tag is held back until
+ * the next piece says what it is. A call block ends at the first closing tag after which its
+ * body is JSON (a closing tag inside a JSON string does not end it), as the non-streaming
+ * parser reads it; a block or thinking cut off by the end of the stream ends there.
+ */
+export class TagFilter {
+  readonly #options: TagFilterOptions;
+  readonly #openTags: string[];
+  #state: 'text' | 'think' | 'call' = 'text';
+  #buffer = '';
+  /** Where to look for the next closing tag inside a call block. */
+  #searchFrom = 0;
+  #started = false;
+  #heldSpace = '';
+
+  constructor(options: TagFilterOptions) {
+    this.#options = options;
+    this.#openTags = [
+      ...(options.think ? [THINK_OPEN] : []),
+      ...(options.callTag === undefined ? [] : [`<${options.callTag}>`]),
+    ];
+  }
+
+  /** True when the filter changes nothing (no tag watched, no trimming): text passes as it is. */
+  get passthrough(): boolean {
+    return this.#openTags.length === 0 && !this.#options.trim;
+  }
+
+  push(text: string, out: FilteredPiece[]): void {
+    this.#buffer += text;
+    this.#drain(out, false);
+  }
+
+  end(out: FilteredPiece[]): void {
+    this.#drain(out, true);
+    if (this.#buffer !== '') {
+      if (this.#state === 'text') this.#text(this.#buffer, out);
+      else if (this.#state === 'think') out.push({ kind: 'reasoning', text: this.#buffer });
+      else out.push({ kind: 'call', text: this.#buffer });
+    }
+    this.#buffer = '';
+    // Trailing whitespace of a trimmed text is not part of the final text.
+    this.#heldSpace = '';
+  }
+
+  #drain(out: FilteredPiece[], atEnd: boolean): void {
+    for (;;) {
+      if (this.#state === 'text') {
+        const found = this.#firstOpenTag();
+        if (found === undefined) {
+          const hold = atEnd ? 0 : this.#partialTagLength();
+          const emit = this.#buffer.slice(0, this.#buffer.length - hold);
+          if (emit !== '') this.#text(emit, out);
+          this.#buffer = this.#buffer.slice(emit.length);
+          return;
+        }
+        if (found.at > 0) this.#text(this.#buffer.slice(0, found.at), out);
+        this.#buffer = this.#buffer.slice(found.at + found.tag.length);
+        this.#state = found.tag === THINK_OPEN ? 'think' : 'call';
+        this.#searchFrom = 0;
+        continue;
+      }
+      if (this.#state === 'think') {
+        const close = this.#buffer.indexOf(THINK_CLOSE);
+        if (close === -1) {
+          const hold = atEnd ? 0 : partialSuffix(this.#buffer, [THINK_CLOSE]);
+          const emit = this.#buffer.slice(0, this.#buffer.length - hold);
+          if (emit !== '') out.push({ kind: 'reasoning', text: emit });
+          this.#buffer = this.#buffer.slice(emit.length);
+          return;
+        }
+        if (close > 0) out.push({ kind: 'reasoning', text: this.#buffer.slice(0, close) });
+        this.#buffer = this.#buffer.slice(close + THINK_CLOSE.length);
+        this.#state = 'text';
+        this.#dropLeadingSpace();
+        continue;
+      }
+      const closeTag = `</${this.#options.callTag}>`;
+      let close = this.#buffer.indexOf(closeTag, this.#searchFrom);
+      while (close !== -1 && !isJson(this.#buffer.slice(0, close))) {
+        close = this.#buffer.indexOf(closeTag, close + 1);
+      }
+      if (close === -1) {
+        // Keep the whole block; look again from where a closing tag could still start.
+        this.#searchFrom = Math.max(0, this.#buffer.length - closeTag.length + 1);
+        return;
+      }
+      out.push({ kind: 'call', text: this.#buffer.slice(0, close) });
+      this.#buffer = this.#buffer.slice(close + closeTag.length);
+      this.#state = 'text';
+      this.#dropLeadingSpace();
+    }
+  }
+
+  #firstOpenTag(): { at: number; tag: string } | undefined {
+    let best: { at: number; tag: string } | undefined;
+    for (const tag of this.#openTags) {
+      const at = this.#buffer.indexOf(tag);
+      if (at !== -1 && (best === undefined || at < best.at)) best = { at, tag };
+    }
+    return best;
+  }
+
+  #partialTagLength(): number {
+    return partialSuffix(this.#buffer, this.#openTags);
+  }
+
+  #dropLeadingSpace(): void {
+    // After a removed block the final text is trimmed at the join only when nothing came before.
+    if (this.#options.trim && !this.#started) this.#buffer = this.#buffer.replace(/^\s+/, '');
+  }
+
+  /** Hands on text, holding back whitespace at the edges when the final text is trimmed. */
+  #text(text: string, out: FilteredPiece[]): void {
+    if (!this.#options.trim) {
+      out.push({ kind: 'text', text });
+      return;
+    }
+    let piece = this.#started ? this.#heldSpace + text : text.replace(/^\s+/, '');
+    if (piece === '') return;
+    const trailing = /\s+$/.exec(piece);
+    this.#heldSpace = trailing ? trailing[0] : '';
+    piece = trailing ? piece.slice(0, trailing.index) : piece;
+    if (piece === '') return;
+    this.#started = true;
+    out.push({ kind: 'text', text: piece });
+  }
+}
+
+/** The length of the longest tail of `text` that is a proper prefix of one of `tags`. */
+function partialSuffix(text: string, tags: readonly string[]): number {
+  let longest = 0;
+  for (const tag of tags) {
+    for (let length = Math.min(tag.length - 1, text.length); length > longest; length--) {
+      if (text.endsWith(tag.slice(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
+
+// The imported catalogue (models.dev): breadth, ranked below every curated claim. Its facts
+// are kept as the catalogue states them; the resolver turns them into claims with evidence
+// `catalogue` and a source pointing at the catalogue file the fact came from.
+
+const MODALITIES = ['text', 'image', 'pdf', 'audio', 'video'] as const;
+
+/** What a catalogue model is for; only `chat` models get family-template facts. */
+export const MODEL_KINDS = ['chat', 'speech', 'image', 'video', 'embedding'] as const;
+export type ModelKind = (typeof MODEL_KINDS)[number];
+
+const modalities = z
+  .string()
+  .regex(
+    new RegExp(`^(${MODALITIES.join('|')})( (${MODALITIES.join('|')}))*$`),
+    `expected modalities separated by spaces, from: ${MODALITIES.join(', ')}`,
+  );
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'expected YYYY-MM or YYYY-MM-DD');
+
+const catalogueModelSchema = z.strictObject({
+  name: z.string().optional(),
+  in: modalities.describe('input modalities'),
+  out: modalities.describe('output modalities'),
+  tools: z.boolean().optional(),
+  context: z.int().positive().optional(),
+  output: z.int().positive().optional(),
+  released: isoDate.optional(),
+  status: z.enum(['alpha', 'beta', 'deprecated']).optional(),
+  kind: z.enum(MODEL_KINDS).exclude(['chat']).optional().describe('absent: a chat model'),
+});
+
+/** The snapshot file `data/catalogue/models-dev.json`, as the refresh script writes it. */
+export const catalogueSnapshotSchema = z.strictObject({
+  source: z.url(),
+  licence: z.string().min(1),
+  commit: z.string().regex(/^[0-9a-f]{40}$/, 'expected a 40-digit commit hash'),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD'),
+  providers: z.record(z.string(), z.record(z.string(), catalogueModelSchema)),
+});
+
+export type CatalogueSnapshot = z.infer<typeof catalogueSnapshotSchema>;
+type CatalogueModelData = z.infer<typeof catalogueModelSchema>;
+
+/** One model as the catalogue lists it on one of its providers. */
+export interface CatalogueModel {
+  /** The catalogue's provider id (`google`), not Crosswire's (`gemini`). */
+  readonly provider: string;
+  readonly id: string;
+  readonly name: string | undefined;
+  readonly input: readonly string[];
+  readonly output: readonly string[];
+  readonly kind: ModelKind;
+  readonly tools: boolean | undefined;
+  readonly context: number | undefined;
+  readonly maxOutput: number | undefined;
+  readonly released: string | undefined;
+  readonly status: 'alpha' | 'beta' | 'deprecated' | undefined;
+  /** The catalogue file this entry comes from. */
+  readonly source: string;
+}
+
+/** A loaded catalogue: its provenance and a case-insensitive lookup per catalogue provider. */
+export interface Catalogue {
+  readonly name: string;
+  readonly source: string;
+  readonly commit: string;
+  /** The date of the snapshot (its commit date). */
+  readonly date: string;
+  readonly licence: string;
+  /** The catalogue's provider ids. */
+  providers(): readonly string[];
+  /** The models of one catalogue provider, in id order. */
+  models(provider: string): readonly CatalogueModel[];
+  find(provider: string, id: string): CatalogueModel | undefined;
+}
+
+function modelFrom(
+  snapshot: CatalogueSnapshot,
+  provider: string,
+  id: string,
+  data: CatalogueModelData,
+): CatalogueModel {
+  return Object.freeze({
+    provider,
+    id,
+    name: data.name,
+    input: Object.freeze(data.in.split(' ')),
+    output: Object.freeze(data.out.split(' ')),
+    kind: data.kind ?? 'chat',
+    tools: data.tools,
+    context: data.context,
+    maxOutput: data.output,
+    released: data.released,
+    status: data.status,
+    source: `${snapshot.source}/blob/${snapshot.commit}/providers/${provider}/models/${id}.toml`,
+  });
+}
+
+/**
+ * A catalogue over a snapshot. `load` runs on first use only, so the data costs nothing until a
+ * name needs it (the default registry passes the JSON text and parses it then).
+ */
+export function createCatalogue(load: () => CatalogueSnapshot): Catalogue {
+  let snapshot: CatalogueSnapshot | undefined;
+  let index: Map<string, { list: CatalogueModel[]; byName: Map<string, CatalogueModel> }>;
+  const loaded = () => {
+    if (snapshot === undefined) {
+      snapshot = load();
+      index = new Map();
+      for (const [provider, models] of Object.entries(snapshot.providers)) {
+        const list = Object.entries(models)
+          .map(([id, data]) => modelFrom(snapshot as CatalogueSnapshot, provider, id, data))
+          .sort((left, right) => left.id.localeCompare(right.id));
+        index.set(provider, {
+          list,
+          byName: new Map(list.map((model) => [model.id.toLowerCase(), model])),
+        });
+      }
+    }
+    return { snapshot, index };
+  };
+  return Object.freeze({
+    name: 'models.dev',
+    get source() {
+      return loaded().snapshot.source;
+    },
+    get commit() {
+      return loaded().snapshot.commit;
+    },
+    get date() {
+      return loaded().snapshot.date;
+    },
+    get licence() {
+      return loaded().snapshot.licence;
+    },
+    providers: () => [...loaded().index.keys()].sort(),
+    models: (provider: string) => loaded().index.get(provider)?.list ?? [],
+    find: (provider: string, id: string) =>
+      loaded().index.get(provider)?.byName.get(id.toLowerCase()),
+  });
+}
+
+/** A claim with its provenance, from a data file or from the catalogue. */
+export interface EvidenceClaim {
+  readonly value: Tristate;
+  readonly evidence?: Evidence;
+  readonly source?: string;
+  readonly date?: string;
+  readonly note?: string;
+}
+
+const INPUT_OF: Partial<Record<CapabilityName, string>> = {
+  image_input: 'image',
+  pdf_input: 'pdf',
+  audio_input: 'audio',
+};
+
+/**
+ * The claim the catalogue makes about one model fact, or undefined when it says nothing:
+ * `tools` from its tool_call flag, the three inputs from its input modalities (which it states
+ * for every model; its `attachment` flag is not used, it contradicts the modalities often).
+ */
+export function catalogueClaim(
+  catalogue: Catalogue,
+  model: CatalogueModel,
+  capability: CapabilityName,
+): EvidenceClaim | undefined {
+  if (capability === 'tools') {
+    if (model.tools === undefined) return undefined;
+    return claimOf(catalogue, model, model.tools);
+  }
+  const input = INPUT_OF[capability];
+  if (input === undefined) return undefined;
+  return claimOf(catalogue, model, model.input.includes(input));
+}
+
+function claimOf(catalogue: Catalogue, model: CatalogueModel, value: boolean): EvidenceClaim {
+  return { value, evidence: 'catalogue', source: model.source, date: catalogue.date };
+}

@@ -1,0 +1,414 @@
+import { carriesNative, type MediaKind, nativeNeedsVision, type WireFormat } from '@crosswire/core';
+import type { Index, ProviderRecord } from './build-index.js';
+import {
+  CAPABILITY_NAMES,
+  type CapabilityName,
+  MODEL_FACT_NAMES,
+  type Tristate,
+} from './capabilities.js';
+import {
+  type Catalogue,
+  type CatalogueModel,
+  catalogueClaim,
+  type EvidenceClaim,
+} from './catalogue.js';
+import { findModel } from './find-model.js';
+import type { Condition, ConditionalClaim } from './schema.js';
+import type {
+  EffectiveCapability,
+  LifecycleStatus,
+  ModelEntry,
+  OfferingEntry,
+  ProviderEntry,
+  Resolution,
+} from './types.js';
+import { parseVersion, parseVersionRange, satisfiesRange } from './version.js';
+
+function describeClaim(claim: EvidenceClaim): string {
+  const parts = [claim.evidence, claim.source, claim.date ? `checked ${claim.date}` : undefined]
+    .filter((part) => part !== undefined)
+    .join(', ');
+  const note = claim.note ? `; ${claim.note}` : '';
+  return parts === '' ? note : ` (${parts}${note})`;
+}
+
+function describeCondition(when: Condition | undefined): string {
+  if (!when) return '';
+  const parts = [
+    when.family && `family ${when.family}`,
+    when.variant && `variant ${when.variant}`,
+    when.version && `version ${when.version}`,
+    when.model && `model ${when.model}`,
+  ].filter(Boolean);
+  return ` for ${parts.join(', ')}`;
+}
+
+const MEDIA_OF = { tool_result_images: 'image', tool_result_pdf: 'pdf' } as const satisfies Record<
+  string,
+  MediaKind
+>;
+
+function conditionHolds(when: Condition | undefined, model: ModelEntry): boolean {
+  if (!when) return true;
+  if (when.family !== undefined && when.family !== model.family) return false;
+  if (when.variant !== undefined && when.variant !== model.variant) return false;
+  if (when.model !== undefined && when.model !== model.key) return false;
+  if (when.version !== undefined) {
+    const version = model.version === undefined ? undefined : parseVersion(model.version);
+    const range = parseVersionRange(when.version);
+    if (!version || !range || !satisfiesRange(version, range)) return false;
+  }
+  return true;
+}
+
+interface PickedClaim {
+  readonly claim: EvidenceClaim;
+  readonly by: string;
+}
+
+/** What a capability is decided from: the endpoint, the model and the catalogue's entry. */
+interface Subject {
+  readonly provider: ProviderRecord | undefined;
+  readonly offering: OfferingEntry | undefined;
+  readonly model: ModelEntry;
+  readonly catalogue: Catalogue | undefined;
+  readonly listed: CatalogueModel | undefined;
+}
+
+/**
+ * The deciding claim, by rank: the offering, the provider (first matching condition), the
+ * model's own entry, the imported catalogue, and last a family template's guess.
+ */
+function pickClaim(capability: CapabilityName, subject: Subject): PickedClaim | undefined {
+  const { provider, offering, model } = subject;
+  const offered = offering?.capabilities[capability];
+  if (offered) {
+    return { claim: offered, by: `offering "${offering?.id}" of provider "${provider?.entry.id}"` };
+  }
+  const given = provider?.data.capabilities?.[capability];
+  if (given !== undefined) {
+    const list: readonly ConditionalClaim[] = Array.isArray(given) ? given : [given];
+    const matched = list.find((claim) => conditionHolds(claim.when, model));
+    if (matched) {
+      return {
+        claim: matched,
+        by: `provider "${provider?.entry.id}"${describeCondition(matched.when)}`,
+      };
+    }
+  }
+  if (model.origin === 'data') {
+    const own = model.capabilities[capability];
+    if (own) return { claim: own, by: `model ${model.key}` };
+  }
+  if (subject.catalogue && subject.listed) {
+    const stated = catalogueClaim(subject.catalogue, subject.listed, capability);
+    if (stated) {
+      return {
+        claim: stated,
+        by: `the ${subject.catalogue.name} catalogue (snapshot ${subject.catalogue.date}, ranked below the data files) for "${subject.listed.id}"`,
+      };
+    }
+  }
+  const guessed = model.origin === 'family' ? model.capabilities[capability] : undefined;
+  if (guessed) return { claim: guessed, by: `family ${model.family}` };
+  return undefined;
+}
+
+function effective(
+  value: Tristate,
+  claimed: Tristate,
+  picked: PickedClaim | undefined,
+  reasons: string[],
+): EffectiveCapability {
+  return Object.freeze({
+    value,
+    claimed,
+    evidence: picked?.claim.evidence,
+    source: picked?.claim.source,
+    date: picked?.claim.date,
+    reasons: Object.freeze(reasons),
+  });
+}
+
+function factCapability(
+  capability: CapabilityName,
+  subject: Subject,
+  preamble: readonly string[],
+): EffectiveCapability {
+  const picked = pickClaim(capability, subject);
+  if (!picked) {
+    return effective('unknown', 'unknown', undefined, [
+      ...preamble,
+      `no claim for ${capability}: unknown (never read as true)`,
+    ]);
+  }
+  const { claim, by } = picked;
+  return effective(claim.value, claim.value, picked, [
+    ...preamble,
+    `${by} claims ${capability} = ${String(claim.value)}${describeClaim(claim)}`,
+  ]);
+}
+
+/**
+ * The rule of seed 000 (ADR 0039): a tool-result media capability holds only where the wire
+ * carries the kind natively and, where that native form needs vision, the model sees images.
+ * The wire and the provider's quirks decide first, so their `false` holds even for a model
+ * the registry does not know (`subject` undefined); only what depends on the model stays
+ * unknown then.
+ */
+function toolResultCapability(
+  capability: 'tool_result_images' | 'tool_result_pdf',
+  provider: ProviderRecord | undefined,
+  subject: Subject | undefined,
+  wire: WireFormat | undefined,
+  imageInput: EffectiveCapability | undefined,
+  preamble: readonly string[],
+): EffectiveCapability {
+  const kind = MEDIA_OF[capability];
+  const reasons = [...preamble];
+  if (wire === undefined) {
+    reasons.push(`no provider given: the wire decides ${capability}, so it is unknown`);
+    return effective('unknown', 'unknown', undefined, reasons);
+  }
+  if (!carriesNative(wire, kind)) {
+    reasons.push(
+      `wire ${wire} has no native ${kind} form in a tool result (carriesNative("${wire}", "${kind}") is false): the ${kind} goes out as a text placeholder`,
+    );
+    return effective(false, false, undefined, reasons);
+  }
+  reasons.push(
+    `wire ${wire} carries ${kind === 'image' ? 'an image' : 'a PDF'} natively in a tool result`,
+  );
+  const quirks = provider?.entry.quirks;
+  const quirkSources = provider?.data.quirk_sources;
+  if (quirks?.[capability] === 'never') {
+    const provenance = quirkSources?.[capability];
+    reasons.push(
+      `provider "${provider?.entry.id}" quirk ${capability}: never${provenance ? describeClaim({ value: false, ...provenance }) : ''}: the ${kind} does not reach the model here`,
+    );
+    return effective(false, false, undefined, reasons);
+  }
+  if (kind === 'pdf' && wire === 'anthropic' && quirks?.source_blocks === false) {
+    const provenance = quirkSources?.source_blocks;
+    reasons.push(
+      `provider "${provider?.entry.id}" quirk source_blocks: false${provenance ? describeClaim({ value: false, ...provenance }) : ''}: no document block in a tool_result, the PDF goes out as a placeholder`,
+    );
+    return effective(false, false, undefined, reasons);
+  }
+  if (subject === undefined || imageInput === undefined) {
+    reasons.push(
+      `the model is unknown: whether ${kind === 'image' ? 'an image' : 'a PDF'} in a tool result reaches it depends on the model, so ${capability} is unknown`,
+    );
+    return effective('unknown', 'unknown', undefined, reasons);
+  }
+  const picked = pickClaim(capability, subject);
+  if (!picked) {
+    reasons.push(`no claim for ${capability} on this endpoint: unknown (never read as true)`);
+    return effective('unknown', 'unknown', undefined, reasons);
+  }
+  const { claim, by } = picked;
+  reasons.push(`${by} claims ${capability} = ${String(claim.value)}${describeClaim(claim)}`);
+  if (claim.value !== true) return effective(claim.value, claim.value, picked, reasons);
+  if (!nativeNeedsVision(wire, kind)) {
+    reasons.push(
+      `kept: the native ${kind} form on ${wire} does not need vision (nativeNeedsVision("${wire}", "${kind}") is false); a text-only model reads it as extracted text`,
+    );
+    return effective(true, true, picked, reasons);
+  }
+  const seen = imageInput.value;
+  if (seen === true) {
+    reasons.push(
+      `kept: the native ${kind} form on ${wire} needs vision and the model has image_input`,
+    );
+    return effective(true, true, picked, reasons);
+  }
+  reasons.push(
+    seen === false
+      ? `cleared: the native ${kind} form on ${wire} needs vision (nativeNeedsVision("${wire}", "${kind}")) and the model has no image_input`
+      : `cleared to unknown: the native ${kind} form on ${wire} needs vision and the model's image_input is unknown`,
+  );
+  return effective(seen === false ? false : 'unknown', true, picked, reasons);
+}
+
+/** Where the model stands on the provider: the offering's notice first, then the catalogue. */
+function lifecycleOf(
+  offering: OfferingEntry | undefined,
+  listed: CatalogueModel | undefined,
+  today: string,
+): LifecycleStatus | undefined {
+  const notice = offering?.lifecycle;
+  if (notice) {
+    const retired = notice.retired !== undefined && notice.retired <= today;
+    const announced = notice.deprecated !== undefined || notice.retired !== undefined;
+    return Object.freeze({
+      status: retired ? 'retired' : announced ? 'deprecated' : 'current',
+      deprecated: notice.deprecated,
+      retired: notice.retired,
+      replacement: notice.replacement,
+      evidence: 'docs',
+      source: notice.source,
+    });
+  }
+  if (listed?.status === 'deprecated') {
+    return Object.freeze({
+      status: 'deprecated',
+      deprecated: undefined,
+      retired: undefined,
+      replacement: undefined,
+      evidence: 'catalogue',
+      source: listed.source,
+    });
+  }
+  return undefined;
+}
+
+/** A provider that needs no key is a local server: it serves whatever model is loaded. */
+function publishesList(provider: ProviderEntry): boolean {
+  return provider.auth?.required === true;
+}
+
+function warningsOf(
+  provider: ProviderEntry | undefined,
+  requested: string,
+  lifecycle: LifecycleStatus | undefined,
+  listed: boolean | undefined,
+): readonly string[] {
+  const warnings: string[] = [];
+  const where = provider ? ` on provider "${provider.id}"` : '';
+  if (lifecycle?.status === 'retired') {
+    const instead = lifecycle.replacement ? `; use "${lifecycle.replacement}" instead` : '';
+    warnings.push(
+      `model "${requested}"${where} was retired on ${lifecycle.retired}: requests fail or are served by another model${instead} (${lifecycle.source})`,
+    );
+  } else if (lifecycle?.status === 'deprecated') {
+    const when = lifecycle.retired ? `; it retires on ${lifecycle.retired}` : '';
+    const instead = lifecycle.replacement ? `; use "${lifecycle.replacement}" instead` : '';
+    warnings.push(
+      `model "${requested}"${where} is deprecated${when}${instead} (${lifecycle.source})`,
+    );
+  }
+  if (provider && listed === false && lifecycle?.status !== 'retired') {
+    warnings.push(
+      `provider "${provider.id}" does not serve "${requested}": it is neither among its offerings nor in its catalogue listing`,
+    );
+  }
+  return Object.freeze(warnings);
+}
+
+export interface ResolveContext {
+  readonly index: Index;
+  readonly catalogue: Catalogue | undefined;
+  /** YYYY-MM-DD: the date lifecycle status is judged at. */
+  readonly today: string;
+}
+
+export function resolveUncached(
+  context: ResolveContext,
+  provider: ProviderRecord | undefined,
+  requested: string,
+): Resolution {
+  const { index, catalogue } = context;
+  const found = findModel(index, provider, requested, catalogue);
+  const providerLine = provider
+    ? `provider "${provider.entry.id}" speaks the ${provider.entry.wire} wire`
+    : 'no provider given';
+  const listable =
+    provider !== undefined &&
+    publishesList(provider.entry) &&
+    (provider.entry.offerings.length > 0 ||
+      (provider.entry.catalogue !== undefined && catalogue !== undefined));
+  if (!found) {
+    const preamble = [
+      providerLine,
+      `model "${requested}" is not in the registry: the default model; what depends on the model is unknown`,
+    ];
+    const unknown = Object.freeze({
+      value: 'unknown' as const,
+      claimed: 'unknown' as const,
+      evidence: undefined,
+      source: undefined,
+      date: undefined,
+      reasons: Object.freeze([...preamble]),
+    });
+    const capabilities = Object.fromEntries(
+      CAPABILITY_NAMES.map((name) => [name, unknown]),
+    ) as Record<CapabilityName, EffectiveCapability>;
+    for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
+      capabilities[name] = toolResultCapability(
+        name,
+        provider,
+        undefined,
+        provider?.entry.wire,
+        undefined,
+        preamble,
+      );
+    }
+    const listed = listable ? false : undefined;
+    return Object.freeze({
+      requested,
+      provider: provider?.entry,
+      model: undefined,
+      offering: undefined,
+      via: 'default',
+      known: false,
+      wire: provider?.entry.wire,
+      limits: Object.freeze({}),
+      steps: Object.freeze([
+        `"${requested}" matches no offering, model, alias, family or catalogue entry`,
+      ]),
+      capabilities: Object.freeze(capabilities),
+      catalogue: undefined,
+      listed,
+      lifecycle: undefined,
+      warnings: warningsOf(provider?.entry, requested, undefined, listed),
+    });
+  }
+  const { model, via, steps } = found;
+  const offering = found.offering?.offering;
+  const wire = offering?.wire ?? provider?.entry.wire;
+  const wireLine =
+    offering?.wire && provider
+      ? `offering "${offering.id}" speaks the ${offering.wire} wire (provider "${provider.entry.id}" default: ${provider.entry.wire})`
+      : providerLine;
+  const preamble = [wireLine, `"${requested}" resolved to ${model.key}: ${steps.join('; ')}`];
+  const subject: Subject = { provider, offering, model, catalogue, listed: found.catalogue };
+  const capabilities = {} as Record<CapabilityName, EffectiveCapability>;
+  for (const name of MODEL_FACT_NAMES) {
+    capabilities[name] = factCapability(name, subject, preamble);
+  }
+  for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
+    capabilities[name] = toolResultCapability(
+      name,
+      provider,
+      subject,
+      wire,
+      capabilities.image_input,
+      preamble,
+    );
+  }
+  const lifecycle = lifecycleOf(offering, found.catalogue, context.today);
+  const listed = !listable
+    ? undefined
+    : offering
+      ? lifecycle?.status !== 'retired'
+      : found.catalogue !== undefined;
+  return Object.freeze({
+    requested,
+    provider: provider?.entry,
+    model,
+    offering,
+    via,
+    known: true,
+    wire,
+    limits: Object.freeze({
+      context: offering?.limits.context ?? model.limits.context ?? found.catalogue?.context,
+      output: offering?.limits.output ?? model.limits.output ?? found.catalogue?.maxOutput,
+    }),
+    steps: Object.freeze([...steps]),
+    capabilities: Object.freeze(capabilities),
+    catalogue: found.catalogue,
+    listed,
+    lifecycle,
+    warnings: warningsOf(provider?.entry, requested, lifecycle, listed),
+  });
+}

@@ -1,0 +1,87 @@
+import type { ModelData, ProviderFile } from './schema.js';
+import type { ModelEntry, ProviderEntry } from './types.js';
+
+export function modelEntryFrom(lab: string, data: ModelData): ModelEntry {
+  return Object.freeze({
+    key: `${lab}/${data.id}`,
+    lab,
+    id: data.id,
+    name: data.name,
+    family: data.family,
+    variant: data.variant,
+    version: data.version,
+    releaseDate: data.release_date,
+    aliases: Object.freeze([...(data.aliases ?? [])]),
+    snapshots: Object.freeze([...(data.snapshots ?? [])]),
+    limits: Object.freeze({ ...data.limits }),
+    openWeights: data.open_weights,
+    capabilities: Object.freeze({ ...data.capabilities }),
+    source: data.source,
+    fromFamily: false,
+    origin: 'data',
+  });
+}
+
+export function providerEntryFrom(data: ProviderFile): ProviderEntry {
+  const quirks = data.quirks ?? {};
+  return Object.freeze({
+    id: data.id,
+    name: data.name,
+    aliases: Object.freeze([...(data.aliases ?? [])]),
+    wire: data.tool_wire_format,
+    baseUrl: data.base_url,
+    chatPath: data.chat_path,
+    auth: data.auth
+      ? Object.freeze({
+          header: data.auth.header,
+          scheme: data.auth.scheme,
+          required: data.auth.required ?? true,
+        })
+      : null,
+    apiKeyEnv: data.api_key_env,
+    headers: Object.freeze({ ...data.headers }),
+    docs: data.docs,
+    quirks: Object.freeze({
+      source_blocks: quirks.source_blocks ?? true,
+      inline_images: quirks.inline_images ?? false,
+      tool_result_images: quirks.tool_result_images,
+      tool_result_pdf: quirks.tool_result_pdf,
+    }),
+    defaultModel: data.default_model,
+    retired: Object.freeze(
+      (data.retired ?? []).map((retired) =>
+        Object.freeze({
+          id: retired.id,
+          model: retired.model,
+          aliases: Object.freeze([...(retired.aliases ?? [])]),
+          wire: undefined,
+          chatPath: undefined,
+          limits: Object.freeze({}),
+          capabilities: Object.freeze({}),
+          lifecycle: Object.freeze({
+            deprecated: retired.deprecated,
+            retired: retired.retired,
+            replacement: retired.replacement,
+            source: retired.source,
+            note: retired.note,
+          }),
+        }),
+      ),
+    ),
+    catalogue: data.catalogue?.models_dev,
+    offerings: Object.freeze(
+      (data.offerings ?? []).map((offering) =>
+        Object.freeze({
+          id: offering.id,
+          model: offering.model,
+          aliases: Object.freeze([...(offering.aliases ?? [])]),
+          wire: offering.wire,
+          chatPath: offering.chat_path,
+          limits: Object.freeze({ ...offering.limits }),
+          capabilities: Object.freeze({ ...offering.capabilities }),
+          lifecycle: offering.lifecycle ? Object.freeze({ ...offering.lifecycle }) : undefined,
+        }),
+      ),
+    ),
+  });
+}

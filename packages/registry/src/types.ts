@@ -1,0 +1,234 @@
+import type { WireFormat } from '@crosswire/core';
+import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
+import type { Catalogue, CatalogueModel } from './catalogue.js';
+import type { RegistryFile } from './files.js';
+import type { Claim, LifecycleData } from './schema.js';
+
+/** The limits of a model as served. */
+export interface ModelLimits {
+  readonly context?: number;
+  readonly output?: number;
+}
+
+/** A claim as stored, with who made it. */
+export type CapabilityClaims = Readonly<Partial<Record<CapabilityName, Claim>>>;
+
+/** A model entry: the lab's facts about one model. */
+export interface ModelEntry {
+  /** `<lab>/<id>`, the reference offerings use. */
+  readonly key: string;
+  readonly lab: string;
+  readonly id: string;
+  readonly name: string;
+  readonly family: string;
+  readonly variant: string | undefined;
+  readonly version: string | undefined;
+  readonly releaseDate: string | undefined;
+  readonly aliases: readonly string[];
+  readonly snapshots: readonly string[];
+  readonly limits: ModelLimits;
+  readonly openWeights: boolean | undefined;
+  readonly capabilities: CapabilityClaims;
+  readonly source: string;
+  /** True when no entry lists this name and a family template matched it. */
+  readonly fromFamily: boolean;
+  /**
+   * Where the entry comes from: `data` (a lab file), `family` (a family template matched a name
+   * no entry lists), `catalogue` (only the imported catalogue knows the name).
+   */
+  readonly origin: 'data' | 'family' | 'catalogue';
+}
+
+/** An offering's deprecation and retirement, from the provider's notice. */
+export type Lifecycle = Readonly<LifecycleData>;
+
+/** Where a model stands on a provider, as of the resolution's date. */
+export interface LifecycleStatus {
+  /** `retired`: the retirement date has passed; `deprecated`: announced or listed as such. */
+  readonly status: 'current' | 'deprecated' | 'retired';
+  readonly deprecated: string | undefined;
+  readonly retired: string | undefined;
+  readonly replacement: string | undefined;
+  readonly evidence: 'docs' | 'catalogue';
+  readonly source: string;
+}
+
+/** Quirks of an endpoint, with the defaults filled in. Keys are data keys (snake_case). */
+export interface ProviderQuirks {
+  /** False: no document or search_result block inside a tool_result (the `/anthropic` shims). */
+  readonly source_blocks: boolean;
+  /** True: remote image URLs are rejected; send images inline as data. */
+  readonly inline_images: boolean;
+  /** `'never'`: tool-result images do not reach the model. */
+  readonly tool_result_images: 'never' | undefined;
+  /** `'never'`: tool-result PDFs do not reach the model. */
+  readonly tool_result_pdf: 'never' | undefined;
+}
+
+export interface ProviderAuth {
+  /** The header carrying the key: `Authorization`, `x-api-key`, `x-goog-api-key`. */
+  readonly header: string;
+  /** The scheme before the key (`Bearer`), or undefined when the key is the whole value. */
+  readonly scheme: string | undefined;
+  /** False for local servers that work without a key. */
+  readonly required: boolean;
+}
+
+export interface OfferingEntry {
+  readonly id: string;
+  /** `<lab>/<id>` of the model served. */
+  readonly model: string;
+  readonly aliases: readonly string[];
+  readonly wire: WireFormat | undefined;
+  readonly chatPath: string | undefined;
+  readonly limits: ModelLimits;
+  readonly capabilities: CapabilityClaims;
+  readonly lifecycle: Lifecycle | undefined;
+}
+
+/** A provider endpoint: everything an engine needs to talk to it. */
+export interface ProviderEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly aliases: readonly string[];
+  /** The tool wire format (`tool_wire_format` in the data). */
+  readonly wire: WireFormat;
+  readonly baseUrl: string;
+  /** Appended to `baseUrl` for a chat request; `{model}` stands for the model id. */
+  readonly chatPath: string;
+  /** Null when the endpoint takes no key at all. */
+  readonly auth: ProviderAuth | null;
+  /** The environment variable that conventionally holds the key. */
+  readonly apiKeyEnv: string | undefined;
+  /** Extra headers every request carries (e.g. `anthropic-version`). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly docs: string;
+  readonly quirks: ProviderQuirks;
+  readonly defaultModel: string | undefined;
+  /** The models served now (each may carry a scheduled deprecation in `lifecycle`). */
+  readonly offerings: readonly OfferingEntry[];
+  /** Offerings no longer served; their names still resolve, with a warning. */
+  readonly retired: readonly OfferingEntry[];
+  /** The provider id in the imported catalogue (models.dev), when it lists this endpoint. */
+  readonly catalogue: string | undefined;
+}
+
+/** One effective capability: its value and the chain of reasons that produced it. */
+export interface EffectiveCapability {
+  readonly value: Tristate;
+  /** What the deciding claim said, before the wire and vision rules. */
+  readonly claimed: Tristate;
+  readonly evidence: Evidence | undefined;
+  readonly source: string | undefined;
+  readonly date: string | undefined;
+  readonly reasons: readonly string[];
+}
+
+export type EffectiveCapabilities = Readonly<Record<CapabilityName, EffectiveCapability>>;
+
+/** How a model name was matched. */
+export type ResolutionVia =
+  | 'offering'
+  | 'id'
+  | 'alias'
+  | 'snapshot'
+  | 'latest'
+  | 'family'
+  | 'catalogue'
+  | 'default';
+
+/** The full picture for one provider and model name. */
+export interface Resolution {
+  readonly requested: string;
+  readonly provider: ProviderEntry | undefined;
+  /** Undefined when the name is unknown (`via: 'default'`). */
+  readonly model: ModelEntry | undefined;
+  readonly offering: OfferingEntry | undefined;
+  readonly via: ResolutionVia;
+  /** False for the documented default: no entry, family or catalogue names the model. */
+  readonly known: boolean;
+  /** The wire of the offering, else of the provider; undefined without a provider. */
+  readonly wire: WireFormat | undefined;
+  readonly limits: ModelLimits;
+  /** The name steps taken, e.g. `routing suffix ":free" stripped`. */
+  readonly steps: readonly string[];
+  readonly capabilities: EffectiveCapabilities;
+  /** The imported catalogue's entry for this name on this provider, when it has one. */
+  readonly catalogue: CatalogueModel | undefined;
+  /**
+   * Whether the provider lists the model (an offering, or its catalogue entry); undefined
+   * without a provider, or when the provider publishes no list (a local server).
+   */
+  readonly listed: boolean | undefined;
+  /** Deprecation and retirement, when known. */
+  readonly lifecycle: LifecycleStatus | undefined;
+  /** What a caller should hear about: a retired or deprecated model, a model not listed. */
+  readonly warnings: readonly string[];
+}
+
+/** What to resolve: a model name, on a provider (by id or alias). */
+export interface CapabilityQuery {
+  readonly provider?: string;
+  readonly model: string;
+}
+
+/** A query that names its capability too: `supports({ provider, model, capability })`. */
+export interface CapabilityCheck extends CapabilityQuery {
+  readonly capability: CapabilityName;
+}
+
+/** Every capability as a plain value: `true`, `false` or `'unknown'`, without provenance. */
+export type CapabilityValues = Readonly<Record<CapabilityName, Tristate>>;
+
+/**
+ * The registry. Every query method takes `{ provider, model }`, or the provider and the model
+ * as two strings (`supports('anthropic', 'claude-sonnet-4-5', 'image_input')`); `supports` and
+ * `explain` also take the capability inside the object (`{ provider, model, capability }`).
+ */
+export interface Registry {
+  /** The full resolution: provider, model, how the name matched, wire, capabilities. */
+  resolve(query: CapabilityQuery): Resolution;
+  resolve(provider: string, model: string): Resolution;
+  /** The effective capabilities, each `{ value, claimed, evidence, source, date, reasons }`. */
+  resolveCapabilities(query: CapabilityQuery): EffectiveCapabilities;
+  resolveCapabilities(provider: string, model: string): EffectiveCapabilities;
+  /** The effective values only: `{ image_input: true, tool_result_pdf: 'unknown', ... }`. */
+  capabilityValues(query: CapabilityQuery): CapabilityValues;
+  capabilityValues(provider: string, model: string): CapabilityValues;
+  /** True only when the effective value is true; unknown is false. */
+  supports(query: CapabilityQuery, capability: CapabilityName): boolean;
+  supports(check: CapabilityCheck): boolean;
+  supports(provider: string, model: string, capability: CapabilityName): boolean;
+  /** The chain of reasons for one capability, or for every capability. */
+  explain(query: CapabilityQuery, capability: CapabilityName): readonly string[];
+  explain(check: CapabilityCheck): readonly string[];
+  explain(provider: string, model: string, capability: CapabilityName): readonly string[];
+  explain(query: CapabilityQuery): Readonly<Record<CapabilityName, readonly string[]>>;
+  explain(provider: string, model: string): Readonly<Record<CapabilityName, readonly string[]>>;
+  /** The provider entry by id or alias; throws a RegistryError when unknown. */
+  provider(id: string): ProviderEntry;
+  /** True when `id` names a provider (id or alias). */
+  hasProvider(id: string): boolean;
+  providers(): readonly ProviderEntry[];
+  /** The model entry a name resolves to (any provider), or undefined when unknown. */
+  model(id: string): ModelEntry | undefined;
+  models(): readonly ModelEntry[];
+  /** The validated data this registry was built from, for `createRegistry({ extends })`. */
+  files(): readonly RegistryFile[];
+  /** The imported catalogue this registry ranks below its data, if any. */
+  catalogue(): Catalogue | undefined;
+  /**
+   * The model names a provider serves: its current offerings, then the names its catalogue
+   * listing adds (retired offerings are not served). Resolve each for its capabilities.
+   */
+  servedModels(provider: string): readonly string[];
+}
+
+export interface RegistryOptions {
+  /** How many resolutions to keep; 0 turns the cache off. Default 2048. */
+  readonly cacheSize?: number;
+  /** The imported catalogue, ranked below every claim of the data files. */
+  readonly catalogue?: Catalogue;
+  /** The date lifecycle status is judged at, YYYY-MM-DD; default: today (UTC). */
+  readonly today?: string;
+}
