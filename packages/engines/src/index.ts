@@ -77,6 +77,7 @@ export type {
   AssistantMessage,
   ChatMessage,
   ConversationMessage,
+  McpImagePart,
   ProviderMessage,
   SystemMessage,
   ToolMessage,
