@@ -21,6 +21,7 @@ export {
   stripToolCallTags,
   type ThinkOptions,
 } from './hermes.js';
+export * from './image-signatures.js';
 export * from './json-schema.js';
 export * from './media.js';
 export * from './tool-call.js';
@@ -29,3 +30,4 @@ export * from './tool-wire.js';
 export * from './tools.js';
 export * from './warnings.js';
 export * from './wire-format.js';
+export { GEMINI_SKIP_SIGNATURE } from './wires/gemini.js';
