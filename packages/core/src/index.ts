@@ -16,6 +16,7 @@ export {
   type ThinkOptions,
   unreadableHermesBlocks,
 } from './hermes.js';
+export * from './image-signatures.js';
 export * from './json-schema.js';
 export * from './media.js';
 export {
