@@ -1,6 +1,13 @@
-// Dialects: messages, replies, request builders, tool turns (issue 7).
+/**
+ * Wire dialects, engines built from registry data, HTTP transport and the tool-calling loop over
+ * MCP servers.
+ *
+ * @module @crosswire/engines
+ */
 
-// Engines, HTTP transport, MCP servers and the tool loop (issue 8).
+// Dialects: messages, replies, request builders, tool turns.
+
+// Engines, HTTP transport, MCP servers and the tool loop.
 export type {
   ChatExchange,
   ChatInput,
