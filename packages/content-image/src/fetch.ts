@@ -1,9 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import {
+  canonicalImageType,
   ImageFetchError,
-  mediaTypeFromBytes,
   mediaTypeFromPath,
-  normalizeMediaType,
   ValidationError,
 } from '@crosswire/core';
 import { type Dispatcher, request } from 'undici';
@@ -15,6 +14,7 @@ import {
   type UrlFilter,
   type VettedAddress,
 } from './deny-private-hosts.js';
+import { verifiedImageType } from './image-type.js';
 import { imageTooLarge, redactedUrl, urlRefused } from './messages.js';
 import { createFetchAgent, type FetchTlsOptions } from './pinned-agent.js';
 
@@ -44,6 +44,12 @@ export interface EnsureBase64Options {
    * For apps whose images live on their own network; prefer `denyPrivateHosts({ allow })`.
    */
   readonly allowPrivateNetwork?: boolean;
+  /**
+   * Takes SVG images (`image/svg+xml`), which are refused by default: few providers accept
+   * them, and SVG is a document that can carry script. An SVG with script, event handlers,
+   * `javascript:` links, embedded documents or entity declarations is refused even then.
+   */
+  readonly allowSvg?: boolean;
   /** Overall deadline in ms (connect, redirects and body together); 30 s by default, 0 = 180 s. */
   readonly timeoutMs?: number;
   /** Cancels the fetch. */
@@ -81,6 +87,17 @@ export function resolveMaxBytes(maxBytes: number | undefined): number {
     );
   }
   return maxBytes;
+}
+
+export function resolveAllowSvg(allowSvg: boolean | undefined): boolean {
+  if (allowSvg === undefined) return false;
+  if (typeof allowSvg !== 'boolean') {
+    throw new ValidationError(`allowSvg must be true or false, got ${JSON.stringify(allowSvg)}`, {
+      path: 'allowSvg',
+      code: 'invalid_allow_svg',
+    });
+  }
+  return allowSvg;
 }
 
 function resolveTimeout(timeoutMs: number | undefined): number {
@@ -147,17 +164,6 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-const SIGNATURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-const ALIASES: Readonly<Record<string, string>> = {
-  'image/jpg': 'image/jpeg',
-  'image/pjpeg': 'image/jpeg',
-};
-
-function canonicalType(mediaType: string): string {
-  const essence = normalizeMediaType(mediaType);
-  return ALIASES[essence] ?? essence;
-}
-
 /** The image type a URL path names (`cat.png`), a hint only: the response has the last word. */
 export function imageTypeFromUrlPath(url: string): string | undefined {
   let pathname: string;
@@ -167,47 +173,7 @@ export function imageTypeFromUrlPath(url: string): string | undefined {
     return undefined;
   }
   const mediaType = mediaTypeFromPath(pathname);
-  return mediaType?.startsWith('image/') ? canonicalType(mediaType) : undefined;
-}
-
-/**
- * The media type the fetched bytes are stored with, checked against the magic bytes where
- * the format has them. In order of authority: the type the caller gave; else the response's
- * image Content-Type (the seed fills the type from it, and a CDN may serve `cat.png` as WebP);
- * else the bytes themselves; else the URL's extension. A body that is no image is refused.
- */
-function verifiedMediaType(
-  url: string,
-  head: Uint8Array,
-  given: string | undefined,
-  hint: string | undefined,
-  contentType: string | undefined,
-): string {
-  const detected = mediaTypeFromBytes(head);
-  const served = contentType === undefined ? undefined : canonicalType(contentType);
-  const expected =
-    given !== undefined
-      ? canonicalType(given)
-      : served?.startsWith('image/')
-        ? served
-        : detected?.startsWith('image/')
-          ? detected
-          : hint;
-  if (expected === undefined) {
-    throw new ImageFetchError(
-      'image_type_mismatch',
-      `image at ${url} is not an image (Content-Type ${served ?? 'absent'}, and its bytes match no known image format)`,
-      { url, details: { contentType: served, detected } },
-    );
-  }
-  if (detected !== undefined ? detected !== expected : SIGNATURE_TYPES.has(expected)) {
-    throw new ImageFetchError(
-      'image_type_mismatch',
-      `image at ${url} is ${detected ?? 'not an image of any known format'}, not the claimed ${expected}`,
-      { url, details: { claimed: expected, detected, contentType: served } },
-    );
-  }
-  return expected;
+  return mediaType?.startsWith('image/') ? canonicalImageType(mediaType) : undefined;
 }
 
 let defaultGuard: DenyPrivateHostsFilter | undefined;
@@ -272,6 +238,7 @@ export async function fetchImage(
   options: EnsureBase64Options = {},
 ): Promise<FetchedImage> {
   const maxBytes = resolveMaxBytes(options.maxBytes);
+  const allowSvg = resolveAllowSvg(options.allowSvg);
   const hintedMediaType = imageTypeFromUrlPath(imageUrl);
   const timeoutMs = resolveTimeout(options.timeoutMs);
   const { guard, filter } = resolveFetchPolicy(options);
@@ -490,13 +457,15 @@ export async function fetchImage(
     }
     const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
     chunks.length = 0;
-    const mediaType = verifiedMediaType(
-      currentUrl,
-      bytes.subarray(0, 16),
-      claimedMediaType,
-      hintedMediaType,
-      headerValue(response.headers['content-type']),
-    );
+    const mediaType = verifiedImageType({
+      where: currentUrl,
+      bytes,
+      given: claimedMediaType,
+      declared: headerValue(response.headers['content-type']),
+      declaredAs: 'Content-Type',
+      hint: hintedMediaType,
+      allowSvg,
+    });
     // Buffer's own encoder: core's bytesToBase64 would copy the 20 MiB first.
     return { base64: bytes.toString('base64'), mediaType, byteLength: size, finalUrl: currentUrl };
   }

@@ -307,8 +307,7 @@ describe('ensureBase64 without the network', () => {
     expect(await data.ensureBase64()).toBe(PNG_BASE64);
     await expect(data.ensureBase64({ maxBytes: 10 })).rejects.toMatchObject({
       code: 'image_too_large',
-      message:
-        'image at data:image/png;base64,iVBORw0KGgoAAAANSU... exceeds inline_image_max_bytes (10)',
+      message: 'image at data:image/png;base64,... exceeds inline_image_max_bytes (10)',
     });
   });
 

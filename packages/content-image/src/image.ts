@@ -21,9 +21,11 @@ import {
   type FetchedImage,
   type FetchPolicy,
   fetchImage,
+  resolveAllowSvg,
   resolveFetchPolicy,
   resolveMaxBytes,
 } from './fetch.js';
+import { SVG_MEDIA_TYPE, svgNotAskedFor, verifiedImageType } from './image-type.js';
 import { imageTooLarge, redactedUrl } from './messages.js';
 import * as anthropic from './wires/anthropic.js';
 import * as gemini from './wires/gemini.js';
@@ -92,6 +94,12 @@ interface PolicedFetch {
 
 function samePolicy(a: FetchPolicy, b: FetchPolicy): boolean {
   return a.guard === b.guard && a.filter === b.filter;
+}
+
+/** A data: URL in messages: its header only (`data:text/html,...`), never the payload. */
+function dataUrlLabel(href: string): string {
+  const comma = href.indexOf(',');
+  return `${(comma < 0 ? href : href.slice(0, comma + 1)).slice(0, 100)}...`;
 }
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'data:']);
@@ -207,11 +215,20 @@ export class Image {
       const written = /^data:[^,;]*\//i.test(href.trim())
         ? normalizeMediaType(dataUrl.mediaType)
         : undefined;
+      // The same checks as fetched bytes; whether SVG is wanted is ensureBase64's `allowSvg`.
+      const checked = verifiedImageType({
+        where: dataUrlLabel(href),
+        bytes,
+        given: mediaType,
+        declared: written,
+        declaredAs: 'data: URL type',
+        allowSvg: true,
+      });
       return new Image({
         origin: 'data-url',
         url: undefined,
         base64: bytesToBase64(bytes),
-        mediaType: mediaType ?? written ?? imageTypeFromBytes(bytes),
+        mediaType: checked,
         detail,
       });
     }
@@ -357,15 +374,16 @@ export class Image {
    */
   async ensureBase64(options: EnsureBase64Options = {}): Promise<string> {
     const maxBytes = resolveMaxBytes(options.maxBytes);
+    const allowSvg = resolveAllowSvg(options.allowSvg);
     const state = this.#state;
     if (state.origin === 'bytes') return state.base64 as string;
     if (state.origin === 'data-url') {
       // A data: URL arrives from the same untrusted places as a remote URL; cap it alike.
       const base64 = state.base64 as string;
       const size = base64ByteLength(base64);
-      if (maxBytes > 0 && size > maxBytes) {
-        throw imageTooLarge(this.dataUrl().slice(0, 40).concat('...'), maxBytes, size);
-      }
+      const label = dataUrlLabel(this.dataUrl());
+      if (maxBytes > 0 && size > maxBytes) throw imageTooLarge(label, maxBytes, size);
+      if (state.mediaType === SVG_MEDIA_TYPE && !allowSvg) throw svgNotAskedFor(label);
       return base64;
     }
     const fetched = await this.#fetchUnder(resolveFetchPolicy(options), options);

@@ -70,7 +70,8 @@ export type ImageFetchErrorCode =
   | 'image_fetch_timeout'
   | 'image_fetch_failed'
   | 'image_http_status'
-  | 'image_type_mismatch';
+  | 'image_type_mismatch'
+  | 'image_type_refused';
 
 /** A refused or failed image fetch. Nothing was stored on the image. */
 export class ImageFetchError extends CrosswireError {

@@ -14,6 +14,7 @@ export {
   stripToolCallTags,
   type ThinkOptions,
 } from './hermes.js';
+export * from './image-signatures.js';
 export * from './json-schema.js';
 export * from './media.js';
 export * from './tool-call.js';
@@ -22,3 +23,4 @@ export * from './tool-wire.js';
 export * from './tools.js';
 export * from './warnings.js';
 export * from './wire-format.js';
+export { GEMINI_SKIP_SIGNATURE } from './wires/gemini.js';

@@ -370,6 +370,7 @@ describe('formatToolCall', () => {
     });
     expect(formatToolCall('gemini', call)).toEqual({
       functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'c1' },
+      thoughtSignature: 'skip_thought_signature_validator',
     });
     expect(formatToolCall('ollama', call)).toEqual({
       function: { name: 'get_weather', arguments: { city: 'Paris' } },

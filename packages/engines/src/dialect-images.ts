@@ -4,8 +4,11 @@
 import {
   buildDataUrl,
   type ContentBlock,
+  emitWarning,
+  imageBase64Matches,
   NATIVE_IMAGE_MEDIA_TYPES,
   normalizeMediaType,
+  type WarningHandler,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import type { JsonObject } from './dialect-support.js';
@@ -43,8 +46,15 @@ function pair(
     : undefined;
 }
 
-/** The images (JPEG, PNG, GIF, WebP, as bytes) in the results' content, in order. */
-export function toolResultImages(results: readonly ToolResult[]): ToolImage[] {
+/**
+ * The images (JPEG, PNG, GIF, WebP, as bytes) in the results' content, in order. Bytes that
+ * are not the type they claim (an HTML page labelled `image/png`, an empty payload) are left
+ * out, and `onWarning` is told: the model must not be shown them as an image.
+ */
+export function toolResultImages(
+  results: readonly ToolResult[],
+  options: { readonly onWarning?: WarningHandler | undefined } = {},
+): ToolImage[] {
   const native = NATIVE_IMAGE_MEDIA_TYPES as readonly string[];
   return results.flatMap((result) =>
     result.content.flatMap((block: ContentBlock) => {
@@ -52,6 +62,14 @@ export function toolResultImages(results: readonly ToolResult[]): ToolImage[] {
       if (image === undefined) return [];
       const mediaType = normalizeMediaType(image.mediaType);
       if (!native.includes(mediaType)) return [];
+      if (imageBase64Matches(image.base64, mediaType) !== true) {
+        emitWarning(options.onWarning, {
+          code: 'image_bytes_mismatch',
+          message: `the bytes of an image labelled ${mediaType} from tool ${result.name} are not ${mediaType}; it is not attached`,
+          details: { toolName: result.name, callId: result.id ?? '', mediaType },
+        });
+        return [];
+      }
       return [{ toolName: result.name, callId: result.id ?? '', mediaType, base64: image.base64 }];
     }),
   );
@@ -74,7 +92,7 @@ export function toolResultImageMessage(
   options: DialectOptions,
 ): JsonObject | undefined {
   if (options.imageFallback !== 'user-message' || !options.imageInput) return undefined;
-  const images = toolResultImages(results);
+  const images = toolResultImages(results, options);
   if (images.length === 0) return undefined;
   if (wire === 'ollama') {
     return { role: 'user', content: label(images), images: images.map((image) => image.base64) };

@@ -1,4 +1,9 @@
-import { ToolLoopError, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import {
+  type CrosswireWarning,
+  ToolLoopError,
+  WIRE_FORMATS,
+  type WireFormat,
+} from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +13,7 @@ import {
   toolLoopCalls,
   toolLoopResponse,
 } from './dialect.js';
+import { toolResultImages } from './dialect-images.js';
 import { isProviderMessage, PROVIDER_MESSAGE_WIRE } from './messages.js';
 import { PIXEL_PNG, reply, resultFor } from './test-support/dialect-conversation.js';
 import { asJson, golden } from './test-support/dialect-golden.js';
@@ -159,6 +165,40 @@ describe("imageFallback: 'user-message'", () => {
       images: string[];
     };
     expect(last.images).toEqual([PIXEL_PNG]);
+  });
+
+  it('leaves out bytes that are not the image they claim, with a warning', () => {
+    const warnings: CrosswireWarning[] = [];
+    const html = Buffer.from('<html>not a png</html>').toString('base64');
+    const results = [
+      new ToolResult({
+        name: 'shot',
+        id: 'call_1',
+        content: [
+          { type: 'image', data: html, mimeType: 'image/png' },
+          { type: 'image', data: '', mimeType: 'image/jpeg' },
+          { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
+        ],
+      }),
+    ];
+    const images = toolResultImages(results, { onWarning: (w) => warnings.push(w) });
+    expect(images).toEqual([
+      { toolName: 'shot', callId: 'call_1', mediaType: 'image/png', base64: PIXEL_PNG },
+    ]);
+    expect(warnings).toEqual([
+      {
+        code: 'image_bytes_mismatch',
+        message:
+          'the bytes of an image labelled image/png from tool shot are not image/png; it is not attached',
+        details: { toolName: 'shot', callId: 'call_1', mediaType: 'image/png' },
+      },
+      {
+        code: 'image_bytes_mismatch',
+        message:
+          'the bytes of an image labelled image/jpeg from tool shot are not image/jpeg; it is not attached',
+        details: { toolName: 'shot', callId: 'call_1', mediaType: 'image/jpeg' },
+      },
+    ]);
   });
 
   it('is off by default, without imageInput, and when no result has an image', () => {

@@ -1,9 +1,27 @@
-import type { Image } from '@crosswire/content-image';
-import type { ToolCall, WireFormat } from '@crosswire/core';
+import { Image } from '@crosswire/content-image';
+import { CrosswireError, type ToolCall, ValidationError, type WireFormat } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 
-/** One part of a user turn: text (a bare string or a text part) or an {@link Image}. */
-export type UserContentPart = string | { readonly type: 'text'; readonly text: string } | Image;
+/**
+ * An image as MCP content carries it (the `ImageContent` of a tool result or a prompt):
+ * base64 `data` and its `mimeType`. A user turn takes it as it is; it becomes an
+ * {@link Image} (`Image.fromBase64`) before any wire sees it.
+ */
+export interface McpImagePart {
+  readonly type: 'image';
+  readonly data: string;
+  readonly mimeType: string;
+}
+
+/**
+ * One part of a user turn: text (a bare string or a text part), an {@link Image}, or an MCP
+ * image block ({@link McpImagePart}).
+ */
+export type UserContentPart =
+  | string
+  | { readonly type: 'text'; readonly text: string }
+  | Image
+  | McpImagePart;
 
 /**
  * A conversation entry already in one wire's shape: what `formatToolResults` returns. A
@@ -103,13 +121,90 @@ export function isProviderMessage(message: unknown): message is ProviderMessage 
   );
 }
 
-/** The conversation with each provider message as the {@link WireMessage} the builders read. */
-export function canonicalMessages(messages: readonly ConversationMessage[]): ChatMessage[] {
-  return messages.map((message) =>
-    isProviderMessage(message)
-      ? wireMessage(message[PROVIDER_MESSAGE_WIRE], message)
-      : (message as ChatMessage),
+/** The roles of canonical messages (`wire` wraps a provider-shaped one). */
+const ROLES: readonly ChatMessage['role'][] = ['system', 'user', 'assistant', 'tool', 'wire'];
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === 'string' ? `a part of type '${type}'` : 'an object without a type';
+}
+
+/** One user part checked, an MCP image made an {@link Image}; `path` names it in refusals. */
+function checkedUserPart(part: unknown, path: string): Exclude<UserContentPart, McpImagePart> {
+  if (typeof part === 'string' || part instanceof Image) return part;
+  const record = (typeof part === 'object' && part !== null ? part : {}) as Record<string, unknown>;
+  if (record.type === 'text' && typeof record.text === 'string') {
+    return part as { readonly type: 'text'; readonly text: string };
+  }
+  if (record.type === 'image' && typeof record.data === 'string') {
+    if (typeof record.mimeType !== 'string') {
+      throw new ValidationError(`${path}: an MCP image needs its mimeType`, {
+        path,
+        code: 'invalid_user_part',
+      });
+    }
+    try {
+      return Image.fromBase64(record.data, { mediaType: record.mimeType });
+    } catch (error) {
+      const reason = error instanceof CrosswireError ? error.message : String(error);
+      throw new ValidationError(`${path}: ${reason}`, {
+        path,
+        code: 'invalid_user_part',
+        cause: error,
+      });
+    }
+  }
+  throw new ValidationError(
+    `${path}: unknown user content part, ${describe(part)} (a part is a string, { type: 'text', text }, an Image, or an MCP image { type: 'image', data, mimeType })`,
+    { path, code: 'invalid_user_part' },
   );
+}
+
+/**
+ * One conversation entry checked: a provider message becomes the {@link WireMessage} the
+ * builders read; a user turn's MCP images become {@link Image}s; an unknown role or an
+ * unknown user part is a `ValidationError` (code `invalid_message` / `invalid_user_part`)
+ * naming it (`messages[2].content[1]`), so nothing reaches a wire half-understood.
+ */
+function checkedMessage(message: ConversationMessage, index: number): ChatMessage {
+  if (isProviderMessage(message)) return wireMessage(message[PROVIDER_MESSAGE_WIRE], message);
+  const path = `messages[${index}]`;
+  const role = (message as { role?: unknown } | null)?.role;
+  if (typeof message !== 'object' || message === null || !ROLES.includes(role as never)) {
+    const found =
+      typeof message === 'object' && message !== null
+        ? `unknown role ${JSON.stringify(role) ?? 'undefined'}`
+        : `${describe(message)}, not a message`;
+    throw new ValidationError(
+      `${path}: ${found} (a message's role is system, user, assistant or tool; provider-shaped messages come from formatToolResults)`,
+      { path, code: 'invalid_message' },
+    );
+  }
+  const chat = message as ChatMessage;
+  if (chat.role !== 'user' || typeof chat.content === 'string') return chat;
+  if (!Array.isArray(chat.content)) {
+    throw new ValidationError(
+      `${path}.content: a user message's content is a string or a list of parts, not ${describe(chat.content)}`,
+      { path: `${path}.content`, code: 'invalid_message' },
+    );
+  }
+  const parts = chat.content.map((part, partIndex) =>
+    checkedUserPart(part, `${path}.content[${partIndex}]`),
+  );
+  return parts.every((part, partIndex) => part === chat.content[partIndex])
+    ? chat
+    : { ...chat, content: parts };
+}
+
+/**
+ * The conversation as the builders read it: each provider message as a {@link WireMessage},
+ * each MCP image as an {@link Image}, every message and user part checked.
+ */
+export function canonicalMessages(messages: readonly ConversationMessage[]): ChatMessage[] {
+  return messages.map(checkedMessage);
 }
 
 /** Wrapped wire messages as the provider messages they carry (objects marked, others kept). */
@@ -147,7 +242,7 @@ export function userParts(message: UserMessage): readonly UserContentPart[] {
   return typeof message.content === 'string' ? [message.content] : message.content;
 }
 
-/** The images of a user turn, in order. */
+/** The images of a user turn, in order (after {@link canonicalMessages}, every one an Image). */
 export function userImages(message: UserMessage): Image[] {
   return userParts(message).filter((part): part is Image => userPartText(part) === undefined);
 }

@@ -1,8 +1,9 @@
 // Regression tests for request bodies the real providers refuse (issue 13, "Wire truth"). Each
 // test names the source of the rule it enforces; see also docs/provider-rules.md.
-import type { CrosswireWarning } from '@crosswire/core';
+import type { CrosswireWarning, ToolCall } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from './dialect.js';
+import { buildRequest, parseResponse } from './dialect.js';
+import { reply, resultFor } from './test-support/dialect-conversation.js';
 
 function collect() {
   const warnings: CrosswireWarning[] = [];
@@ -76,5 +77,126 @@ describe('anthropic: no empty or whitespace-only text', () => {
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'toolu_1', name: 'weather', input: { city: 'Oslo' } }],
     });
+  });
+});
+
+describe('gemini: every replayed call carries a thoughtSignature', () => {
+  // Gemini 3: HTTP 400 "Function call is missing a thought_signature"; Google documents
+  // `skip_thought_signature_validator` for calls Gemini did not produce:
+  // https://ai.google.dev/gemini-api/docs/thought-signatures
+  it('a conversation begun on openai continues on gemini with the documented sentinel', () => {
+    const calls = parseResponse('openai', reply('openai', 'parallel-calls')).toolCalls;
+    const body = buildRequest('gemini', {
+      model: 'gemini-3-flash-preview',
+      messages: [
+        { role: 'user', content: 'Weather in Berlin and Paris?' },
+        { role: 'assistant', content: '', toolCalls: calls },
+        { role: 'tool', results: calls.map(resultFor) },
+      ],
+    });
+    const model = (body.contents as { role: string; parts: unknown[] }[])[1];
+    expect(model?.role).toBe('model');
+    expect(model?.parts.length).toBe(calls.length);
+    for (const part of model?.parts ?? []) {
+      expect(part).toHaveProperty('thoughtSignature', 'skip_thought_signature_validator');
+    }
+  });
+
+  it('calls echoed from a Gemini reply keep the signatures Gemini sent', () => {
+    const body = reply('gemini', 'parallel-calls');
+    const calls = parseResponse('gemini', body).toolCalls;
+    const request = buildRequest('gemini', {
+      model: 'gemini-3-flash-preview',
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: '', toolCalls: calls },
+        { role: 'tool', results: calls.map(resultFor) },
+      ],
+    });
+    const sent = (request.contents as { parts: Record<string, unknown>[] }[])[1]?.parts ?? [];
+    const received = (
+      (body as { candidates: { content: { parts: Record<string, unknown>[] } }[] }).candidates[0]
+        ?.content.parts ?? []
+    ).filter((part) => 'functionCall' in part);
+    expect(sent.map((part) => part.thoughtSignature)).toEqual(
+      received.map((part) => part.thoughtSignature),
+    );
+  });
+});
+
+describe('calls without an id get a derived one on the wires that pair by id', () => {
+  // Responses: `call_id` has `minLength: 1` in the OpenAPI document (FunctionToolCall and
+  // FunctionCallOutputItemParam); Anthropic: tool_use `id` is required and tool_result
+  // `tool_use_id` must name it; Chat Completions: `tool_call_id` is required.
+  const IDS = ['call_cw_1_0', 'call_cw_1_1', 'call_cw_1_2'];
+  const ANSWER_IDS = ['call_cw_1_2', 'call_cw_1_0', 'call_cw_1_1'];
+  const geminiCalls = () => parseResponse('gemini', reply('gemini', 'parallel-calls')).toolCalls;
+  const conversation = () => {
+    const calls = geminiCalls();
+    return {
+      model: 'm',
+      messages: [
+        { role: 'user' as const, content: 'Weather?' },
+        { role: 'assistant' as const, content: '', toolCalls: calls },
+        // The screenshot answered first: a result pairs with the unanswered call of its name.
+        {
+          role: 'tool' as const,
+          results: [calls[2], calls[0], calls[1]].map((call) => resultFor(call as ToolCall)),
+        },
+      ],
+    };
+  };
+
+  it('the recorded Gemini 2.x calls have no id (the case this covers)', () => {
+    expect(geminiCalls().map((call) => [call.name, call.id])).toEqual([
+      ['get_weather', ''],
+      ['get_weather', ''],
+      ['screenshot', ''],
+    ]);
+  });
+
+  it('responses: every function_call and its output share one non-empty call_id', () => {
+    const input = buildRequest('responses', conversation()).input as Record<string, unknown>[];
+    const calls = input.filter((item) => item.type === 'function_call');
+    const outputs = input.filter((item) => item.type === 'function_call_output');
+    expect(calls.map((item) => item.call_id)).toEqual(IDS);
+    expect(outputs.map((item) => item.call_id)).toEqual(ANSWER_IDS);
+    for (const call of calls) expect(call).not.toHaveProperty('id');
+  });
+
+  it('anthropic: tool_use ids and tool_use_ids match', () => {
+    const messages = buildRequest('anthropic', conversation()).messages as {
+      content: Record<string, unknown>[];
+    }[];
+    expect(messages[1]?.content.map((block) => block.id)).toEqual(IDS);
+    expect(messages[2]?.content.map((block) => block.tool_use_id)).toEqual(ANSWER_IDS);
+  });
+
+  it('openai: tool_calls ids and tool_call_ids match', () => {
+    const messages = buildRequest('openai', conversation()).messages as Record<string, unknown>[];
+    const ids = ((messages[1]?.tool_calls ?? []) as { id: string }[]).map((call) => call.id);
+    expect(ids).toEqual(IDS);
+    expect(messages.slice(2).map((message) => message.tool_call_id)).toEqual(ANSWER_IDS);
+  });
+
+  it('the same conversation gives the same ids every time', () => {
+    expect(buildRequest('responses', conversation())).toEqual(
+      buildRequest('responses', conversation()),
+    );
+  });
+
+  it("responses: an openai call's `call_...` id is never sent as the item id (it must be `fc_...`)", () => {
+    const calls = parseResponse('openai', reply('openai', 'tool-calls')).toolCalls;
+    const input = buildRequest('responses', {
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: '', toolCalls: calls },
+        { role: 'tool', results: calls.map(resultFor) },
+      ],
+    }).input as Record<string, unknown>[];
+    const call = input.find((item) => item.type === 'function_call');
+    expect(call?.call_id).toBe(calls[0]?.id);
+    expect(call).not.toHaveProperty('id');
   });
 });

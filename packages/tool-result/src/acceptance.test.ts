@@ -17,6 +17,9 @@ import { z } from 'zod';
 const PNG_B64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PNG_BYTES = Buffer.from(PNG_B64, 'base64').length;
+const JPEG_B64 = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]).toString(
+  'base64',
+);
 const PDF_B64 = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64');
 const PDF_BYTES = Buffer.from(PDF_B64, 'base64').length;
 const WAV_B64 = Buffer.from('RIFF\0\0\0\0WAVEfmt ').toString('base64');
@@ -267,11 +270,11 @@ describe('ToolResult: anthropic structured blocks', () => {
     const r = weather([
       {
         type: 'resource',
-        resource: { uri: 'file:///cat.jpg', mimeType: 'image/jpeg', blob: PNG_B64 },
+        resource: { uri: 'file:///cat.jpg', mimeType: 'image/jpeg', blob: JPEG_B64 },
       },
     ]);
     expect(r.to('anthropic', { imageInput: true }).content).toEqual([
-      { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: PNG_B64 } },
+      { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: JPEG_B64 } },
     ]);
   });
 

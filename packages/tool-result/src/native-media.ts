@@ -1,4 +1,9 @@
-import { type ContentBlock, emitWarning, type WireFormat } from '@crosswire/core';
+import {
+  type ContentBlock,
+  emitWarning,
+  imageBase64Matches,
+  type WireFormat,
+} from '@crosswire/core';
 import {
   type InlineImage,
   type InlinePdf,
@@ -26,11 +31,35 @@ export function nativeImageOf(
   if (options.imageInput !== true) return undefined;
   const image = inlineImageOf(block);
   if (!image) return undefined;
-  if (wireTakesImage(wire, image.mediaType)) return image;
+  if (!wireTakesImage(wire, image.mediaType)) {
+    emitWarning(options.onWarning, {
+      code: 'image_not_native',
+      message: `${image.mediaType} cannot go natively in the ${wire} tool result; it is sent as a placeholder`,
+      details: { wire, mediaType: image.mediaType },
+    });
+    return undefined;
+  }
+  return provenImage(wire, image, options);
+}
+
+/**
+ * `image` when its bytes are the type it claims, else undefined after a warning: a provider
+ * refuses the whole request over an HTML page labelled `image/png` or an empty payload, and a
+ * model must never be shown bytes under a false name.
+ */
+export function provenImage<T extends { readonly mediaType: string; readonly data: string }>(
+  wire: WireFormat,
+  image: T,
+  options: Pick<ToolResultToOptions, 'onWarning'>,
+): T | undefined {
+  if (imageBase64Matches(image.data, image.mediaType) === true) return image;
+  const empty = image.data.trim() === '';
   emitWarning(options.onWarning, {
-    code: 'image_not_native',
-    message: `${image.mediaType} cannot go natively in the ${wire} tool result; it is sent as a placeholder`,
-    details: { wire, mediaType: image.mediaType },
+    code: 'image_bytes_mismatch',
+    message: empty
+      ? `an ${image.mediaType} image with no data cannot go natively in the ${wire} tool result; it is sent as a placeholder`
+      : `the bytes of an image labelled ${image.mediaType} are not ${image.mediaType}; it is sent to ${wire} as a placeholder`,
+    details: { wire, mediaType: image.mediaType, empty },
   });
   return undefined;
 }

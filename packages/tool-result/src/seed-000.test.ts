@@ -1,7 +1,7 @@
 import { CrosswireError, UnknownMediaKindError, type WireFormat } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { carriesNative, nativeNeedsVision, ToolResult } from './index.js';
-import { PDF_BASE64, PNG_BASE64, TEXT_BLOB_BASE64 } from './test-support/samples.js';
+import { GIF_BASE64, PDF_BASE64, PNG_BASE64, TEXT_BLOB_BASE64 } from './test-support/samples.js';
 
 /*
  * Seed 000 (Langertha::ToolResult), sentence by sentence, with the exact values a reader of
@@ -411,7 +411,7 @@ describe('seed 000: native images on anthropic, responses and gemini', () => {
       { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
       {
         type: 'resource',
-        resource: { uri: 'file:///s.gif', mimeType: 'image/gif', blob: PNG_BASE64 },
+        resource: { uri: 'file:///s.gif', mimeType: 'image/gif', blob: GIF_BASE64 },
       },
       { type: 'text', text: 'after' },
     ],
@@ -424,13 +424,13 @@ describe('seed 000: native images on anthropic, responses and gemini', () => {
       output: [
         { type: 'input_text', text: 'before' },
         { type: 'input_image', image_url: `data:image/png;base64,${PNG_BASE64}` },
-        { type: 'input_image', image_url: `data:image/gif;base64,${PNG_BASE64}` },
+        { type: 'input_image', image_url: `data:image/gif;base64,${GIF_BASE64}` },
         { type: 'input_text', text: 'after' },
       ],
     });
     // Without the option output stays the string.
     expect(result.to('responses').output).toBe(
-      'before\n[image] image/png (70 bytes)\n[resource] image/gif <file:///s.gif> (70 bytes)\nafter',
+      'before\n[image] image/png (70 bytes)\n[resource] image/gif <file:///s.gif> (22 bytes)\nafter',
     );
   });
 
@@ -440,7 +440,7 @@ describe('seed 000: native images on anthropic, responses and gemini', () => {
         id: 'call_1',
         name: 'shot',
         // GIF is not among Gemini's types: it stays in the result string.
-        response: { result: 'before\n[resource] image/gif <file:///s.gif> (70 bytes)\nafter' },
+        response: { result: 'before\n[resource] image/gif <file:///s.gif> (22 bytes)\nafter' },
         parts: [{ inlineData: { mimeType: 'image/png', data: PNG_BASE64 } }],
       },
     });

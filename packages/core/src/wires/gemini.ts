@@ -62,11 +62,32 @@ export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
   return buildToolCall('gemini', raw, { id: call.id, name: call.name, rawArguments: call.args });
 }
 
+/**
+ * The `thoughtSignature` Google documents for a function call Gemini did not produce (history
+ * rebuilt from another model or from saved messages): Gemini 3 refuses a replayed call without
+ * a signature ("Function call is missing a thought_signature"), and accepts this value in its
+ * place. https://ai.google.dev/gemini-api/docs/thought-signatures
+ */
+export const GEMINI_SKIP_SIGNATURE = 'skip_thought_signature_validator';
+
+/** True for a call located in a Gemini reply: a part that holds the functionCall. */
+function cameFromGeminiReply(call: ToolCall): boolean {
+  return call.wire === 'gemini' && isRecord(call.raw) && isRecord(call.raw.functionCall);
+}
+
+/**
+ * A call from a Gemini reply keeps its part's signature, or none (in a parallel reply only
+ * the first call carries one); any other call gets {@link GEMINI_SKIP_SIGNATURE}.
+ */
+function signatureOf(call: ToolCall): string | undefined {
+  if (isRecord(call.raw) && typeof call.raw.thoughtSignature === 'string') {
+    return call.raw.thoughtSignature;
+  }
+  return cameFromGeminiReply(call) ? undefined : GEMINI_SKIP_SIGNATURE;
+}
+
 export function formatToolCall(call: ToolCall): GeminiFunctionCallPart {
-  const signature =
-    isRecord(call.raw) && typeof call.raw.thoughtSignature === 'string'
-      ? call.raw.thoughtSignature
-      : undefined;
+  const signature = signatureOf(call);
   return {
     functionCall: {
       name: call.name,

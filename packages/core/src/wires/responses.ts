@@ -86,7 +86,12 @@ export function toolCallFrom(raw: unknown): DestructurableToolCall | undefined {
 }
 
 export function formatToolCall(call: ToolCall): ResponsesFunctionCallItem {
-  const itemId = isRecord(call.raw) && typeof call.raw.id === 'string' ? call.raw.id : undefined;
+  // The item id of a call located in a Responses reply (`fc_...`); a raw `id` of another wire
+  // (an OpenAI `call_...`) is no Responses item id, and the API refuses it as one.
+  const itemId =
+    call.wire === 'responses' && isRecord(call.raw) && typeof call.raw.id === 'string'
+      ? call.raw.id
+      : undefined;
   return {
     type: 'function_call',
     call_id: call.id,

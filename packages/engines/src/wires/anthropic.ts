@@ -9,6 +9,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
+import { withCallIds } from '../call-ids.js';
 import {
   asArray,
   asNumber,
@@ -109,7 +110,7 @@ export function buildRequest(
   options: DialectOptions,
 ): Record<string, unknown> {
   const messages: unknown[] = [];
-  for (const [index, message] of request.messages.entries()) {
+  for (const [index, message] of withCallIds(request.messages).entries()) {
     switch (message.role) {
       case 'system':
         break; // goes in the top-level `system` field

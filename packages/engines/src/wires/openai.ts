@@ -7,6 +7,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
+import { withCallIds } from '../call-ids.js';
 import {
   chatMessages,
   chatUsage,
@@ -75,8 +76,12 @@ export function buildRequest(
 ): Record<string, unknown> {
   const body: JsonObject = {
     model: request.model,
-    messages: chatMessages(request.messages, options, 'openai', assistantMessage, (results) =>
-      resultMessages(results, options),
+    messages: chatMessages(
+      withCallIds(request.messages),
+      options,
+      'openai',
+      assistantMessage,
+      (results) => resultMessages(results, options),
     ),
   };
   const tools = request.tools ?? [];

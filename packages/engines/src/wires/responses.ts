@@ -9,6 +9,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
+import { withCallIds } from '../call-ids.js';
 import {
   asArray,
   asNumber,
@@ -73,7 +74,7 @@ export function buildRequest(
   options: DialectOptions,
 ): Record<string, unknown> {
   const input: unknown[] = [];
-  for (const message of request.messages) {
+  for (const message of withCallIds(request.messages)) {
     switch (message.role) {
       case 'system':
         break; // goes in `instructions`

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { ToolResultToOptions } from '../wire-blocks.js';
+import { GIF_BASE64, JPEG_BASE64, PNG_BASE64, WEBP_BASE64 } from './samples.js';
 
 /*
  * fast-check generators of schema-valid content. Binary payloads are random bytes of at least
@@ -72,11 +73,29 @@ export const resourceLinkBlock = fc.record({
   uri,
   name: fc.string({ minLength: 1, maxLength: 20 }),
 });
+/** A real image payload of its type (so it may go natively), with random bytes after the signature. */
+const provenImageSource = fc
+  .tuple(
+    fc.constantFrom(
+      ['image/png', PNG_BASE64],
+      ['image/jpeg', JPEG_BASE64],
+      ['image/gif', GIF_BASE64],
+      ['image/webp', WEBP_BASE64],
+    ),
+    fc.uint8Array({ minLength: 48, maxLength: 240 }),
+  )
+  .map(([[mediaType, head], tail]) => ({
+    type: 'base64',
+    media_type: mediaType,
+    data: Buffer.concat([Buffer.from(head, 'base64'), tail]).toString('base64'),
+  }));
+
 export const nativeImageBlock = fc.oneof(
   fc.record({
     type: fc.constant('image'),
     source: fc.record({ type: fc.constant('base64'), media_type: imageType, data: base64Payload }),
   }),
+  fc.record({ type: fc.constant('image'), source: provenImageSource }),
   fc.record({
     type: fc.constant('image'),
     source: fc.record({

@@ -14,7 +14,7 @@ import {
   PDF_MEDIA_TYPE,
   wireTakesImage,
 } from '../media.js';
-import { nativeImageOf, nativePdfOf } from '../native-media.js';
+import { nativeImageOf, nativePdfOf, provenImage } from '../native-media.js';
 import {
   assertNever,
   blockText,
@@ -104,8 +104,13 @@ function nativeImage(
       });
       return textBlock(blockText(block));
     }
-    const image = base64Image({ mediaType, data: source.data, detail: undefined });
-    return withOptional(image, block, ['cache_control']);
+    const proven = provenImage(
+      'anthropic',
+      { mediaType, data: source.data, detail: undefined },
+      settings.options,
+    );
+    if (proven === undefined) return textBlock(blockText(block));
+    return withOptional(base64Image(proven), block, ['cache_control']);
   }
   const rebuilt: AnthropicImageBlockParam = {
     type: 'image',
