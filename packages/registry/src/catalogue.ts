@@ -196,5 +196,10 @@ function makeClaim(
 }
 
 function claimOf(catalogue: Catalogue, model: CatalogueModel, value: boolean): EvidenceClaim {
-  return Object.freeze({ value, evidence: 'catalogue', source: model.source, date: catalogue.date });
+  return Object.freeze({
+    value,
+    evidence: 'catalogue',
+    source: model.source,
+    date: catalogue.date,
+  });
 }

@@ -42,7 +42,8 @@ export async function writeEvidence(options: {
   const file = path.join(options.dataDir, 'providers', `${provider.id}.json`);
   const data = JSON.parse(await readFile(file, 'utf8')) as { offerings?: OfferingJson[] };
   const lower = options.model.toLowerCase();
-  const offerings = (data.offerings ??= []);
+  const offerings = data.offerings ?? [];
+  data.offerings = offerings;
   let offering = offerings.find((entry) =>
     [entry.id, ...(entry.aliases ?? [])].some((name) => name.toLowerCase() === lower),
   );
@@ -57,7 +58,8 @@ export async function writeEvidence(options: {
     offering = { id: options.model, model: resolution.model.key };
     offerings.push(offering);
   }
-  const capabilities = (offering.capabilities ??= {});
+  const capabilities = offering.capabilities ?? {};
+  offering.capabilities = capabilities;
   const written: string[] = [];
   for (const result of options.results) {
     if (result.outcome !== 'seen' && result.outcome !== 'not_seen') continue;

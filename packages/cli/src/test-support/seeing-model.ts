@@ -45,8 +45,8 @@ export function readPng(bytes: Uint8Array): string | undefined {
   return word;
 }
 
-/** Every code word in the PNGs and PDFs anywhere in a request body (base64 or data: URLs). */
-export function codeWordsIn(body: unknown): string[] {
+/** Every code word in the PNGs (and PDFs) anywhere in a request body (base64 or data: URLs). */
+export function codeWordsIn(body: unknown, readsPdf = true): string[] {
   const found: string[] = [];
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
@@ -56,7 +56,7 @@ export function codeWordsIn(body: unknown): string[] {
       if (bytes.subarray(0, 4).toString('latin1') === '\x89PNG') {
         const word = readPng(bytes);
         if (word) found.push(word);
-      } else if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+      } else if (readsPdf && bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
         const match = /\(The code word is ([A-Z0-9]+)\) Tj/.exec(bytes.toString('latin1'));
         if (match?.[1]) found.push(match[1]);
       }
@@ -79,11 +79,7 @@ export function simulatedModel(sees: 'everything' | 'images' | 'nothing'): Simul
     if (request.tools.length > 0 && request.toolResults.length === 0) {
       return { type: 'tool_calls', calls: [{ name: request.tools[0] as string, arguments: {} }] };
     }
-    const words = sees === 'nothing' ? [] : codeWordsIn(request.body);
-    const readable =
-      sees === 'images'
-        ? words.filter((word) => !JSON.stringify(request.body).includes('application/pdf'))
-        : words;
+    const readable = sees === 'nothing' ? [] : codeWordsIn(request.body, sees === 'everything');
     return {
       type: 'text',
       text: readable.length > 0 ? (readable.at(-1) as string) : 'I cannot see any code word.',
