@@ -1,3 +1,10 @@
+/**
+ * Provider and model capability data, and the resolver that derives what a tool result can carry
+ * to a model.
+ *
+ * @module @crosswire/registry
+ */
+
 export {
   CAPABILITY_NAMES,
   type CapabilityName,
