@@ -5,6 +5,7 @@ import {
   extractToolCall as coreExtractToolCall,
   formatTools as coreFormatTools,
   type DestructurableToolCall,
+  emitWarning,
   type FormatToolsOptions,
   type FormattedTools,
   type ToolDefinitionInput,
@@ -212,6 +213,16 @@ export class Engine {
     }
     Object.assign(headers, options.headers);
 
+    // A retired or deprecated model still gets an engine (a retired slug may be redirected),
+    // but the caller hears about it, with the replacement the provider names.
+    const lifecycle = resolution.lifecycle?.status;
+    if (lifecycle === 'retired' || lifecycle === 'deprecated') {
+      emitWarning(options.onWarning, {
+        code: lifecycle === 'retired' ? 'model_retired' : 'model_deprecated',
+        message: resolution.warnings[0] ?? `model "${model}" is ${lifecycle}`,
+        details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
+      });
+    }
     const capabilities = resolution.capabilities;
     const isTrue = (name: CapabilityName) => capabilities[name].value === true;
     this.dialectOptions = Object.freeze({
