@@ -47,6 +47,19 @@ const loopbackAsPublic = denyPrivateHosts({
 });
 
 describe('createEngine from registry data', () => {
+  it('warns when the model is retired, naming the replacement, and not for a current one', () => {
+    const warnings: CrosswireWarning[] = [];
+    const onWarning = (warning: CrosswireWarning) => warnings.push(warning);
+    createEngine({ provider: 'xai', model: 'grok-3', apiKey: 'k', onWarning });
+    createEngine({ provider: 'xai', apiKey: 'k', onWarning });
+    expect(warnings.map((warning) => [warning.code, warning.message])).toEqual([
+      [
+        'model_retired',
+        'model "grok-3" on provider "xai" was retired on 2026-05-15: requests fail or are served by another model; use "grok-4.3" instead (https://docs.x.ai/developers/migration/may-15-retirement)',
+      ],
+    ]);
+  });
+
   it('builds a working engine for every provider the registry lists', async () => {
     const providers = defaultRegistry.providers();
     expect(providers.length).toBeGreaterThanOrEqual(20);
@@ -145,7 +158,11 @@ describe('createEngine from registry data', () => {
     const aki = createEngine({ provider: 'aki-anthropic', model: 'gemma-3-27b-it', apiKey: 'k' });
     expect(aki.supports('tool_result_images')).toBe(false);
     expect(aki.dialectOptions).toMatchObject({ imageInput: false, sourceBlocks: false });
-    expect(aki.explain('tool_result_images').length).toBeGreaterThan(0);
+    const chain = aki.explain('tool_result_images');
+    expect(chain[0]).toBe('provider "aki-anthropic" speaks the anthropic wire');
+    expect(chain.at(-1)).toMatch(
+      /^provider "aki-anthropic" quirk tool_result_images: never \(.*\): the image does not reach the model here$/,
+    );
     const lmstudio = createEngine({ provider: 'lmstudio', model: 'qwen', env: {} });
     expect(lmstudio.dialectOptions.inlineImages).toBe(true);
   });

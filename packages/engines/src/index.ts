@@ -19,8 +19,10 @@ export type {
 export {
   type ByteSource,
   ChatStream,
+  EventStream,
   type ReadEventStreamOptions,
   readEventStream,
+  type StreamFacts,
 } from './chat-stream.js';
 export type {
   ChatRequestInput,
@@ -47,6 +49,16 @@ export type {
   HermesOptions,
   ToolChoice,
 } from './dialect-types.js';
+export {
+  CONVERSATION_FORMAT,
+  CONVERSATION_VERSION,
+  type ConversationDocument,
+  type MediaReference,
+  parseConversation,
+  type StoredMessage,
+  serializeConversation,
+} from './durable/conversation.js';
+export { ConversationError, type ConversationErrorCode } from './durable/errors.js';
 export { createEngine, Engine, type EngineOptions } from './engine.js';
 export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
 export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';
@@ -138,6 +150,18 @@ export type {
   WireStream,
   WireStreamState,
 } from './stream-types.js';
-export type { ToolCallRecord, ToolLoopResult, ToolLoopTurn } from './tool-loop.js';
+export type {
+  ToolCallRecord,
+  ToolLoopProgress,
+  ToolLoopResult,
+  ToolLoopTurn,
+} from './tool-loop.js';
+export {
+  type StreamingToolLoopEngine,
+  streamToolLoop,
+  ToolLoopStream,
+  type ToolLoopStreamEvent,
+  type TurnStreamEvent,
+} from './tool-loop-stream.js';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
 export { DIALECTS, STREAMS } from './wires/index.js';
