@@ -1,3 +1,10 @@
+/**
+ * The Crosswire vocabulary: wire formats and their facts, content blocks, tool definitions, tool
+ * calls and typed errors.
+ *
+ * @module @crosswire/core
+ */
+
 export * from './content.js';
 export * from './errors.js';
 export {
