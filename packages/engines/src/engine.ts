@@ -318,6 +318,7 @@ export class Engine {
       timeoutMs: this.#options.inlineImageFetchTimeout,
       concurrency: this.#options.inlineImageConcurrency,
       signal: options.signal,
+      onWarning: this.#options.onWarning,
     });
     const request: ChatRequest = {
       model: this.model,
