@@ -227,6 +227,7 @@ export class Engine {
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      apiKey,
     });
   }
 
@@ -340,17 +341,19 @@ export class Engine {
   ): Promise<ChatExchange> {
     const prepareStarted = performance.now();
     const body = await this.buildRequest(input, options);
+    // Events and errors never carry the credentials, even when a provider echoes them.
+    const scrub = this.#transport.scrubber;
     const prepareMs = performance.now() - prepareStarted;
     const base = {
       provider: this.provider.id,
       model: this.model,
       wire: this.toolWireFormat,
-      url: this.endpoint,
+      url: scrub.text(this.endpoint),
       iteration,
     };
     notify(
       this.#options.onRequest,
-      (): RequestEvent => ({ ...base, body: summarizePayloads(body) }),
+      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
     );
     const started = performance.now();
     let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
@@ -387,8 +390,8 @@ export class Engine {
           attempts: exchange.attempts,
           usage: response?.usage,
           finishReason: response?.finishReason,
-          body: summarizePayloads(exchange.body),
-          error,
+          body: scrub.value(summarizePayloads(exchange.body)),
+          error: error === undefined ? undefined : scrub.error(error),
           rateLimit: exchange.rateLimit,
         }),
       );
@@ -396,6 +399,7 @@ export class Engine {
     try {
       response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
     } catch (error) {
+      scrub.error(error);
       replied(undefined, error as Error);
       throw error;
     }

@@ -10,6 +10,7 @@ import {
   retryAfterFromHeaders,
   retryDelay,
 } from './retry.js';
+import { createSecretScrubber, type SecretScrubber } from './secrets.js';
 
 /** Headers as undici hands them over: lower-case names. */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -34,6 +35,11 @@ export interface HttpTransportOptions {
   readonly random?: () => number;
   /** Called before each retry with the wait chosen and why. */
   readonly onRetry?: (event: RetryEvent) => void;
+  /**
+   * The API key, scrubbed (with the base URL's userinfo and secret query values, and the auth
+   * header values) from every error the transport throws.
+   */
+  readonly apiKey?: string | undefined;
 }
 
 export interface RetryEvent {
@@ -80,6 +86,8 @@ export class HttpTransport {
   #onRetry: ((event: RetryEvent) => void) | undefined;
   /** The rate-limit state of the last reply that carried rate-limit headers. */
   rateLimit: RateLimit | undefined;
+  /** Scrubs this transport's credentials from text, values and errors. */
+  readonly scrubber: SecretScrubber;
 
   constructor(options: HttpTransportOptions) {
     this.provider = options.provider;
@@ -97,10 +105,27 @@ export class HttpTransport {
     this.#maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
     this.#random = options.random ?? Math.random;
     this.#onRetry = options.onRetry;
+    this.scrubber = createSecretScrubber({
+      baseUrl: options.baseUrl,
+      headers: this.#headers,
+      apiKey: options.apiKey,
+    });
   }
 
-  /** POSTs `body` as JSON to `baseUrl + path` and returns the decoded 2xx reply. */
+  /**
+   * POSTs `body` as JSON to `baseUrl + path` and returns the decoded 2xx reply. Errors never
+   * carry the credentials (see `scrubber`); the returned `url` has them redacted.
+   */
   async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<HttpExchange> {
+    try {
+      const exchange = await this.#postJson(path, body, options);
+      return { ...exchange, url: this.scrubber.text(exchange.url) };
+    } catch (error) {
+      throw this.scrubber.error(error);
+    }
+  }
+
+  async #postJson(path: string, body: unknown, options: PostOptions): Promise<HttpExchange> {
     const url = `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
     const payload = serializeJson(body);
     const headers = {
@@ -118,7 +143,7 @@ export class HttpTransport {
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (error instanceof ProviderError) throw error;
-        const failure = networkError(this.provider, url, error, attempt + 1);
+        const failure = this.scrubber.error(networkError(this.provider, url, error, attempt + 1));
         const delay =
           attempt < this.#policy.maxRetries
             ? retryDelay(attempt, this.#policy, undefined, this.#random)
@@ -139,7 +164,7 @@ export class HttpTransport {
         const decoded = decodeJson(outcome.text);
         if (!decoded.ok) {
           throw new ProviderError(
-            `${this.provider} returned a reply that is not JSON (HTTP ${outcome.status}): ${outcome.text.slice(0, 200)}`,
+            `${this.provider} returned a reply that is not JSON (HTTP ${outcome.status}): ${this.scrubber.text(outcome.text.slice(0, 200))}`,
             {
               code: 'provider_bad_response',
               status: outcome.status,
@@ -159,14 +184,16 @@ export class HttpTransport {
       }
       const retryAfterMs = retryAfterFromHeaders(outcome.headers);
       const decoded = decodeJson(outcome.text);
-      const failure = providerErrorFromResponse({
-        provider: this.provider,
-        status: outcome.status,
-        body: decoded.ok ? decoded.value : undefined,
-        text: outcome.text,
-        retryAfterMs,
-        attempts: attempt + 1,
-      });
+      const failure = this.scrubber.error(
+        providerErrorFromResponse({
+          provider: this.provider,
+          status: outcome.status,
+          body: decoded.ok ? decoded.value : undefined,
+          text: outcome.text,
+          retryAfterMs,
+          attempts: attempt + 1,
+        }),
+      );
       const delay =
         isRetryableStatus(outcome.status) && attempt < this.#policy.maxRetries
           ? retryDelay(attempt, this.#policy, retryAfterMs, this.#random)
