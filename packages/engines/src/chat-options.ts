@@ -20,6 +20,18 @@ export interface ChatOptions {
   readonly timeoutMs?: number;
 }
 
+/** Per-call options of `stream`. */
+export interface ChatStreamOptions extends ChatOptions {
+  /**
+   * The longest wait for the next chunk of a streamed reply; longer fails the stream with
+   * `ProviderError` `stream_idle_timeout` and closes the connection. Default: the engine's
+   * `streamIdleTimeoutMs` (60 000 ms). (`timeoutMs` bounds the wait for the reply's headers.)
+   */
+  readonly idleTimeoutMs?: number;
+  /** The largest single frame accepted (characters). Default 16 MiB. */
+  readonly maxFrameSize?: number;
+}
+
 /** Options of `chatWithTools` / `runToolLoop`. */
 export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
   /**

@@ -22,7 +22,14 @@ import {
   type Resolution,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
-import type { ChatExchange, ChatInput, ChatOptions, ChatWithToolsOptions } from './chat-options.js';
+import type {
+  ChatExchange,
+  ChatInput,
+  ChatOptions,
+  ChatStreamOptions,
+  ChatWithToolsOptions,
+} from './chat-options.js';
+import { ChatStream, readEventStream } from './chat-stream.js';
 import {
   type ChatRequest,
   DIALECTS,
@@ -50,6 +57,7 @@ import {
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
 import type { ChatResponse } from './response.js';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.js';
+import { STREAMS } from './wires/index.js';
 
 /** What `createEngine` takes. Only `provider` is required (and `model` when the provider has no default). */
 export interface EngineOptions {
@@ -96,6 +104,8 @@ export interface EngineOptions {
   readonly inlineImageConcurrency?: number;
   /** Per MCP tool call in `chatWithTools`. Default 60 000 ms. */
   readonly toolTimeoutMs?: number;
+  /** The default `idleTimeoutMs` of `stream`: the longest gap between chunks. Default 60 000 ms. */
+  readonly streamIdleTimeoutMs?: number;
   /**
    * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
    * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
@@ -273,6 +283,76 @@ export class Engine {
   /** Why a capability has its value (the registry's chain of reasons). */
   explain(capability: CapabilityName): readonly string[] {
     return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
+  }
+
+  /**
+   * One chat turn, streamed: an async iterable of typed events (text and reasoning deltas,
+   * tool-call start, argument deltas and end, usage, finish), with `finalText()` and
+   * `finalResponse()` (the same `ChatResponse` as `chat`). Nothing is sent until it is
+   * iterated or a helper is called. The signal aborts at once and closes the connection;
+   * a gap between chunks longer than `idleTimeoutMs` fails it with `stream_idle_timeout`.
+   */
+  stream(input: ChatInput, options: ChatStreamOptions = {}): ChatStream {
+    return new ChatStream(() => this.#streamEvents(input, options));
+  }
+
+  async *#streamEvents(input: ChatInput, options: ChatStreamOptions, iteration?: number) {
+    const wireStream = STREAMS[this.toolWireFormat];
+    const body = wireStream.request(await this.buildRequest(input, options));
+    // Events and errors never carry the credentials, even when a provider echoes them.
+    const scrub = this.#transport.scrubber;
+    const base = {
+      provider: this.provider.id,
+      model: this.model,
+      wire: this.toolWireFormat,
+      url: scrub.text(this.endpoint),
+      iteration,
+    };
+    notify(
+      this.#options.onRequest,
+      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
+    );
+    const started = performance.now();
+    let status: number | undefined;
+    let attempts = 1;
+    let response: ChatResponse | undefined;
+    let failure: Error | undefined;
+    try {
+      const opened = await this.#transport.postStream(wireStream.path(this.#path), body, {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      });
+      status = opened.status;
+      attempts = opened.attempts;
+      for await (const event of readEventStream(this.toolWireFormat, opened.body, {
+        ...this.dialectOptions,
+        provider: this.provider.id,
+        signal: options.signal,
+        idleTimeoutMs: options.idleTimeoutMs ?? this.#options.streamIdleTimeoutMs ?? 60_000,
+        ...(options.maxFrameSize === undefined ? {} : { maxFrameSize: options.maxFrameSize }),
+      })) {
+        if (event.type === 'finish') response = event.response;
+        yield event;
+      }
+    } catch (error) {
+      failure = scrub.error(error as Error);
+      throw error;
+    } finally {
+      notify(
+        this.#options.onResponse,
+        (): ResponseEvent => ({
+          ...base,
+          status,
+          durationMs: performance.now() - started,
+          attempts,
+          usage: response?.usage,
+          finishReason: response?.finishReason,
+          body: response === undefined ? undefined : scrub.value(summarizePayloads(response.raw)),
+          error: failure ?? (response === undefined ? new Error('stream closed early') : undefined),
+          rateLimit: this.rateLimit,
+        }),
+      );
+    }
   }
 
   /** One chat turn: the parsed reply. */

@@ -5,9 +5,16 @@ export type {
   ChatExchange,
   ChatInput,
   ChatOptions,
+  ChatStreamOptions,
   ChatWithToolsOptions,
   ToolLoopEngine,
 } from './chat-options.js';
+export {
+  type ByteSource,
+  ChatStream,
+  type ReadEventStreamOptions,
+  readEventStream,
+} from './chat-stream.js';
 export type {
   ChatRequestInput,
   ToolLoopCalls,
@@ -44,10 +51,12 @@ export {
 } from './http/retry.js';
 export {
   type HttpExchange,
+  type HttpStream,
   HttpTransport,
   type HttpTransportOptions,
   type PostOptions,
   type RetryEvent,
+  type StreamBody,
 } from './http/transport.js';
 export { type InlineImagesOptions, inlineImages } from './inline-images.js';
 export {

@@ -81,6 +81,31 @@ describe('credentials never reach errors or events', () => {
     expect((events[1] as ResponseEvent).error).toBe(error);
   });
 
+  it('a streamed call is scrubbed the same way', async () => {
+    reply = json(401, { error: { message: `Incorrect API key provided: ${KEY}.` } });
+    const events: unknown[] = [];
+    const engine = createEngine({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      apiKey: KEY,
+      baseUrl: `${origin}/v1`,
+      onRequest: (event: RequestEvent) => events.push(event),
+      onResponse: (event: ResponseEvent) => events.push(event),
+    });
+    let error: unknown;
+    try {
+      await engine.stream('hi').finalText();
+    } catch (caught) {
+      error = caught;
+    }
+    await engine.close();
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).providerMessage).toBe(
+      'Incorrect API key provided: [redacted].',
+    );
+    expect(printed(error as ProviderError, events)).not.toContain(KEY);
+  });
+
   it('an API key echoed in a 200 reply is not in the onResponse body', async () => {
     reply = json(200, {
       id: 'x',

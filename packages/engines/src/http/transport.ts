@@ -117,20 +117,46 @@ export class HttpTransport {
    * carry the credentials (see `scrubber`); the returned `url` has them redacted.
    */
   async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<HttpExchange> {
+    let sent: SentRequest;
     try {
-      const exchange = await this.#postJson(path, body, options);
-      return { ...exchange, url: this.scrubber.text(exchange.url) };
+      sent = await this.#send(path, body, options, 'application/json');
     } catch (error) {
       throw this.scrubber.error(error);
     }
+    if (sent.stream !== undefined) throw new Error('unreachable: a JSON exchange has no stream');
+    return { ...sent.exchange, url: this.scrubber.text(sent.exchange.url) };
   }
 
-  async #postJson(path: string, body: unknown, options: PostOptions): Promise<HttpExchange> {
+  /**
+   * POSTs `body` as JSON and returns the 2xx reply with its body unread, to be read as a
+   * stream: retries and HTTP errors as `postJson` before the body starts; `timeoutMs` bounds
+   * the wait for the reply's headers only (the caller times the gaps between chunks). The
+   * caller must consume or `destroy()` the body. Errors never carry the credentials.
+   */
+  async postStream(path: string, body: unknown, options: PostOptions = {}): Promise<HttpStream> {
+    let sent: SentRequest;
+    try {
+      sent = await this.#send(path, body, options, 'text/event-stream, application/x-ndjson');
+    } catch (error) {
+      throw this.scrubber.error(error);
+    }
+    if (sent.stream === undefined) throw new Error('unreachable: a stream exchange has a stream');
+    const { body: _body, ...facts } = sent.exchange;
+    return { ...facts, url: this.scrubber.text(facts.url), body: sent.stream };
+  }
+
+  async #send(
+    path: string,
+    body: unknown,
+    options: PostOptions,
+    accept: string,
+  ): Promise<SentRequest> {
+    const streaming = accept !== 'application/json';
     const url = `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
     const payload = serializeJson(body);
     const headers = {
       'content-type': 'application/json',
-      accept: 'application/json',
+      accept,
       ...this.#headers,
       ...options.headers,
     };
@@ -139,7 +165,7 @@ export class HttpTransport {
       options.signal?.throwIfAborted();
       let outcome: AttemptOutcome;
       try {
-        outcome = await this.#attempt(url, payload, headers, options);
+        outcome = await this.#attempt(url, payload, headers, options, streaming);
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (error instanceof ProviderError) throw error;
@@ -161,6 +187,18 @@ export class HttpTransport {
       const rateLimit = parseRateLimit(outcome.headers);
       if (rateLimit !== undefined) this.rateLimit = rateLimit;
       if (outcome.status >= 200 && outcome.status < 300) {
+        if (outcome.stream !== undefined) {
+          const exchange = {
+            url,
+            status: outcome.status,
+            headers: outcome.headers,
+            body: undefined,
+            attempts: attempt + 1,
+            durationMs: performance.now() - started,
+            rateLimit: this.rateLimit,
+          };
+          return { exchange, stream: outcome.stream };
+        }
         const decoded = decodeJson(outcome.text);
         if (!decoded.ok) {
           throw new ProviderError(
@@ -172,7 +210,7 @@ export class HttpTransport {
             },
           );
         }
-        return {
+        const exchange = {
           url,
           status: outcome.status,
           headers: outcome.headers,
@@ -181,6 +219,7 @@ export class HttpTransport {
           durationMs: performance.now() - started,
           rateLimit: this.rateLimit,
         };
+        return { exchange, stream: undefined };
       }
       const retryAfterMs = retryAfterFromHeaders(outcome.headers);
       const decoded = decodeJson(outcome.text);
@@ -214,16 +253,30 @@ export class HttpTransport {
     payload: Buffer,
     headers: Record<string, string>,
     options: PostOptions,
+    streaming: boolean,
   ): Promise<AttemptOutcome> {
-    const deadline = AbortSignal.timeout(options.timeoutMs ?? this.#timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    // A stream's deadline is its headers; the gaps between chunks are timed by its reader.
+    const deadline = streaming ? undefined : AbortSignal.timeout(timeoutMs);
+    const signals = [options.signal, deadline].filter(
+      (signal): signal is AbortSignal => signal !== undefined,
+    );
     const response = await request(url, {
       method: 'POST',
       dispatcher: this.#dispatcher,
       headers,
       body: payload,
-      signal,
+      ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}),
+      ...(streaming ? { headersTimeout: timeoutMs, bodyTimeout: 0 } : {}),
     });
+    if (streaming && response.statusCode >= 200 && response.statusCode < 300) {
+      return {
+        status: response.statusCode,
+        headers: response.headers as ResponseHeaders,
+        text: '',
+        stream: response.body,
+      };
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const declared = Number(response.headers['content-length']);
@@ -260,10 +313,26 @@ export class HttpTransport {
   }
 }
 
+/** A 2xx reply: decoded (`postJson`) or with its body left to stream (`postStream`). */
+interface SentRequest {
+  readonly exchange: HttpExchange;
+  readonly stream: StreamBody | undefined;
+}
+
 interface AttemptOutcome {
   readonly status: number;
   readonly headers: ResponseHeaders;
   readonly text: string;
+  /** The unread 2xx body of a stream request. */
+  readonly stream?: StreamBody;
+}
+
+/** The body of a streamed reply as undici hands it over: a Node readable of byte chunks. */
+export type StreamBody = Dispatcher.ResponseData['body'];
+
+/** A 2xx reply whose body is still to be read (`postStream`). */
+export interface HttpStream extends Omit<HttpExchange, 'body'> {
+  readonly body: StreamBody;
 }
 
 function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -12,7 +12,14 @@ export {
   type SimulatorResponder,
   startSimulator,
 } from './server.js';
-export { type StreamRenderOptions, streamErrorFrame, streamFrames } from './stream.js';
+export {
+  type SimulatorStreamOptions,
+  type StreamRecord,
+  type StreamRenderOptions,
+  streamChunks,
+  streamErrorFrame,
+  streamFrames,
+} from './stream.js';
 export type {
   Inspection,
   ReceivedToolResult,

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isWireFormat, type WireFormat } from '@crosswire/core';
+import { type StreamRecord, streamChunks, streamContentType, writeStream } from './stream.js';
 import type { Inspection, SimulatorRequest, SimulatorStep, SimulatorWire } from './types.js';
 import { wire as anthropic } from './wires/anthropic.js';
 import { wire as gemini } from './wires/gemini.js';
@@ -122,8 +123,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const turn = (turns.get(lane) ?? 0) + 1;
     turns.set(lane, turn);
     const path = `${rest}${url.search ? redactQuery(url.search, redact) : ''}`;
-    const record = (status: number) =>
-      records.push({ ...inspection, lane, wire: wireName, path, headers, body, status, turn });
+    const record = (status: number, stream?: StreamRecord) =>
+      records.push({
+        ...inspection,
+        lane,
+        wire: wireName,
+        path,
+        headers,
+        body,
+        status,
+        turn,
+        ...(stream === undefined ? {} : { stream }),
+      });
 
     if (inspection.violations.length > 0 && (options.enforce ?? true)) {
       record(400);
@@ -156,13 +167,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       send(response, step.status ?? 200, step.body, replyHeaders);
       return;
     }
+    const reply = simulated.reply(step, { model: inspection.model ?? 'simulated-model', turn });
+    if (asksForStream(wireName, body, rest, url.search)) {
+      const chunks = streamChunks(wireName, reply, step.stream);
+      const streamed: StreamRecord = {
+        chunksSent: 0,
+        chunksTotal: chunks.length,
+        ended: undefined,
+      };
+      record(200, streamed);
+      response.writeHead(200, {
+        'content-type': streamContentType(wireName),
+        'cache-control': 'no-cache',
+        ...replyHeaders,
+      });
+      await writeStream(response, wireName, chunks, step.stream ?? {}, streamed);
+      return;
+    }
     record(200);
-    send(
-      response,
-      200,
-      simulated.reply(step, { model: inspection.model ?? 'simulated-model', turn }),
-      replyHeaders,
-    );
+    send(response, 200, reply, replyHeaders);
   };
 
   const server: Server = createServer((request, response) => {
@@ -200,6 +223,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Whether the request asks for a streamed reply: `stream: true`, or Gemini's streaming method. */
+function asksForStream(wire: WireFormat, body: unknown, path: string, search: string): boolean {
+  if (wire === 'gemini')
+    return path.endsWith(':streamGenerateContent') && /[?&]alt=sse\b/.test(search);
+  return (
+    typeof body === 'object' && body !== null && (body as { stream?: unknown }).stream === true
+  );
 }
 
 function send(

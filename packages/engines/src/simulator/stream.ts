@@ -336,3 +336,123 @@ export function streamErrorFrame(wire: WireFormat, message: string, code: string
     }
   }
 }
+
+/** How a scripted reply streams (step option `stream`). */
+export interface SimulatorStreamOptions {
+  /** Characters of text or arguments per delta event. Default 8. */
+  readonly pieceSize?: number;
+  /**
+   * Bytes per write: a number splits the byte stream every that many bytes (inside events,
+   * inside UTF-8 sequences); default one write per event.
+   */
+  readonly chunkBytes?: number;
+  /** Wait this long before each write after the first. Default 0. */
+  readonly chunkDelayMs?: number;
+  /**
+   * Fail after this many writes: `error-event` sends the wire's mid-stream error event and
+   * ends; `cut` ends the response cleanly (a truncated stream); `reset` destroys the socket;
+   * `stall` stops writing and keeps the connection open (for idle timeouts).
+   */
+  readonly fail?: {
+    readonly afterChunks: number;
+    readonly mode: 'error-event' | 'cut' | 'reset' | 'stall';
+    /** For `error-event`. Default `simulated stream failure`. */
+    readonly message?: string;
+    /** For `error-event`. Default `overloaded_error`. */
+    readonly code?: string;
+  };
+}
+
+/** What the simulator did with one streamed reply, updated while it streams. */
+export interface StreamRecord {
+  /** Writes made so far. */
+  chunksSent: number;
+  /** Writes the reply has in all. */
+  readonly chunksTotal: number;
+  /** How it ended: `complete`, `failed` (a scripted failure) or `client` (the client closed first); undefined while streaming. */
+  ended: 'complete' | 'failed' | 'client' | undefined;
+}
+
+/** The writes of a stream: whole events, or the bytes cut every `chunkBytes`. */
+export function streamChunks(
+  wire: WireFormat,
+  body: unknown,
+  options: SimulatorStreamOptions = {},
+): Buffer[] {
+  const frames = streamFrames(wire, body, { pieceSize: options.pieceSize ?? 8 });
+  if (options.chunkBytes === undefined) return frames.map((frame) => Buffer.from(frame));
+  const bytes = Buffer.from(frames.join(''));
+  const size = Math.max(1, options.chunkBytes);
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+  return chunks;
+}
+
+/** The content type of a wire's stream. */
+export function streamContentType(wire: WireFormat): string {
+  return wire === 'ollama' ? 'application/x-ndjson' : 'text/event-stream';
+}
+
+interface Writable {
+  flushHeaders(): void;
+  write(chunk: Buffer | string): boolean;
+  end(): void;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  readonly destroyed: boolean;
+  readonly writableEnded: boolean;
+  readonly socket: { destroy(): void } | null;
+}
+
+/** Writes the stream, honouring backpressure (waits for `drain`) and the client going away. */
+export async function writeStream(
+  response: Writable,
+  wire: WireFormat,
+  chunks: readonly Buffer[],
+  options: SimulatorStreamOptions,
+  record: StreamRecord,
+): Promise<void> {
+  let closed = false;
+  response.once('close', () => {
+    closed = true;
+    if (record.ended === undefined) record.ended = 'client';
+  });
+  const fail = options.fail;
+  response.flushHeaders();
+  for (const [index, chunk] of chunks.entries()) {
+    if (fail !== undefined && index === fail.afterChunks) {
+      record.ended = 'failed';
+      if (fail.mode === 'error-event') {
+        response.write(
+          streamErrorFrame(
+            wire,
+            fail.message ?? 'simulated stream failure',
+            fail.code ?? 'overloaded_error',
+          ),
+        );
+        response.end();
+      } else if (fail.mode === 'cut') response.end();
+      else if (fail.mode === 'reset') {
+        // Let the written events reach the client first, then drop the connection.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        response.socket?.destroy();
+      }
+      // stall: write nothing more and leave the connection open.
+      return;
+    }
+    if (index > 0 && options.chunkDelayMs) {
+      await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
+    }
+    if (closed || response.destroyed) return;
+    record.chunksSent++;
+    if (!response.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        response.once('drain', resolve);
+        response.once('close', resolve);
+      });
+    }
+  }
+  if (!closed && !response.writableEnded) {
+    record.ended = 'complete';
+    response.end();
+  }
+}

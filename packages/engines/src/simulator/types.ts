@@ -1,4 +1,5 @@
 import type { WireFormat } from '@crosswire/core';
+import type { SimulatorStreamOptions, StreamRecord } from './stream.js';
 
 /** One tool call the simulated model makes. */
 export interface SimulatedCall {
@@ -46,6 +47,8 @@ export type SimulatorStep = (
   readonly headers?: Readonly<Record<string, string>>;
   /** Wait this long before answering. */
   readonly delayMs?: number;
+  /** How the reply streams when the request asks for a stream (split, delay, fail mid-stream). */
+  readonly stream?: SimulatorStreamOptions;
 };
 
 /** A tool result as one request carried it, in the wire's own shape. */
@@ -81,6 +84,8 @@ export interface SimulatorRequest extends Inspection {
   readonly status: number;
   /** 1-based count of requests on this lane. */
   readonly turn: number;
+  /** Set when the reply streamed: writes made, and how the stream ended (updated live). */
+  readonly stream?: Readonly<StreamRecord>;
 }
 
 /** Reply context a wire needs to render a step. */

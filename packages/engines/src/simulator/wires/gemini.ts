@@ -39,7 +39,7 @@ function checkPart(part: unknown, at: string, violations: string[]): void {
 
 function inspect(body: unknown, path: string): Inspection {
   const violations: string[] = [];
-  const model = /\/models\/([^/:]+):generateContent$/.exec(path)?.[1];
+  const model = /\/models\/([^/:]+):(?:streamGenerateContent|generateContent)$/.exec(path)?.[1];
   if (!isObject(body))
     return { model, tools: [], toolResults: [], violations: ['body must be a JSON object'] };
   if (body.model !== undefined)
@@ -128,7 +128,7 @@ function inspect(body: unknown, path: string): Inspection {
 }
 
 export const wire: SimulatorWire = {
-  matches: (path) => /\/models\/[^/:]+:generateContent$/.test(path),
+  matches: (path) => /\/models\/[^/:]+:(?:streamGenerateContent|generateContent)$/.test(path),
   inspect,
   reply(step, context) {
     const parts: Json[] = [];

@@ -20,7 +20,8 @@ function inspect(body: unknown): Inspection {
     };
   const model = typeof body.model === 'string' ? body.model : undefined;
   if (model === undefined) violations.push('model must be a string');
-  if (body.stream !== false) violations.push('stream must be false (ollama streams by default)');
+  if (typeof body.stream !== 'boolean')
+    violations.push('stream must be true or false (ollama streams by default)');
   const tools: string[] = [];
   asArray(body.tools).forEach((tool, index) => {
     const fn = isObject(tool) ? tool.function : undefined;

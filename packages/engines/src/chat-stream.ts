@@ -1,0 +1,166 @@
+// A streamed reply as the engine hands it over: an async iterable of typed events, pulled from
+// the connection one chunk at a time, with the helpers for the final text and response.
+import { CrosswireError, ProviderError, type WireFormat } from '@crosswire/core';
+import type { ChatResponse } from './response.js';
+import { createStreamDecoder, type StreamDecoderOptions } from './stream-decoder.js';
+import type { StreamEvent } from './stream-types.js';
+
+/**
+ * One streamed reply. Iterate it (`for await (const event of stream)`) for the events, or
+ * call `finalText()` / `finalResponse()`, which read it to the end. It can be iterated once;
+ * the helpers work during or after that iteration too. Breaking out of the loop closes the
+ * connection.
+ */
+export class ChatStream implements AsyncIterable<StreamEvent> {
+  readonly #source: () => AsyncGenerator<StreamEvent, void, undefined>;
+  #started = false;
+  #resolve!: (response: ChatResponse) => void;
+  #reject!: (error: unknown) => void;
+  readonly #final: Promise<ChatResponse>;
+
+  constructor(source: () => AsyncGenerator<StreamEvent, void, undefined>) {
+    this.#source = source;
+    this.#final = new Promise<ChatResponse>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    // Nobody may ask for the final response; its failure is reported by the iteration then.
+    this.#final.catch(() => undefined);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<StreamEvent, void, undefined> {
+    if (this.#started) {
+      throw new CrosswireError(
+        'stream_already_read',
+        'a ChatStream can be iterated once; use finalResponse() for the reply after that',
+      );
+    }
+    this.#started = true;
+    let finished = false;
+    try {
+      for await (const event of this.#source()) {
+        if (event.type === 'finish') {
+          finished = true;
+          this.#resolve(event.response);
+        }
+        yield event;
+      }
+    } catch (error) {
+      this.#reject(error);
+      throw error;
+    } finally {
+      if (!finished) {
+        this.#reject(
+          new CrosswireError(
+            'stream_closed',
+            'the stream was closed before the reply was complete',
+          ),
+        );
+      }
+    }
+  }
+
+  /** The whole reply, as `engine.chat` returns it (reads the stream to the end when nobody does). */
+  async finalResponse(): Promise<ChatResponse> {
+    if (!this.#started) for await (const _event of this) void _event;
+    return this.#final;
+  }
+
+  /** The reply's final text. */
+  async finalText(): Promise<string> {
+    return (await this.finalResponse()).content;
+  }
+
+  /** Only the text deltas, as they come. */
+  async *textStream(): AsyncGenerator<string, void, undefined> {
+    for await (const event of this) if (event.type === 'text-delta') yield event.text;
+  }
+}
+
+/** What {@link readEventStream} reads: a byte source that can be destroyed at once. */
+export interface ByteSource extends AsyncIterable<unknown> {
+  destroy(error?: Error): unknown;
+}
+
+export interface ReadEventStreamOptions extends StreamDecoderOptions {
+  readonly provider: string;
+  readonly signal?: AbortSignal | undefined;
+  /** The longest wait for the next chunk before the stream fails (`stream_idle_timeout`). */
+  readonly idleTimeoutMs: number;
+}
+
+/**
+ * The events of a reply body read chunk by chunk: the next chunk is read only when the
+ * consumer asks for the next event (a slow consumer slows the socket, nothing piles up). An
+ * abort, an idle gap longer than `idleTimeoutMs`, an error event or an early stop destroys
+ * the connection at once.
+ */
+export async function* readEventStream(
+  wire: WireFormat,
+  body: ByteSource,
+  options: ReadEventStreamOptions,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  const decoder = createStreamDecoder(wire, options);
+  const iterator = body[Symbol.asyncIterator]();
+  let complete = false;
+  const onAbort = () => body.destroy(abortReason(options.signal));
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    options.signal?.throwIfAborted();
+    for (;;) {
+      const step = await nextChunk(iterator, body, options);
+      if (step.done) break;
+      for (const event of decoder.push(step.value as Uint8Array)) {
+        yield event;
+        if (event.type === 'error') throw event.error;
+      }
+      if (decoder.done) break;
+    }
+    for (const event of decoder.end()) {
+      yield event;
+      if (event.type === 'error') throw event.error;
+    }
+    complete = true;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    // Stopped early (abort, error, the consumer broke out): close the connection now.
+    if (!complete) body.destroy();
+  }
+}
+
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error
+    ? reason
+    : new DOMException('This operation was aborted', 'AbortError');
+}
+
+async function nextChunk(
+  iterator: AsyncIterator<unknown>,
+  body: ByteSource,
+  options: ReadEventStreamOptions,
+): Promise<IteratorResult<unknown>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new ProviderError(
+        `${options.provider} sent nothing for ${options.idleTimeoutMs} ms in the middle of a stream; the connection was closed`,
+        { code: 'stream_idle_timeout', details: { idleTimeoutMs: options.idleTimeoutMs } },
+      );
+      body.destroy(error);
+      reject(error);
+    }, options.idleTimeoutMs);
+  });
+  try {
+    return await Promise.race([iterator.next(), idle]);
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof CrosswireError) throw error;
+    throw new ProviderError(
+      `${options.provider} stream broke off before the reply was complete: ${error instanceof Error ? error.message : String(error)}`,
+      { code: 'stream_truncated', cause: error },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
