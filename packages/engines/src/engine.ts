@@ -185,7 +185,8 @@ export class Engine {
     this.#dialect = DIALECTS[wire];
     const chatPath =
       resolution.offering?.chatPath ?? provider.chatPath ?? this.#dialect.path(model);
-    this.baseUrl = (options.baseUrl ?? provider.baseUrl).replace(/\/+$/, '');
+    this.baseUrl = checkedBaseUrl(options.baseUrl ?? provider.baseUrl);
+    checkHeaders(options.headers);
     this.#path = withoutRepeatedVersion(
       this.baseUrl,
       chatPath.replaceAll('{model}', encodeURIComponent(model)),
@@ -588,6 +589,36 @@ export function createEngine(options: EngineOptions): Engine {
  * Anthropic's does not), so `http://host/v1` given for a provider whose path is
  * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
  */
+/** A base URL the transport can use: http or https, parsed, without a trailing slash. */
+function checkedBaseUrl(baseUrl: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    const shown = url === undefined ? 'not a URL' : `scheme '${url.protocol.slice(0, -1)}'`;
+    throw new ValidationError(
+      `baseUrl must be an http or https URL (${shown}); the transport speaks nothing else`,
+      { path: 'baseUrl', code: 'invalid_base_url' },
+    );
+  }
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** Header values with CR, LF or NUL would split the request; refused before any request. */
+function checkHeaders(headers: Readonly<Record<string, string>> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value) || /[\r\n\0:\s]/.test(name)) {
+      throw new ValidationError(
+        `headers["${name.replace(/[^\x20-\x7e]/g, '?')}"] cannot be sent: a header name is one token and a value has no CR, LF or NUL`,
+        { path: `headers.${name}`, code: 'invalid_header' },
+      );
+    }
+  }
+}
+
 function withoutRepeatedVersion(baseUrl: string, path: string): string {
   const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(baseUrl)?.[1];
   if (version === undefined) return path;
