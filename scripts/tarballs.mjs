@@ -3,6 +3,12 @@
 //
 //   node scripts/tarballs.mjs pack [--out DIR]   one tarball per package, into DIR (default
 //                                                .tarballs/), for installing from a clone
+//   node scripts/tarballs.mjs publish [--dry-run]
+//                                                packs and publishes every package whose
+//                                                version is not on npm yet, with
+//                                                `npm publish --provenance --access public`
+//                                                (the release workflow runs it after the
+//                                                changesets version PR is merged)
 //   node scripts/tarballs.mjs check              packs into a temp folder, then checks:
 //     - each tarball's contents: no test files; every source map's sources are in the
 //       tarball; every relative link in a shipped Markdown file points at a shipped file, and
@@ -138,17 +144,62 @@ function checkContents(packed, scratch) {
   return problems;
 }
 
+function npmPublishArgs(tarball, { dryRun, provenance }) {
+  return [
+    'publish',
+    ...(dryRun ? ['--dry-run'] : []),
+    ...(provenance ? ['--provenance'] : []),
+    '--ignore-scripts',
+    '--access',
+    'public',
+    tarball,
+  ];
+}
+
 function publishDryRun(packed) {
   for (const { name, tarball } of packed) {
-    mustRun(`npm publish --dry-run of ${name}`, 'npm', [
-      'publish',
-      '--dry-run',
-      '--ignore-scripts',
-      '--access',
-      'public',
-      tarball,
-    ]);
+    mustRun(
+      `npm publish --dry-run of ${name}`,
+      'npm',
+      npmPublishArgs(tarball, { dryRun: true, provenance: false }),
+    );
     console.log(`  npm publish --dry-run ok: ${name}`);
+  }
+}
+
+/** Whether `name@version` is on the registry already (a re-run publishes only what is new). */
+function isPublished(name, version) {
+  const result = run('npm', ['view', `${name}@${version}`, 'version'], { stdio: 'pipe' });
+  return result.status === 0 && result.stdout.trim() === version;
+}
+
+function publish(args) {
+  const dryRun = args.includes('--dry-run');
+  const scratch = mkdtempSync(path.join(tmpdir(), 'crosswire-publish-'));
+  try {
+    for (const { name, manifest, tarball } of packAll(scratch)) {
+      if (isPublished(name, manifest.version)) {
+        console.log(`${name}@${manifest.version} is on npm already`);
+        continue;
+      }
+      // Provenance needs the CI's identity token; a local dry run has none.
+      mustRun(
+        `npm publish of ${name}`,
+        'npm',
+        npmPublishArgs(tarball, { dryRun, provenance: !dryRun }),
+        {
+          stdio: 'inherit',
+        },
+      );
+      // The line changesets/action reads to tag the release.
+      console.log(`New tag: ${name}@${manifest.version}`);
+    }
+    return 0;
+  } catch (error) {
+    console.error(`tarballs: ${error instanceof Error ? error.message : error}`);
+    return 1;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -271,7 +322,8 @@ function pack(args) {
 function main([command, ...rest]) {
   if (command === 'pack') return pack(rest);
   if (command === 'check') return check();
-  console.error('usage: node scripts/tarballs.mjs pack [--out DIR] | check');
+  if (command === 'publish') return publish(rest);
+  console.error('usage: node scripts/tarballs.mjs pack [--out DIR] | publish [--dry-run] | check');
   return 2;
 }
 

@@ -1,3 +1,9 @@
+/**
+ * The crosswire command: demo, convert, caps, fetch-image and registry validation.
+ *
+ * @module @crosswire/cli
+ */
+
 export type { OptionsSpec, ParsedArgs } from './args.js';
 export type { Command } from './command.js';
 export {

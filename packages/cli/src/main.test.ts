@@ -31,6 +31,7 @@ describe('crosswire', () => {
       '',
       'Subcommands:',
       '  registry validate  check registry data files (schema and cross-field rules)',
+      '  registry probe     probe a model live for image, tool-result image and PDF input',
       '',
       'See crosswire registry <subcommand> --help.',
       '',
@@ -73,13 +74,13 @@ describe('crosswire', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, models, providers, fetch-image, registry validate; see crosswire --help)\n",
+        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe; see crosswire --help)\n",
     });
     expect((await runCli(['registry'])).stderr).toBe(
-      "crosswire: missing subcommand for 'registry' (one of: registry validate)\n",
+      "crosswire: missing subcommand for 'registry' (one of: registry validate, registry probe)\n",
     );
     expect((await runCli(['registry', 'check'])).stderr).toBe(
-      "crosswire: unknown subcommand 'registry check' (one of: registry validate)\n",
+      "crosswire: unknown subcommand 'registry check' (one of: registry validate, registry probe)\n",
     );
     expect(await runCli(['caps', 'openai', 'gpt-4.1', '--frobnicate'])).toEqual({
       code: 2,

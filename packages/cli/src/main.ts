@@ -6,6 +6,7 @@ import { demoCommand } from './commands/demo.js';
 import { fetchImageCommand } from './commands/fetch-image.js';
 import { modelsCommand } from './commands/models.js';
 import { providersCommand } from './commands/providers.js';
+import { registryProbeCommand } from './commands/registry-probe.js';
 import { registryValidateCommand } from './commands/registry-validate.js';
 import {
   EXIT_FAILURE,
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   providersCommand,
   fetchImageCommand,
   registryValidateCommand,
+  registryProbeCommand,
 ];
 
 function mainHelp(): string {

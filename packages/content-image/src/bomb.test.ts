@@ -37,16 +37,12 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-test('a 1 GiB decompression bomb is refused at the cap, memory stays near the cap', async () => {
-  const before = process.memoryUsage();
-  let peakArrayBuffers = before.arrayBuffers;
-  let peakRss = before.rss;
+test('a 1 GiB decompression bomb is refused at the cap, holding no more than the cap', async () => {
+  const before = process.memoryUsage().arrayBuffers;
+  let peak = before;
   const sampler = setInterval(() => {
-    const now = process.memoryUsage();
-    peakArrayBuffers = Math.max(peakArrayBuffers, now.arrayBuffers);
-    peakRss = Math.max(peakRss, now.rss);
+    peak = Math.max(peak, process.memoryUsage().arrayBuffers);
   }, 2);
-  const started = Date.now();
   const image = Image.fromUrl(`${server.origin}/bomb.png`);
   let error: unknown;
   try {
@@ -55,22 +51,21 @@ test('a 1 GiB decompression bomb is refused at the cap, memory stays near the ca
     error = caught;
   }
   clearInterval(sampler);
-  const after = process.memoryUsage();
-  peakArrayBuffers = Math.max(peakArrayBuffers, after.arrayBuffers);
-  peakRss = Math.max(peakRss, after.rss);
+  peak = Math.max(peak, process.memoryUsage().arrayBuffers);
   expect(error).toBeInstanceOf(ImageFetchError);
   expect(error).toMatchObject({
     code: 'image_too_large',
     message: `image at ${server.origin}/bomb.png exceeds inline_image_max_bytes (20971520)`,
   });
   expect(image.base64).toBeUndefined();
-  expect(Date.now() - started).toBeLessThan(5000);
   // The client stopped reading long before the bomb ran out (socket buffers hold a few
   // hundred KiB of gzip, i.e. some 100 MiB of zeros, so the server gets ahead of the cap).
   expect(zerosCompressed).toBeLessThan(GIB / 2);
-  expect(peakArrayBuffers - before.arrayBuffers).toBeLessThan(DEFAULT_MAX_BYTES + 64 * MIB);
-  expect(peakRss - before.rss).toBeLessThan(DEFAULT_MAX_BYTES + 64 * MIB);
-  console.info(
-    `bomb: refused after ${Date.now() - started} ms; zeros compressed ${(zerosCompressed / MIB).toFixed(0)} MiB; peak arrayBuffers +${((peakArrayBuffers - before.arrayBuffers) / MIB).toFixed(1)} MiB; peak rss +${((peakRss - before.rss) / MIB).toFixed(1)} MiB`,
+  // The decoded bytes are held as Buffers until the cap refuses them: the cap's 20 MiB plus
+  // what is in flight in the stream and zlib buffers (under 2 MiB when measured), never the
+  // twice-the-cap a looser limit would let through.
+  const held = peak - before;
+  expect(held, `peak Buffer memory +${(held / MIB).toFixed(1)} MiB`).toBeLessThan(
+    DEFAULT_MAX_BYTES + 8 * MIB,
   );
 });

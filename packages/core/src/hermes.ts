@@ -1,5 +1,6 @@
 import { ValidationError } from './errors.js';
 import { stripSchemaDialect } from './json-schema.js';
+import { parsePythonLiteral } from './python-literal.js';
 import type { ToolDefinition, ToolDefinitionInput } from './tool-definition.js';
 import { parseToolDefinitions } from './tool-definition.js';
 import type { HermesTool } from './tool-wire.js';
@@ -49,10 +50,6 @@ export function checkTagName(tag: string, option: string): string {
     );
   }
   return tag;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** One Hermes tool in the chosen shape (`$schema` and friends removed: they cost tokens). */
@@ -116,18 +113,26 @@ export interface ThinkOptions {
  * and an unclosed `<think>` to the end of the text.
  */
 export function stripThinking(text: string, options: ThinkOptions = {}): string {
-  const tag = escapeRegExp(checkTagName(options.thinkTag ?? HERMES_DEFAULTS.thinkTag, 'thinkTag'));
-  const open = new RegExp(`<${tag}>`);
-  const close = new RegExp(`</${tag}>`);
+  const tag = checkTagName(options.thinkTag ?? HERMES_DEFAULTS.thinkTag, 'thinkTag');
+  const openTag = `<${tag}>`;
+  const closeTag = `</${tag}>`;
   let rest = text;
-  const firstClose = rest.search(close);
-  const firstOpen = rest.search(open);
+  const firstClose = rest.indexOf(closeTag);
+  const firstOpen = rest.indexOf(openTag);
   if (firstClose >= 0 && (firstOpen < 0 || firstClose < firstOpen)) {
-    rest = rest.slice(firstClose).replace(close, '');
+    rest = rest.slice(firstClose + closeTag.length);
   }
-  rest = rest.replace(new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`, 'g'), '');
-  const unclosed = rest.search(open);
-  return unclosed >= 0 ? rest.slice(0, unclosed) : rest;
+  // One pass with indexOf (a regex with a lazy body rescans the text from every unclosed tag).
+  let kept = '';
+  let position = 0;
+  for (;;) {
+    const open = rest.indexOf(openTag, position);
+    if (open < 0) return kept + rest.slice(position);
+    kept += rest.slice(position, open);
+    const close = rest.indexOf(closeTag, open + openTag.length);
+    if (close < 0) return kept; // an unclosed tag hides the rest of the text
+    position = close + closeTag.length;
+  }
 }
 
 export interface HermesTextOptions extends ThinkOptions {
@@ -137,12 +142,40 @@ export interface HermesTextOptions extends ThinkOptions {
   readonly thinkFilter?: boolean;
 }
 
-function isJson(text: string): boolean {
+const OPENERS: Readonly<Record<string, string>> = { '{': '}', '[': ']', '(': ')' };
+
+/** False when the quotes or brackets of `text` do not close (so no literal can decode). */
+function balanced(text: string): boolean {
+  const expected: string[] = [];
+  let quote = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] as string;
+    if (quote !== '') {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (Object.hasOwn(OPENERS, char)) expected.push(OPENERS[char] as string);
+    else if (char === '}' || char === ']' || char === ')') {
+      if (expected.pop() !== char) return false;
+    }
+  }
+  return quote === '' && expected.length === 0;
+}
+
+/**
+ * A call block's text decoded: JSON first, then a Python literal (the NousResearch reference
+ * parser falls back to `ast.literal_eval`; its README's example output is a Python dict).
+ * Undefined when it is neither.
+ */
+export function decodeHermesCall(text: string): { value: unknown } | undefined {
+  // A failed JSON.parse is slow (tens of microseconds); a reply of thousands of broken blocks
+  // would pay that for each, so text that cannot be a literal is refused first.
+  if (!balanced(text)) return undefined;
   try {
-    JSON.parse(text);
-    return true;
+    return { value: JSON.parse(text) };
   } catch {
-    return false;
+    const literal = parsePythonLiteral(text);
+    return literal.ok ? { value: literal.value } : undefined;
   }
 }
 
@@ -156,16 +189,37 @@ interface BlockSpan {
 }
 
 /**
- * The `<tag>` blocks of a text. A closing tag inside a JSON string (an argument that
- * mentions `</tool_call>`) does not end a block: the first closing tag after which the
- * body is valid JSON does, else the first closing tag. A last block cut off by the end of
- * the text counts.
+ * Where the block whose body starts at `start` ends: the first closing tag outside a quoted
+ * string of the call (so an argument that mentions `</tool_call>` does not end it), or -1
+ * when a string runs to the end of the text.
+ */
+function closeOutsideStrings(text: string, start: number, closeTag: string): number {
+  let quote = '';
+  for (let index = start; index < text.length; index += 1) {
+    const char = text[index];
+    if (quote !== '') {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '<' && text.startsWith(closeTag, index)) return index;
+  }
+  return -1;
+}
+
+/**
+ * The `<tag>` blocks of a text, in one linear pass. A block whose body is a JSON or Python
+ * object or list ends at the first closing tag outside its quoted strings when the body up to
+ * there decodes (an argument may mention `</tool_call>`); any other body ends at the first
+ * closing tag. Once a block falls back to its first closing tag although a string ran past
+ * it, every later block ends at its first closing tag too, so no part of the text is scanned
+ * twice. A last block cut off by the end of the text counts.
  */
 function blockSpans(text: string, tag: string): BlockSpan[] {
   const openTag = `<${tag}>`;
   const closeTag = `</${tag}>`;
   const spans: BlockSpan[] = [];
   let position = 0;
+  let fallBack = false;
   for (;;) {
     const open = text.indexOf(openTag, position);
     if (open < 0) break;
@@ -176,11 +230,13 @@ function blockSpans(text: string, tag: string): BlockSpan[] {
       break;
     }
     let end = firstClose;
-    for (let close = firstClose; close >= 0; close = text.indexOf(closeTag, close + 1)) {
-      if (isJson(text.slice(start, close))) {
+    const structured = /^\s*[[{]/.test(text.slice(start, firstClose));
+    if (structured && !fallBack) {
+      const close = closeOutsideStrings(text, start, closeTag);
+      if (close === firstClose) end = close;
+      else if (close > firstClose && decodeHermesCall(text.slice(start, close)) !== undefined) {
         end = close;
-        break;
-      }
+      } else fallBack = true;
     }
     spans.push({ from: open, to: end + closeTag.length, body: text.slice(start, end).trim() });
     position = end + closeTag.length;
@@ -199,50 +255,71 @@ export function hermesCallBlocks(text: string, options: HermesTextOptions = {}):
   return blockSpans(scanned, tag).map((span) => span.body);
 }
 
-const NAME_FIELD = /"name"\s*:\s*"((?:[^"\\]|\\.)*)"/;
+const NAME_FIELD = /(["'])name\1\s*:\s*(["'])((?:(?!\2)[^\\]|\\.)*)\2/;
+
+/** The name a block that does not decode still spells out (`"name": "x"`), if any. */
+function spelledName(block: string): string | undefined {
+  const match = NAME_FIELD.exec(block);
+  if (!match) return undefined;
+  const decoded = decodeHermesCall(`${match[2]}${match[3]}${match[2]}`);
+  const name = decoded?.value;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/**
+ * The calls of one block's body: each decoded object (JSON, or a Python literal) that has a
+ * non-empty `name` (an array gives one call per named object). A body that does not decode
+ * but spells out a name gives `{ name, arguments: <the body> }`, a call whose arguments read
+ * as undecodable. `[]` for a block that holds no call.
+ */
+function blockCalls(block: string): Record<string, unknown>[] {
+  const decoded = decodeHermesCall(block);
+  if (decoded === undefined) {
+    const name = spelledName(block);
+    return name === undefined ? [] : [{ name, arguments: block }];
+  }
+  const items = Array.isArray(decoded.value) ? decoded.value : [decoded.value];
+  return items.filter(
+    (item): item is Record<string, unknown> =>
+      isRecord(item) && typeof item.name === 'string' && item.name !== '',
+  );
+}
 
 /**
  * The call structures of the `<tool_call>` blocks of `text`, in order: each decoded
- * object that has a non-empty `name` (an array in one block gives one call per named
- * object). A block that is not JSON but names a function (`"name": "x"`) gives
- * `{ name, arguments: <the block text> }`, so the call is kept and reads as undecodable.
+ * object (JSON, or a Python dict as the NousResearch reference reads it) that has a non-empty
+ * `name` (an array in one block gives one call per named object). A block that does not
+ * decode but names a function (`"name": "x"`) gives `{ name, arguments: <the block text> }`,
+ * so the call is kept and reads as undecodable. Blocks with no call in them are
+ * {@link unreadableHermesBlocks}.
  */
 export function parseHermesToolCalls(
   text: string,
   options: HermesTextOptions = {},
 ): Record<string, unknown>[] {
-  const calls: Record<string, unknown>[] = [];
-  for (const block of hermesCallBlocks(text, options)) {
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(block);
-    } catch {
-      const match = NAME_FIELD.exec(block);
-      let name: unknown;
-      try {
-        name = match ? JSON.parse(`"${match[1]}"`) : undefined;
-      } catch {
-        name = undefined;
-      }
-      if (typeof name === 'string' && name !== '') calls.push({ name, arguments: block });
-      continue;
-    }
-    for (const item of Array.isArray(decoded) ? decoded : [decoded]) {
-      if (isRecord(item) && typeof item.name === 'string' && item.name !== '') calls.push(item);
-    }
-  }
-  return calls;
+  return hermesCallBlocks(text, options).flatMap(blockCalls);
 }
 
 /**
- * The reply text with the `<tool_call>` blocks (and a cut-off last one) removed and the
- * ends trimmed: the final text a Hermes reply shows. Thinking is left alone.
+ * The bodies of the `<tool_call>` blocks of `text` that hold no call (neither JSON nor a
+ * Python literal, and no function name in them): {@link stripToolCallTags} leaves them in
+ * the text, so the reader sees what the model wrote.
+ */
+export function unreadableHermesBlocks(text: string, options: HermesTextOptions = {}): string[] {
+  return hermesCallBlocks(text, options).filter((block) => blockCalls(block).length === 0);
+}
+
+/**
+ * The reply text with the `<tool_call>` blocks that hold a call (and a cut-off last one that
+ * does) removed and the ends trimmed: the final text a Hermes reply shows. A block with no
+ * call in it stays, so nothing the model wrote is lost. Thinking is left alone.
  */
 export function stripToolCallTags(text: string, options: { callTag?: string } = {}): string {
   const tag = checkTagName(options.callTag ?? HERMES_DEFAULTS.callTag, 'callTag');
   let result = '';
   let position = 0;
   for (const span of blockSpans(text, tag)) {
+    if (blockCalls(span.body).length === 0) continue;
     result += text.slice(position, span.from);
     position = span.to;
   }

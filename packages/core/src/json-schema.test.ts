@@ -334,7 +334,10 @@ describe('toStrictJsonSchema / toClosedJsonSchema / stripSchemaDialect', () => {
     const strict = toStrictJsonSchema(schema) as { properties: object; required: string[] };
     expect(Object.keys(strict.properties)).toEqual(['__proto__']);
     expect(strict.required).toEqual(['__proto__']);
-    expect(Object.keys(toGeminiSchema(schema)?.properties as object)).toEqual(['__proto__']);
+    const warnings: string[] = [];
+    const gemini = toGeminiSchema(schema, { onWarning: (warning) => warnings.push(warning.code) });
+    expect(Object.keys(gemini?.properties as object)).toEqual(['__proto__']);
+    expect(warnings).toEqual(['schema_keyword_dropped']);
   });
 
   it('strips only the dialect keywords', () => {

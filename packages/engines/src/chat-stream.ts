@@ -6,42 +6,47 @@ import { createStreamDecoder, type StreamDecoderOptions } from './stream-decoder
 import type { StreamEvent } from './stream-types.js';
 
 /**
- * One streamed reply. Iterate it (`for await (const event of stream)`) for the events, or
- * call `finalText()` / `finalResponse()`, which read it to the end. It can be iterated once;
- * the helpers work during or after that iteration too. Breaking out of the loop closes the
- * connection.
+ * A stream of events that ends in one final value: iterated once (`for await`), or read to
+ * the end by `final()`, which also works during or after the iteration. Breaking out of the
+ * loop stops the producer (and closes its connection).
  */
-export class ChatStream implements AsyncIterable<StreamEvent> {
-  readonly #source: () => AsyncGenerator<StreamEvent, void, undefined>;
+export class EventStream<Event, Final> implements AsyncIterable<Event> {
+  readonly #source: () => AsyncGenerator<Event, void, undefined>;
+  readonly #finalOf: (event: Event) => Final | undefined;
   #started = false;
-  #resolve!: (response: ChatResponse) => void;
+  #resolve!: (value: Final) => void;
   #reject!: (error: unknown) => void;
-  readonly #final: Promise<ChatResponse>;
+  readonly #final: Promise<Final>;
 
-  constructor(source: () => AsyncGenerator<StreamEvent, void, undefined>) {
+  constructor(
+    source: () => AsyncGenerator<Event, void, undefined>,
+    finalOf: (event: Event) => Final | undefined,
+  ) {
     this.#source = source;
-    this.#final = new Promise<ChatResponse>((resolve, reject) => {
+    this.#finalOf = finalOf;
+    this.#final = new Promise<Final>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
     });
-    // Nobody may ask for the final response; its failure is reported by the iteration then.
+    // Nobody may ask for the final value; its failure is reported by the iteration then.
     this.#final.catch(() => undefined);
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<StreamEvent, void, undefined> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
     if (this.#started) {
       throw new CrosswireError(
         'stream_already_read',
-        'a ChatStream can be iterated once; use finalResponse() for the reply after that',
+        'a stream can be iterated once; use its final-value helpers after that',
       );
     }
     this.#started = true;
     let finished = false;
     try {
       for await (const event of this.#source()) {
-        if (event.type === 'finish') {
+        const value = this.#finalOf(event);
+        if (value !== undefined) {
           finished = true;
-          this.#resolve(event.response);
+          this.#resolve(value);
         }
         yield event;
       }
@@ -51,30 +56,72 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
     } finally {
       if (!finished) {
         this.#reject(
-          new CrosswireError(
-            'stream_closed',
-            'the stream was closed before the reply was complete',
-          ),
+          new CrosswireError('stream_closed', 'the stream was closed before it was complete'),
         );
       }
     }
   }
 
-  /** The whole reply, as `engine.chat` returns it (reads the stream to the end when nobody does). */
-  async finalResponse(): Promise<ChatResponse> {
+  /** The final value (reads the stream to the end when nobody iterates it). */
+  protected async final(): Promise<Final> {
     if (!this.#started) for await (const _event of this) void _event;
     return this.#final;
+  }
+}
+
+/**
+ * One streamed reply. Iterate it (`for await (const event of stream)`) for the events, or
+ * call `finalText()` / `finalResponse()`, which read it to the end. It can be iterated once;
+ * the helpers work during or after that iteration too. Breaking out of the loop closes the
+ * connection.
+ */
+export class ChatStream extends EventStream<StreamEvent, ChatResponse> {
+  #facts: StreamFacts | undefined;
+
+  /** `source` reads the reply; it calls `opened` once the reply's headers are in. */
+  constructor(
+    source: (opened: (facts: StreamFacts) => void) => AsyncGenerator<StreamEvent, void, undefined>,
+  ) {
+    super(
+      () =>
+        source((facts) => {
+          this.#facts = facts;
+        }),
+      (event) => (event.type === 'finish' ? event.response : undefined),
+    );
+  }
+
+  /** The HTTP facts of the reply once its headers arrived (undefined before). */
+  get facts(): StreamFacts | undefined {
+    return this.#facts;
+  }
+
+  /** The whole reply, as `engine.chat` returns it. */
+  finalResponse(): Promise<ChatResponse> {
+    return this.final();
   }
 
   /** The reply's final text. */
   async finalText(): Promise<string> {
-    return (await this.finalResponse()).content;
+    return (await this.final()).content;
   }
 
   /** Only the text deltas, as they come. */
   async *textStream(): AsyncGenerator<string, void, undefined> {
     for await (const event of this) if (event.type === 'text-delta') yield event.text;
   }
+}
+
+/** The HTTP facts of a streamed reply, known once its headers arrived. */
+export interface StreamFacts {
+  readonly url: string;
+  readonly status: number;
+  /** Attempts made before the stream opened (retries of 429/5xx/network failures included). */
+  readonly attempts: number;
+  /** Time from sending to the reply's headers, retries included. */
+  readonly openMs: number;
+  /** Time spent fetching URL images and building the body. */
+  readonly prepareMs: number;
 }
 
 /** What {@link readEventStream} reads: a byte source that can be destroyed at once. */

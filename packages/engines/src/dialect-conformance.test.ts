@@ -102,11 +102,15 @@ describe('the other chat-shaped bodies', () => {
     expect(chat(bodies('openai', options).parallel)).toEqual([]);
   });
   it('hermes with resultRole user is a valid chat completions body', () => {
+    const warnings = new Set<string>();
     const options: DialectOptions = {
       hermes: { resultRole: 'user' },
       imageInput: true,
       imageFallback: 'user-message',
+      onWarning: (warning) => warnings.add(warning.code),
     };
     for (const body of Object.values(bodies('hermes', options))) expect(chat(body)).toEqual([]);
+    // The canonical conversation forces a tool, which prompt tool calling cannot enforce.
+    expect([...warnings]).toEqual(['tool_choice_unsupported']);
   });
 });

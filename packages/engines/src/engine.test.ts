@@ -47,6 +47,19 @@ const loopbackAsPublic = denyPrivateHosts({
 });
 
 describe('createEngine from registry data', () => {
+  it('warns when the model is retired, naming the replacement, and not for a current one', () => {
+    const warnings: CrosswireWarning[] = [];
+    const onWarning = (warning: CrosswireWarning) => warnings.push(warning);
+    createEngine({ provider: 'xai', model: 'grok-3', apiKey: 'k', onWarning });
+    createEngine({ provider: 'xai', apiKey: 'k', onWarning });
+    expect(warnings.map((warning) => [warning.code, warning.message])).toEqual([
+      [
+        'model_retired',
+        'model "grok-3" on provider "xai" was retired on 2026-05-15: requests fail or are served by another model; use "grok-4.3" instead (https://docs.x.ai/developers/migration/may-15-retirement)',
+      ],
+    ]);
+  });
+
   it('builds a working engine for every provider the registry lists', async () => {
     const providers = defaultRegistry.providers();
     expect(providers.length).toBeGreaterThanOrEqual(20);

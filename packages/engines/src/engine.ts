@@ -5,6 +5,7 @@ import {
   extractToolCall as coreExtractToolCall,
   formatTools as coreFormatTools,
   type DestructurableToolCall,
+  emitWarning,
   type FormatToolsOptions,
   type FormattedTools,
   type ToolDefinitionInput,
@@ -29,7 +30,7 @@ import type {
   ChatStreamOptions,
   ChatWithToolsOptions,
 } from './chat-options.js';
-import { ChatStream, readEventStream } from './chat-stream.js';
+import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
 import {
   type ChatRequest,
   DIALECTS,
@@ -57,6 +58,7 @@ import {
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
 import type { ChatResponse } from './response.js';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.js';
+import { streamToolLoop, type ToolLoopStream } from './tool-loop-stream.js';
 import { STREAMS } from './wires/index.js';
 
 /** What `createEngine` takes. Only `provider` is required (and `model` when the provider has no default). */
@@ -212,6 +214,16 @@ export class Engine {
     }
     Object.assign(headers, options.headers);
 
+    // A retired or deprecated model still gets an engine (a retired slug may be redirected),
+    // but the caller hears about it, with the replacement the provider names.
+    const lifecycle = resolution.lifecycle?.status;
+    if (lifecycle === 'retired' || lifecycle === 'deprecated') {
+      emitWarning(options.onWarning, {
+        code: lifecycle === 'retired' ? 'model_retired' : 'model_deprecated',
+        message: resolution.warnings[0] ?? `model "${model}" is ${lifecycle}`,
+        details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
+      });
+    }
     const capabilities = resolution.capabilities;
     const isTrue = (name: CapabilityName) => capabilities[name].value === true;
     this.dialectOptions = Object.freeze({
@@ -293,13 +305,20 @@ export class Engine {
    * iterated or a helper is called. The signal aborts at once and closes the connection;
    * a gap between chunks longer than `idleTimeoutMs` fails it with `stream_idle_timeout`.
    */
-  stream(input: ChatInput, options: ChatStreamOptions = {}): ChatStream {
-    return new ChatStream(() => this.#streamEvents(input, options));
+  stream(input: ChatInput, options: ChatStreamOptions = {}, iteration?: number): ChatStream {
+    return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
   }
 
-  async *#streamEvents(input: ChatInput, options: ChatStreamOptions, iteration?: number) {
+  async *#streamEvents(
+    input: ChatInput,
+    options: ChatStreamOptions,
+    opened: (facts: StreamFacts) => void,
+    iteration: number | undefined,
+  ) {
     const wireStream = STREAMS[this.toolWireFormat];
+    const prepareStarted = performance.now();
     const body = wireStream.request(await this.buildRequest(input, options));
+    const prepareMs = performance.now() - prepareStarted;
     // Events and errors never carry the credentials, even when a provider echoes them.
     const scrub = this.#transport.scrubber;
     const base = {
@@ -319,13 +338,20 @@ export class Engine {
     let response: ChatResponse | undefined;
     let failure: Error | undefined;
     try {
-      const opened = await this.#transport.postStream(wireStream.path(this.#path), body, {
+      const reply = await this.#transport.postStream(wireStream.path(this.#path), body, {
         signal: options.signal,
         timeoutMs: options.timeoutMs,
       });
-      status = opened.status;
-      attempts = opened.attempts;
-      for await (const event of readEventStream(this.toolWireFormat, opened.body, {
+      status = reply.status;
+      attempts = reply.attempts;
+      opened({
+        url: reply.url,
+        status,
+        attempts,
+        openMs: reply.durationMs,
+        prepareMs,
+      });
+      for await (const event of readEventStream(this.toolWireFormat, reply.body, {
         ...this.dialectOptions,
         provider: this.provider.id,
         signal: options.signal,
@@ -373,14 +399,28 @@ export class Engine {
 
   /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */
   runToolLoop(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<ToolLoopResult> {
-    return runToolLoop(this, toMessages(input), {
+    return runToolLoop(this, toMessages(input), this.#loopOptions(options));
+  }
+
+  /**
+   * The tool loop, streamed: the same run as `runToolLoop` (every loop rule the same), with
+   * each turn's reply streamed. Events: `turn-start`, the turn's reply events (each with its
+   * `iteration`), `tool-call-run`, `tool-result`, `turn-end`, and `loop-finish` with the
+   * `ToolLoopResult`. `finalText()` and `finalResult()` read it to the end.
+   */
+  streamWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): ToolLoopStream {
+    return streamToolLoop(this, toMessages(input), this.#loopOptions(options));
+  }
+
+  #loopOptions(options: ChatWithToolsOptions): ChatWithToolsOptions {
+    return {
       ...options,
       mcpServers: options.mcpServers ?? this.mcpServers,
       maxIterations: options.maxIterations ?? this.maxIterations,
       toolTimeoutMs: options.toolTimeoutMs ?? this.#options.toolTimeoutMs,
       listToolsTimeoutMs: options.listToolsTimeoutMs ?? this.#options.listToolsTimeoutMs,
       onWarning: options.onWarning ?? this.#options.onWarning,
-    });
+    };
   }
 
   /**

@@ -1,6 +1,13 @@
-// Dialects: messages, replies, request builders, tool turns (issue 7).
+/**
+ * Wire dialects, engines built from registry data, HTTP transport and the tool-calling loop over
+ * MCP servers.
+ *
+ * @module @crosswire/engines
+ */
 
-// Engines, HTTP transport, MCP servers and the tool loop (issue 8).
+// Dialects: messages, replies, request builders, tool turns.
+
+// Engines, HTTP transport, MCP servers and the tool loop.
 export type {
   ChatExchange,
   ChatInput,
@@ -12,8 +19,10 @@ export type {
 export {
   type ByteSource,
   ChatStream,
+  EventStream,
   type ReadEventStreamOptions,
   readEventStream,
+  type StreamFacts,
 } from './chat-stream.js';
 export type {
   ChatRequestInput,
@@ -131,6 +140,18 @@ export type {
   WireStream,
   WireStreamState,
 } from './stream-types.js';
-export type { ToolCallRecord, ToolLoopResult, ToolLoopTurn } from './tool-loop.js';
+export type {
+  ToolCallRecord,
+  ToolLoopProgress,
+  ToolLoopResult,
+  ToolLoopTurn,
+} from './tool-loop.js';
+export {
+  type StreamingToolLoopEngine,
+  streamToolLoop,
+  ToolLoopStream,
+  type ToolLoopStreamEvent,
+  type TurnStreamEvent,
+} from './tool-loop-stream.js';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
 export { DIALECTS, STREAMS } from './wires/index.js';

@@ -226,37 +226,126 @@ describe('format_tools', () => {
   });
 });
 
-/** Every recorded reply of `wire` that its parser reads (error bodies left out). */
-function parsableReplies(wire: WireFormat): [string, unknown][] {
+type Call = readonly [name: string, arguments: Record<string, unknown>];
+type Expected =
+  | readonly Call[]
+  | { readonly throws: typeof ProviderError | typeof PromptBlockedError };
+
+const berlin: Call = ['get_weather', { city: 'Berlin' }];
+const paris: Call = ['get_weather', { city: 'Paris' }];
+const screenshot: Call = ['screenshot', { url: 'https://example.com' }];
+const parallel = [berlin, paris, screenshot] as const;
+/** A call cut off by the token limit: its arguments do not decode, so they read as `{}`. */
+const cutWriteFile: Call = ['write_file', {}];
+const providerError = { throws: ProviderError };
+
+/**
+ * The tool calls each recorded reply under fixtures/wire/replies/ holds, in order, read off the
+ * reply bodies by hand (or the error its parser throws); with `thinkTagFilter` on, where the
+ * two differ. Every reply file is listed, so a new reply needs its expectation here.
+ */
+const REPLY_CALLS: Readonly<Record<WireFormat, Readonly<Record<string, Expected>>>> = {
+  openai: {
+    'content-chunks-mistral': [],
+    error: providerError,
+    'parallel-calls': parallel,
+    refusal: [],
+    text: [],
+    'think-tags': [],
+    'thinking-deepseek': [berlin],
+    'thinking-openrouter': [berlin],
+    'tool-calls': [berlin],
+    'truncated-all': [cutWriteFile],
+    truncated: [berlin, cutWriteFile],
+  },
+  anthropic: {
+    error: providerError,
+    'parallel-calls': parallel,
+    refusal: [],
+    text: [],
+    thinking: [berlin],
+    'tool-calls': [berlin],
+    // Anthropic returns the partial input it had decoded when the limit hit.
+    truncated: [['write_file', { path: 'notes.md' }]],
+  },
+  gemini: {
+    error: providerError,
+    'parallel-calls': parallel,
+    'prompt-blocked': { throws: PromptBlockedError },
+    refusal: [],
+    text: [],
+    thinking: [berlin],
+    'tool-calls': [berlin],
+    truncated: [],
+  },
+  ollama: {
+    error: providerError,
+    'parallel-calls': parallel,
+    refusal: [],
+    text: [],
+    thinking: [berlin],
+    'tool-calls': [berlin],
+    truncated: [],
+  },
+  responses: {
+    error: providerError,
+    'parallel-calls': parallel,
+    refusal: [],
+    text: [],
+    thinking: [berlin],
+    'tool-calls': [berlin],
+    truncated: [berlin, cutWriteFile],
+  },
+  hermes: {
+    error: providerError,
+    'parallel-calls': parallel,
+    refusal: [],
+    text: [],
+    thinking: [berlin],
+    'tool-calls': [berlin],
+    truncated: [berlin, cutWriteFile],
+  },
+};
+/** Where the reply reads differently with `thinkTagFilter` off: a call inside `<think>` counts. */
+const UNFILTERED_CALLS: Readonly<Partial<Record<WireFormat, Readonly<Record<string, Expected>>>>> =
+  { hermes: { thinking: [['draft', {}], berlin] } };
+
+function replyNames(wire: WireFormat): string[] {
   return readdirSync(join(FIXTURES, 'replies', wire))
-    .map((file): [string, unknown] => [
-      file.replace(/\.json$/, ''),
-      readFixture(`replies/${wire}/${file}`),
-    ])
-    .filter(([, body]) => {
-      try {
-        engineFor(wire).toolLoopResponse(body);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    .map((file) => file.replace(/\.json$/, ''))
+    .sort();
 }
 
 describe('response_tool_calls and extract_tool_call', () => {
   it.each(WIRE_FORMATS)(
-    '%s: the raw calls are the calls toolLoopResponse finds, in order',
+    '%s: every recorded reply gives the calls it holds, through both paths, in order',
     (wire) => {
+      const cases = REPLY_CALLS[wire];
+      expect(replyNames(wire)).toEqual(Object.keys(cases).sort());
+      let checked = 0;
       for (const thinkTagFilter of [false, true]) {
         const engine = engineFor(wire, { dialect: { thinkTagFilter } });
-        for (const [, body] of parsableReplies(wire)) {
-          const raw = engine.responseToolCalls(body);
-          const reply = engine.toolLoopResponse(body);
-          expect(raw.map((structure) => engine.extractToolCall(structure))).toEqual(
-            reply.toolCalls,
-          );
+        for (const [name, filtered] of Object.entries(cases)) {
+          const expected = (!thinkTagFilter && UNFILTERED_CALLS[wire]?.[name]) || filtered;
+          const body = readFixture(`replies/${wire}/${name}.json`);
+          checked += 1;
+          if ('throws' in expected) {
+            expect(() => engine.toolLoopResponse(body), name).toThrow(expected.throws);
+            continue;
+          }
+          const pairs = engine
+            .responseToolCalls(body)
+            .map((structure) => engine.extractToolCall(structure))
+            .map((call) => [call?.name, call?.arguments]);
+          expect(pairs, `${name} (thinkTagFilter ${thinkTagFilter})`).toEqual(expected);
+          const calls = engine.toolLoopResponse(body).toolCalls;
+          expect(
+            calls.map((call) => [call.name, call.arguments]),
+            name,
+          ).toEqual(expected);
         }
       }
+      expect(checked).toBe(2 * replyNames(wire).length);
     },
   );
 

@@ -3,6 +3,7 @@ import type { CrosswireWarning } from '@crosswire/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatWithToolsOptions } from './chat-options.js';
 import { createEngine, type Engine, type EngineOptions } from './engine.js';
 import type { McpToolServer } from './mcp/server.js';
 import {
@@ -59,18 +60,42 @@ function counting(server: McpToolServer): { server: McpToolServer; calls: Map<st
   };
 }
 
-describe('chatWithTools', () => {
+// Every loop rule holds for the streamed loop too: each test runs once per mode.
+const MODES = [
+  { mode: 'runToolLoop', streamed: false },
+  { mode: 'streamWithTools', streamed: true },
+] as const;
+
+describe.each(MODES)('chatWithTools ($mode)', ({ mode, streamed }) => {
+  const lane = (name: string) => (streamed ? `${name}-${mode}` : name);
+  /** The engine, with chatWithTools and runToolLoop run the way this mode runs them. */
+  const loopEngine = (name: string, options: Partial<EngineOptions> = {}) => {
+    const created = engine(name, options);
+    return {
+      chatWithTools: (input: string, loopOptions: ChatWithToolsOptions) =>
+        streamed
+          ? created.streamWithTools(input, loopOptions).finalText()
+          : created.chatWithTools(input, loopOptions),
+      runToolLoop: (input: string, loopOptions: ChatWithToolsOptions) =>
+        streamed
+          ? created.streamWithTools(input, loopOptions).finalResult()
+          : created.runToolLoop(input, loopOptions),
+    };
+  };
+
   it('runs the calls, sends one result per call and returns the final text', async () => {
-    simulator.script('basic', [
+    simulator.script(lane('basic'), [
       {
         type: 'tool_calls',
         calls: [{ name: 'echo', arguments: { text: 'ping' } }, { name: 'snapshot' }],
       },
       { type: 'text', text: 'all done' },
     ]);
-    const text = await engine('basic').chatWithTools('use the tools', { mcpServers: [fixture] });
+    const text = await loopEngine(lane('basic')).chatWithTools('use the tools', {
+      mcpServers: [fixture],
+    });
     expect(text).toBe('all done');
-    const [first, second] = simulator.received('basic');
+    const [first, second] = simulator.received(lane('basic'));
     expect(first?.tools).toEqual([
       'echo',
       'snapshot',
@@ -94,7 +119,7 @@ describe('chatWithTools', () => {
   });
 
   it('answers an unknown tool and undecodable arguments with error results and goes on', async () => {
-    simulator.script('errors', [
+    simulator.script(lane('errors'), [
       {
         type: 'tool_calls',
         calls: [
@@ -105,9 +130,11 @@ describe('chatWithTools', () => {
       },
       { type: 'text', text: 'recovered' },
     ]);
-    const text = await engine('errors').chatWithTools('go', { mcpServers: [fixture] });
+    const text = await loopEngine(lane('errors')).chatWithTools('go', { mcpServers: [fixture] });
     expect(text).toBe('recovered');
-    const results = simulator.received('errors')[1]?.toolResults.map((result) => result.block);
+    const results = simulator
+      .received(lane('errors'))[1]
+      ?.toolResults.map((result) => result.block);
     expect(results).toEqual([
       { role: 'tool', tool_call_id: 'call_1_0', content: 'unknown tool nope' },
       {
@@ -120,7 +147,7 @@ describe('chatWithTools', () => {
   });
 
   it('drops calls cut off by the token limit with one warning, and fails when none is left', async () => {
-    simulator.script('truncated', [
+    simulator.script(lane('truncated'), [
       {
         type: 'tool_calls',
         calls: [
@@ -132,17 +159,17 @@ describe('chatWithTools', () => {
       { type: 'text', text: 'ok then' },
     ]);
     const warnings: CrosswireWarning[] = [];
-    const text = await engine('truncated').chatWithTools('go', {
+    const text = await loopEngine(lane('truncated')).chatWithTools('go', {
       mcpServers: [fixture],
       onWarning: (warning) => warnings.push(warning),
     });
     expect(text).toBe('ok then');
     expect(warnings.map((warning) => warning.code)).toEqual(['tool_call_arguments_truncated']);
-    const second = simulator.received('truncated')[1];
+    const second = simulator.received(lane('truncated'))[1];
     expect(second?.violations).toEqual([]);
     expect(second?.toolResults.map((result) => result.id)).toEqual(['call_1_0']);
 
-    simulator.script('all-truncated', [
+    simulator.script(lane('all-truncated'), [
       {
         type: 'tool_calls',
         calls: [{ name: 'echo', arguments: '{"text": "cu' }],
@@ -150,29 +177,32 @@ describe('chatWithTools', () => {
       },
     ]);
     await expect(
-      engine('all-truncated').chatWithTools('go', { mcpServers: [fixture] }),
+      loopEngine(lane('all-truncated')).chatWithTools('go', { mcpServers: [fixture] }),
     ).rejects.toMatchObject({
       name: 'ToolLoopError',
       code: 'tool_call_arguments_truncated',
       message: expect.stringMatching(/^tool call arguments truncated \(finish_reason length\)/),
     });
-    expect(simulator.received('all-truncated')).toHaveLength(1);
+    expect(simulator.received(lane('all-truncated'))).toHaveLength(1);
   });
 
   it('ends with ToolLoopError after maxIterations replies that still ask for tools', async () => {
-    simulator.script('forever', () => ({
+    simulator.script(lane('forever'), () => ({
       type: 'tool_calls',
       calls: [{ name: 'echo', arguments: { text: 'again' } }],
     }));
     const counted = counting(fixture);
     await expect(
-      engine('forever').chatWithTools('go', { mcpServers: [counted.server], maxIterations: 3 }),
+      loopEngine(lane('forever')).chatWithTools('go', {
+        mcpServers: [counted.server],
+        maxIterations: 3,
+      }),
     ).rejects.toMatchObject({
       name: 'ToolLoopError',
       code: 'tool_loop_max_iterations',
       message: 'tool loop reached maxIterations (3) and the model still asks for tools: echo',
     });
-    expect(simulator.received('forever')).toHaveLength(3);
+    expect(simulator.received(lane('forever'))).toHaveLength(3);
     expect(counted.calls.get('echo')).toBe(2);
   });
 
@@ -183,16 +213,16 @@ describe('chatWithTools', () => {
       () => alpha.close(),
       () => beta.close(),
     );
-    simulator.script('dupes', [
+    simulator.script(lane('dupes'), [
       { type: 'tool_calls', calls: [{ name: 'shared' }, { name: 'only-beta' }] },
       { type: 'text', text: 'done' },
     ]);
     const warnings: CrosswireWarning[] = [];
-    await engine('dupes').chatWithTools('go', {
+    await loopEngine(lane('dupes')).chatWithTools('go', {
       mcpServers: [alpha, beta],
       onWarning: (warning) => warnings.push(warning),
     });
-    const [first, second] = simulator.received('dupes');
+    const [first, second] = simulator.received(lane('dupes'));
     expect(first?.tools).toEqual(['shared', 'only-beta']);
     expect(
       second?.toolResults.map((result) => (result.block as { content: string }).content),
@@ -203,7 +233,7 @@ describe('chatWithTools', () => {
   it('turns timeouts, MCP errors, thrown errors and malformed results into error results; the others still run', async () => {
     const raw = await connectRawServer({ content: 'not an array' }, 'garbled');
     closers.push(() => raw.close());
-    simulator.script('faulty-tools', [
+    simulator.script(lane('faulty-tools'), [
       {
         type: 'tool_calls',
         calls: [
@@ -216,7 +246,9 @@ describe('chatWithTools', () => {
       },
       { type: 'text', text: 'survived' },
     ]);
-    const result = await engine('faulty-tools').runToolLoop('go', { mcpServers: [fixture, raw] });
+    const result = await loopEngine(lane('faulty-tools')).runToolLoop('go', {
+      mcpServers: [fixture, raw],
+    });
     expect(result.text).toBe('survived');
     expect(
       simulator
@@ -241,7 +273,7 @@ describe('chatWithTools', () => {
   });
 
   it('loses nothing when the provider answers 429 and 500 mid-loop: each call runs once', async () => {
-    simulator.script('flaky', [
+    simulator.script(lane('flaky'), [
       faults.rateLimited(0),
       {
         type: 'tool_calls',
@@ -255,10 +287,12 @@ describe('chatWithTools', () => {
       { type: 'text', text: 'steady' },
     ]);
     const counted = counting(fixture);
-    const result = await engine('flaky').runToolLoop('go', { mcpServers: [counted.server] });
+    const result = await loopEngine(lane('flaky')).runToolLoop('go', {
+      mcpServers: [counted.server],
+    });
     expect(result.text).toBe('steady');
     expect(Object.fromEntries(counted.calls)).toEqual({ echo: 1, weather: 1 });
-    expect(simulator.received('flaky').map((record) => record.status)).toEqual([
+    expect(simulator.received(lane('flaky')).map((record) => record.status)).toEqual([
       429, 200, 500, 429, 200,
     ]);
     expect(
@@ -271,15 +305,17 @@ describe('chatWithTools', () => {
   });
 
   it('refuses to start without servers and stops on the caller signal', async () => {
-    await expect(engine('none').chatWithTools('go', { mcpServers: [] })).rejects.toMatchObject({
+    await expect(
+      loopEngine(lane('none')).chatWithTools('go', { mcpServers: [] }),
+    ).rejects.toMatchObject({
       code: 'no_mcp_servers',
       message: 'chatWithTools needs at least one MCP server in mcpServers',
     });
-    simulator.script('abort', [{ type: 'tool_calls', calls: [{ name: 'slow' }] }]);
+    simulator.script(lane('abort'), [{ type: 'tool_calls', calls: [{ name: 'slow' }] }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user stop')), 100);
     await expect(
-      engine('abort', { toolTimeoutMs: 5000 }).chatWithTools('go', {
+      loopEngine(lane('abort'), { toolTimeoutMs: 5000 }).chatWithTools('go', {
         mcpServers: [fixture],
         signal: controller.signal,
       }),

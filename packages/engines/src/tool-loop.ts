@@ -1,4 +1,5 @@
-import { ToolLoopError, type WarningHandler } from '@crosswire/core';
+import { type ToolCall, ToolLoopError, type WarningHandler } from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
 import { settleWithin, typedAbort } from './abortable.js';
 import { answerableCalls } from './answerable-calls.js';
 import type { ChatOptions, ChatWithToolsOptions, ToolLoopEngine } from './chat-options.js';
@@ -61,6 +62,30 @@ interface LoopOptions extends ChatWithToolsOptions {
   readonly onWarning?: WarningHandler;
 }
 
+/** What happens during a run, as the streaming loop reports it (`tool-loop-stream.ts`). */
+export type ToolLoopProgress =
+  | { readonly type: 'turn-start'; readonly iteration: number }
+  | { readonly type: 'tool-call-run'; readonly iteration: number; readonly toolCall: ToolCall }
+  | {
+      readonly type: 'tool-result';
+      readonly iteration: number;
+      readonly toolCall: ToolCall;
+      /** The one result the call got (an error result for unknown tools, bad JSON, failures). */
+      readonly result: ToolResult;
+      readonly record: ToolCallRecord;
+    }
+  | { readonly type: 'turn-end'; readonly iteration: number; readonly turn: ToolLoopTurn };
+
+/**
+ * How one run gets its replies and reports its progress: the non-streaming loop uses the
+ * engine's `exchange` and reports nothing; the streaming loop streams each turn and reports
+ * every step, waiting until the consumer took it.
+ */
+export interface LoopHooks {
+  readonly exchange?: ToolLoopEngine['exchange'];
+  readonly report?: (progress: ToolLoopProgress) => Promise<void>;
+}
+
 /**
  * The loop of seed 003. Each turn: send the conversation with the gathered tools; no calls
  * means the reply's text is the answer. Calls cut off by the token limit are dropped with a
@@ -75,9 +100,10 @@ export async function runToolLoop(
   engine: ToolLoopEngine,
   messages: readonly ChatMessage[],
   options: LoopOptions,
+  hooks: LoopHooks = {},
 ): Promise<ToolLoopResult> {
   try {
-    return await loop(engine, messages, options);
+    return await loop(engine, messages, options, hooks);
   } catch (error) {
     throw typedAbort(error, options.signal, 'running the tool loop');
   }
@@ -87,7 +113,10 @@ async function loop(
   engine: ToolLoopEngine,
   messages: readonly ChatMessage[],
   options: LoopOptions,
+  hooks: LoopHooks,
 ): Promise<ToolLoopResult> {
+  const exchange = hooks.exchange ?? engine.exchange.bind(engine);
+  const report = hooks.report ?? (async () => undefined);
   const maxIterations = options.maxIterations ?? 10;
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
     throw new ToolLoopError(
@@ -123,12 +152,13 @@ async function loop(
   const turns: ToolLoopTurn[] = [];
   const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    const exchange = await settleWithin(engine.exchange(conversation, chatOptions, iteration), {
+    await report({ type: 'turn-start', iteration });
+    const exchanged = await settleWithin(exchange(conversation, chatOptions, iteration), {
       signal: options.signal,
       during: `waiting for the provider (iteration ${iteration})`,
     });
-    addUsage(usage, exchange.response.usage);
-    const reply = answerableCalls(wire, exchange.response, {
+    addUsage(usage, exchanged.response.usage);
+    const reply = answerableCalls(wire, exchanged.response, {
       dialectOptions,
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     });
@@ -139,18 +169,20 @@ async function loop(
     });
     const turn = {
       iteration,
-      status: exchange.status,
-      attempts: exchange.attempts,
-      requestMs: exchange.durationMs,
-      prepareMs: exchange.prepareMs,
+      status: exchanged.status,
+      attempts: exchanged.attempts,
+      requestMs: exchanged.durationMs,
+      prepareMs: exchanged.prepareMs,
       finishReason: reply.finishReason,
       usage: reply.usage,
     };
     if (calls.length === 0) {
-      turns.push({ ...turn, toolsMs: 0, toolCalls: [] });
+      const last = { ...turn, toolsMs: 0, toolCalls: [] };
+      turns.push(last);
+      await report({ type: 'turn-end', iteration, turn: last });
       return {
         text: reply.content,
-        response: exchange.response,
+        response: exchanged.response,
         messages: conversation.map((message) =>
           isWireMessage(message) && typeof message.message === 'object' && message.message !== null
             ? providerMessage(message.wire, message.message)
@@ -161,13 +193,16 @@ async function loop(
       };
     }
     if (iteration === maxIterations) {
-      turns.push({ ...turn, toolsMs: 0, toolCalls: [] });
+      const last = { ...turn, toolsMs: 0, toolCalls: [] };
+      turns.push(last);
+      await report({ type: 'turn-end', iteration, turn: last });
       throw new ToolLoopError(
         'tool_loop_max_iterations',
         `tool loop reached maxIterations (${maxIterations}) and the model still asks for tools: ${calls.map((call) => call.name).join(', ')}`,
         { details: { maxIterations, pendingCalls: calls.map((call) => call.name), turns } },
       );
     }
+    for (const toolCall of calls) await report({ type: 'tool-call-run', iteration, toolCall });
     const toolsStarted = performance.now();
     const outputs = await callTools(roster, calls, {
       timeoutMs: options.toolTimeoutMs,
@@ -182,18 +217,28 @@ async function loop(
         dialectOptions,
       ),
     );
-    turns.push({
-      ...turn,
-      toolsMs,
-      toolCalls: outputs.map((output) => ({
+    const records = outputs.map(
+      (output): ToolCallRecord => ({
         name: output.call.name,
         id: output.call.id,
         server: output.server,
         isError: output.result.isError,
         failure: output.failure,
         durationMs: output.durationMs,
-      })),
-    });
+      }),
+    );
+    for (const [index, output] of outputs.entries()) {
+      await report({
+        type: 'tool-result',
+        iteration,
+        toolCall: output.call,
+        result: output.result,
+        record: records[index] as ToolCallRecord,
+      });
+    }
+    const done = { ...turn, toolsMs, toolCalls: records };
+    turns.push(done);
+    await report({ type: 'turn-end', iteration, turn: done });
   }
   // Unreachable: the last iteration returns or throws.
   throw new ToolLoopError(

@@ -2,7 +2,7 @@
 // test names the source of the rule it enforces; see also docs/provider-rules.md.
 import type { CrosswireWarning, ToolCall } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { buildRequest, parseResponse } from './dialect.js';
+import { buildRequest, formatToolResults, parseResponse } from './dialect.js';
 import { reply, resultFor } from './test-support/dialect-conversation.js';
 
 function collect() {
@@ -198,5 +198,76 @@ describe('calls without an id get a derived one on the wires that pair by id', (
     const call = input.find((item) => item.type === 'function_call');
     expect(call?.call_id).toBe(calls[0]?.id);
     expect(call).not.toHaveProperty('id');
+  });
+});
+
+describe('hermes: Python-dict calls, unreadable blocks, servers that parse calls', () => {
+  const chatReply = (message: Record<string, unknown>) => ({
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    model: 'NousResearch/Hermes-2-Pro-Llama-3-8B',
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }],
+  });
+
+  // The NousResearch Hermes-Function-Calling README's own example output; its reference parser
+  // falls back to ast.literal_eval. Before: dropped, and the loop ended with "Sure." as answer.
+  it("reads the README's Python-dict call", () => {
+    const body = chatReply({
+      content:
+        "Sure.\n<tool_call>\n{'arguments': {'symbol': 'TSLA'}, 'name': 'get_stock_fundamentals'}\n</tool_call>",
+    });
+    const parsed = parseResponse('hermes', body);
+    expect(parsed.content).toBe('Sure.');
+    expect(parsed.toolCalls.map((call) => [call.name, call.arguments])).toEqual([
+      ['get_stock_fundamentals', { symbol: 'TSLA' }],
+    ]);
+  });
+
+  it('a block that cannot be read is warned about and stays in the text', () => {
+    const { warnings, onWarning } = collect();
+    const body = chatReply({ content: 'Let me see. <tool_call>get_stock(TSLA)</tool_call>' });
+    const parsed = parseResponse('hermes', body, { onWarning });
+    expect(parsed.toolCalls).toEqual([]);
+    expect(parsed.content).toBe('Let me see. <tool_call>get_stock(TSLA)</tool_call>');
+    expect(warnings.map((warning) => [warning.code, warning.details?.block])).toEqual([
+      ['hermes_call_unreadable', 'get_stock(TSLA)'],
+    ]);
+  });
+
+  // vLLM and llama.cpp run a Hermes parser and return `tool_calls` with ids; Chat Completions
+  // requires `tool_call_id` on each tool message (CreateChatCompletionRequest).
+  it('results answer server-parsed calls by tool_call_id, with no false mismatch warning', () => {
+    const { warnings, onWarning } = collect();
+    const body = chatReply({
+      content: null,
+      tool_calls: [
+        {
+          id: 'chatcmpl-tool-a1',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '{"city":"Berlin"}' },
+        },
+        {
+          id: 'chatcmpl-tool-b2',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+        },
+      ],
+    });
+    const calls = parseResponse('hermes', body).toolCalls;
+    const messages = formatToolResults('hermes', body, calls.map(resultFor), { onWarning });
+    expect(warnings).toEqual([]);
+    expect(messages.slice(1).map((message) => [message.role, message.tool_call_id])).toEqual([
+      ['tool', 'chatcmpl-tool-a1'],
+      ['tool', 'chatcmpl-tool-b2'],
+    ]);
+  });
+
+  it('text calls (no server parser) still send no tool_call_id', () => {
+    const body = reply('hermes', 'tool-calls');
+    const calls = parseResponse('hermes', body).toolCalls;
+    const messages = formatToolResults('hermes', body, calls.map(resultFor), {
+      onWarning: () => {},
+    });
+    for (const message of messages.slice(1)) expect(message).not.toHaveProperty('tool_call_id');
   });
 });

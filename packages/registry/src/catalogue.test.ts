@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { crosscheck, renderReport } from '../scripts/crosscheck.js';
 import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
 import { createRegistry } from './create.js';
 import { defaultCatalogue, defaultRegistry } from './default-registry.js';
@@ -302,5 +303,38 @@ describe('lifecycle', () => {
     }
     expect(defaultRegistry.provider('xai').defaultModel).toBe('grok-4.3');
     expect(defaultRegistry.provider('deepseek').defaultModel).toBe('deepseek-v4-flash');
+  });
+});
+
+describe('registry:crosscheck', () => {
+  it('lists where the data and the catalogue disagree, and counts what agrees', () => {
+    const report = crosscheck(testRegistry());
+    expect(report.disagreements).toEqual([
+      {
+        provider: 'acme-cloud',
+        model: 'blind',
+        fact: 'image_input',
+        from: 'entry',
+        data: false,
+        catalogue: true,
+        dataSource: SOURCE,
+        catalogueSource: `https://github.com/example/catalogue/blob/${COMMIT}/providers/acme/models/blind.toml`,
+      },
+      {
+        provider: 'acme-cloud',
+        model: 'blind',
+        fact: 'limits.context',
+        from: 'entry',
+        data: 1000,
+        catalogue: 5000,
+        dataSource: 'offering "blind"',
+        catalogueSource: `https://github.com/example/catalogue/blob/${COMMIT}/providers/acme/models/blind.toml`,
+      },
+    ]);
+    // blind: tools agree, image and context differ; nothing else is served and listed
+    expect(report.compared).toBe(3);
+    expect(renderReport(report).split('\n').at(-2)).toBe(
+      "3 facts compared: 1 agree, 2 differ (report only; review each difference against the provider's docs)",
+    );
   });
 });

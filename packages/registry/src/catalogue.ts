@@ -104,23 +104,24 @@ function modelFrom(
  * name needs it (the default registry passes the JSON text and parses it then).
  */
 export function createCatalogue(load: () => CatalogueSnapshot): Catalogue {
-  let snapshot: CatalogueSnapshot | undefined;
-  let index: Map<string, { list: CatalogueModel[]; byName: Map<string, CatalogueModel> }>;
+  type Index = Map<string, { list: CatalogueModel[]; byName: Map<string, CatalogueModel> }>;
+  let state: { snapshot: CatalogueSnapshot; index: Index } | undefined;
   const loaded = () => {
-    if (snapshot === undefined) {
-      snapshot = load();
-      index = new Map();
+    if (state === undefined) {
+      const snapshot = load();
+      const index: Index = new Map();
       for (const [provider, models] of Object.entries(snapshot.providers)) {
         const list = Object.entries(models)
-          .map(([id, data]) => modelFrom(snapshot as CatalogueSnapshot, provider, id, data))
+          .map(([id, data]) => modelFrom(snapshot, provider, id, data))
           .sort((left, right) => left.id.localeCompare(right.id));
         index.set(provider, {
           list,
           byName: new Map(list.map((model) => [model.id.toLowerCase(), model])),
         });
       }
+      state = { snapshot, index };
     }
-    return { snapshot, index };
+    return state;
   };
   return Object.freeze({
     name: 'models.dev',
@@ -168,6 +169,23 @@ export function catalogueClaim(
   model: CatalogueModel,
   capability: CapabilityName,
 ): EvidenceClaim | undefined {
+  // Claims are made once per model and capability: resolving is a hot path.
+  let claims = CLAIMS.get(model);
+  if (claims === undefined) {
+    claims = new Map();
+    CLAIMS.set(model, claims);
+  }
+  if (!claims.has(capability)) claims.set(capability, makeClaim(catalogue, model, capability));
+  return claims.get(capability);
+}
+
+const CLAIMS = new WeakMap<CatalogueModel, Map<CapabilityName, EvidenceClaim | undefined>>();
+
+function makeClaim(
+  catalogue: Catalogue,
+  model: CatalogueModel,
+  capability: CapabilityName,
+): EvidenceClaim | undefined {
   if (capability === 'tools') {
     if (model.tools === undefined) return undefined;
     return claimOf(catalogue, model, model.tools);
@@ -178,5 +196,10 @@ export function catalogueClaim(
 }
 
 function claimOf(catalogue: Catalogue, model: CatalogueModel, value: boolean): EvidenceClaim {
-  return { value, evidence: 'catalogue', source: model.source, date: catalogue.date };
+  return Object.freeze({
+    value,
+    evidence: 'catalogue',
+    source: model.source,
+    date: catalogue.date,
+  });
 }

@@ -24,7 +24,19 @@ import type {
 } from './types.js';
 import { parseVersion, parseVersionRange, satisfiesRange } from './version.js';
 
+const DESCRIPTIONS = new WeakMap<EvidenceClaim, string>();
+
+/** ` (docs, https://..., checked 2026-11-29; note)`, once per claim object (a hot path). */
 function describeClaim(claim: EvidenceClaim): string {
+  let text = DESCRIPTIONS.get(claim);
+  if (text === undefined) {
+    text = composeDescription(claim);
+    DESCRIPTIONS.set(claim, text);
+  }
+  return text;
+}
+
+function composeDescription(claim: EvidenceClaim): string {
   const parts = [claim.evidence, claim.source, claim.date ? `checked ${claim.date}` : undefined]
     .filter((part) => part !== undefined)
     .join(', ');

@@ -1,6 +1,14 @@
+/**
+ * Provider and model capability data, and the resolver that derives what a tool result can carry
+ * to a model.
+ *
+ * @module @crosswire/registry
+ */
+
 export {
   CAPABILITY_NAMES,
   type CapabilityName,
+  CLAIM_EVIDENCE_KINDS,
   EVIDENCE_KINDS,
   type Evidence,
   isCapabilityName,
@@ -10,9 +18,19 @@ export {
   type Tristate,
 } from './capabilities.js';
 export { renderCapabilitiesTable } from './capabilities-table.js';
+export {
+  type Catalogue,
+  type CatalogueModel,
+  type CatalogueSnapshot,
+  catalogueSnapshotSchema,
+  createCatalogue,
+  MODEL_KINDS,
+  type ModelKind,
+} from './catalogue.js';
 export { type CreateRegistryOptions, createRegistry, type RegistryEntry } from './create.js';
 export {
   capabilityValues,
+  defaultCatalogue,
   defaultRegistry,
   explain,
   resolve,
@@ -27,6 +45,8 @@ export type {
   CapabilityValues,
   EffectiveCapabilities,
   EffectiveCapability,
+  Lifecycle,
+  LifecycleStatus,
   ModelEntry,
   ModelLimits,
   OfferingEntry,
@@ -44,8 +64,10 @@ export {
   claimSchema,
   type LabFile,
   type LabPatch,
+  type LifecycleData,
   labFileSchema,
   labPatchSchema,
+  lifecycleSchema,
   type ModelData,
   modelSchema,
   type OfferingData,
@@ -54,10 +76,14 @@ export {
   type ProviderPatch,
   providerFileSchema,
   providerPatchSchema,
+  type RetiredOfferingData,
+  retiredOfferingSchema,
 } from './schema.js';
 export {
   checkRegistryFiles,
+  dataDate,
   formatIssue,
+  locatePath,
   parseRegistrySource,
   type RegistryFile,
   type RegistryIssue,

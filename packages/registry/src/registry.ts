@@ -19,6 +19,8 @@ export type {
   CapabilityValues,
   EffectiveCapabilities,
   EffectiveCapability,
+  Lifecycle,
+  LifecycleStatus,
   ModelEntry,
   ModelLimits,
   OfferingEntry,

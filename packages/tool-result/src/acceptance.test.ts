@@ -279,12 +279,15 @@ describe('ToolResult: anthropic structured blocks', () => {
   });
 
   it('an image type outside JPEG, PNG, GIF, WebP stays the placeholder even with imageInput', () => {
+    const warnings: string[] = [];
     const content = weather([{ type: 'image', data: PNG_B64, mimeType: 'image/bmp' }]).to(
       'anthropic',
       {
         imageInput: true,
+        onWarning: (warning) => warnings.push(warning.code),
       },
     ).content;
+    expect(warnings).toEqual(['image_not_native']);
     expect(content).toHaveLength(1);
     expect(first(content).type).toBe('text');
     expect(first(content).text).toContain('image/bmp');
@@ -482,9 +485,12 @@ describe('ToolResult: native images (imageInput)', () => {
   });
 
   it('gemini: a GIF is not carried natively (JPEG, PNG, WebP only)', () => {
+    const warnings: string[] = [];
     const block = weather([{ type: 'image', data: PNG_B64, mimeType: 'image/gif' }]).to('gemini', {
       imageInput: true,
+      onWarning: (warning) => warnings.push(warning.code),
     });
+    expect(warnings).toEqual(['image_not_native']);
     expect(block.functionResponse.parts).toBeUndefined();
     expect(block.functionResponse.response.result).toContain('[image] image/gif');
   });

@@ -1,3 +1,10 @@
+/**
+ * One MCP tool result rendered exactly for each provider wire: OpenAI, Anthropic, Gemini, Ollama,
+ * Responses and Hermes.
+ *
+ * @module @crosswire/tool-result
+ */
+
 export { carriesNative, nativeNeedsVision } from '@crosswire/core';
 export {
   asJson,

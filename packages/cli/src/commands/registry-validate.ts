@@ -38,7 +38,7 @@ Examples:
 `;
 
 /** `packages/registry/data` in the checkout containing `from`, if any. */
-function findDataDirectory(from: string): string | undefined {
+export function findDataDirectory(from: string): string | undefined {
   let directory = path.resolve(from);
   for (;;) {
     const candidate = path.join(directory, 'packages', 'registry', 'data');

@@ -169,14 +169,22 @@ describe('HttpTransport', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('stop')), 30);
     await expect(http.postJson('/slow', {}, { signal: controller.signal })).rejects.toThrow('stop');
+    // Aborted during the 1 s backoff: the wait ends at once, before a 500 ms marker timer
+    // started at the same moment (ordering, not a wall-clock limit), with no second attempt.
     const second = new AbortController();
-    setTimeout(() => second.abort(new Error('stop waiting')), 50);
-    const started = performance.now();
-    await expect(http.postJson('/wait', {}, { signal: second.signal })).rejects.toThrow(
-      'stop waiting',
-    );
-    expect(performance.now() - started).toBeLessThan(900);
-    await http.close();
+    const order: string[] = [];
+    const waiting = transport({
+      onRetry: () => {
+        setTimeout(() => second.abort(new Error('stop waiting')), 0);
+        setTimeout(() => order.push('500 ms marker'), 500);
+      },
+    });
+    await expect(
+      waiting.postJson('/wait', {}, { signal: second.signal }).finally(() => order.push('ended')),
+    ).rejects.toThrow('stop waiting');
+    expect(order).toEqual(['ended']);
+    expect(hits.get('/wait')).toBe(1);
+    await Promise.all([http.close(), waiting.close()]);
   });
 
   it('times out an attempt and reports provider_timeout after the retries', async () => {

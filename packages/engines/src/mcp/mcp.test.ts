@@ -284,13 +284,11 @@ describe('callTools over the SDK in memory', () => {
       argumentsUndecodable: true,
       argumentsError: 'arguments are not valid JSON: Unterminated string in JSON at position 13',
     };
-    const started = performance.now();
     const outputs = await callTools(
       roster,
       [call('slow'), call('nope'), undecodable, call('echo', { text: 'still here' })],
       { timeoutMs: 150 },
     );
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(
       outputs.map((output) => [output.failure, output.result.isError, output.result.content]),
     ).toEqual([

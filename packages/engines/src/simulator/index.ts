@@ -2,6 +2,8 @@
  * `@crosswire/engines/simulator`: a loopback HTTP server that speaks the six wire dialects,
  * checks every request body (shape and the conversation's invariants) and answers with
  * scripted turns. For tests, demos and benchmarks; never for production traffic.
+ *
+ * @module @crosswire/engines/simulator
  */
 export { containsBase64Payload } from './checks.js';
 export {

@@ -22,7 +22,13 @@ export const SIMULATOR_WIRES: Readonly<Record<WireFormat, SimulatorWire>> = Obje
 
 /** What a lane answers when its script is used up, or a lane script computed per request. */
 export type SimulatorResponder = (
-  request: Inspection & { readonly lane: string; readonly wire: WireFormat; readonly turn: number },
+  request: Inspection & {
+    readonly lane: string;
+    readonly wire: WireFormat;
+    readonly turn: number;
+    /** The decoded request body, for a responder that answers from what was sent. */
+    readonly body: unknown;
+  },
 ) => SimulatorStep;
 
 export interface SimulatorOptions {
@@ -145,7 +151,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       );
       return;
     }
-    const step = nextStep(lane, { ...inspection, lane, wire: wireName, turn });
+    const step = nextStep(lane, { ...inspection, lane, wire: wireName, turn, body });
     if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
     const replyHeaders = { ...rateLimitHeaders(wireName, turn), ...step.headers };
     if (step.type === 'error') {

@@ -1,6 +1,7 @@
 // Hermes prompt tool calling over an OpenAI-style chat endpoint (`POST /chat/completions`):
 // the tools go into the system prompt, the calls come back as `<tool_call>` tags in the text.
 import {
+  decodeHermesCall,
   emitWarning,
   extractToolCall,
   formatToolCall,
@@ -9,6 +10,7 @@ import {
   locateToolCalls,
   stripToolCallTags,
   type ToolCall,
+  unreadableHermesBlocks,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import {
@@ -61,13 +63,24 @@ function assistantMessage(
   return { role: 'assistant', content };
 }
 
-function resultMessages(results: readonly ToolResult[], options: DialectOptions): JsonObject[] {
+/**
+ * One message per result. `nativeIds`: the echo carries the server's own `tool_calls` (vLLM,
+ * llama.cpp parse the `<tool_call>` text themselves and give each call an id), so each tool
+ * message names its call by `tool_call_id`, as Chat Completions requires.
+ */
+function resultMessages(
+  results: readonly ToolResult[],
+  options: DialectOptions,
+  nativeIds = false,
+): JsonObject[] {
   const role = options.hermes?.resultRole ?? 'tool';
   // `to('hermes')` is the bare `<tool_response>` text; the message around it is ours.
-  const messages: JsonObject[] = results.map((result) => ({
-    role,
-    content: result.to('hermes', resultOptions(options)),
-  }));
+  const messages: JsonObject[] = results.map((result) => {
+    const message: JsonObject = { role };
+    if (nativeIds && role === 'tool' && result.id !== '') message.tool_call_id = result.id;
+    message.content = result.to('hermes', resultOptions(options));
+    return message;
+  });
   const images = toolResultImageMessage('hermes', results, options);
   if (images !== undefined) messages.push(images);
   return messages;
@@ -136,11 +149,23 @@ export function readText(body: unknown, options: DialectOptions): string {
   return stripToolCallTags(content, { callTag: callTag(options) });
 }
 
+/** Tells `onWarning` about each `<tool_call>` block that holds no call (it stays in the text). */
+function warnUnreadable(content: string, options: DialectOptions): void {
+  for (const block of unreadableHermesBlocks(content, locateOptions(options))) {
+    emitWarning(options.onWarning, {
+      code: 'hermes_call_unreadable',
+      message: `hermes: a <${callTag(options)}> block could not be read as a call (neither JSON nor a Python literal, and no name in it); it is left in the reply text`,
+      details: { wire, block: block.length > 200 ? `${block.slice(0, 200)}...` : block },
+    });
+  }
+}
+
 export function parseResponse(body: unknown, options: DialectOptions): ChatResponse {
   throwIfErrorBody(wire, body);
   requireObject(wire, body);
   const message = choiceMessage(body);
   const { content, thinking } = messageText(message, options);
+  warnUnreadable(content, options);
   return {
     // The `<tool_call>` blocks are lifted into toolCalls and stripped from the text.
     content: stripToolCallTags(content, { callTag: callTag(options) }),
@@ -170,9 +195,9 @@ export function formatToolResults(
   options: DialectOptions,
 ): WireMessage[] {
   const echo = assistantEcho(body);
-  const callIds = readToolCalls(body, options).map(() => '');
+  const callIds = readToolCalls(body, options).map((call) => call.id);
   checkResultsAnswerCalls(wire, callIds, results, options.onWarning);
-  return wrap(wire, [echo, ...resultMessages(results, options)]);
+  return wrap(wire, [echo, ...resultMessages(results, options, echo.tool_calls !== undefined)]);
 }
 
 /** A copy of the body without the given calls' `<tool_call>` blocks (or native calls). */
@@ -203,11 +228,9 @@ export function withoutToolCalls(
       .replace(pattern, (block, inner: string) => {
         const text = inner.trim();
         if (droppedTexts.has(text)) return '';
-        try {
-          if (dropped.has(JSON.stringify(JSON.parse(text)))) return '';
-        } catch {
-          // not JSON and not a dropped call's text: keep it
-        }
+        // A JSON or Python-literal block is located as its decoded value.
+        const decoded = decodeHermesCall(text);
+        if (decoded !== undefined && dropped.has(JSON.stringify(decoded.value))) return '';
         return block;
       })
       .trim();

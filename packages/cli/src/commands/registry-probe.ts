@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { defaultRegistry } from '@crosswire/registry';
+import { expectPositionals, flag, stringOption } from '../args.js';
+import type { Command } from '../command.js';
+import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
+import { jsonText, renderTable, styleFor } from '../format.js';
+import { probeModel } from '../probe/probe.js';
+import { writeEvidence } from '../probe/write-evidence.js';
+import { findDataDirectory } from './registry-validate.js';
+
+const help = `Usage: crosswire registry probe PROVIDER MODEL [--base-url URL] [--write] [--data DIR] [--json]
+
+Live evidence for the registry: sends MODEL on PROVIDER three small requests, each with a
+fresh random code word the model must read back, and reports what it saw:
+  image_input         the code word drawn in a PNG in a user message
+  tool_result_images  the same PNG returned by a tool (wires with a native image form)
+  tool_result_pdf     a one-page PDF with the code word returned by a tool (wires with a
+                      native PDF form)
+Guessing cannot pass: only a model that received and read the content knows the word.
+The media are sent natively whatever the registry says today, since that is what is
+measured. Uses the provider's API key from its environment variable (see crosswire
+providers); each probe is one or two requests, billed as usual.
+
+Options:
+  --base-url URL      send to this base URL instead of the provider's
+  --write             write the outcomes as "live" claims (date, endpoint, model) on the
+                      provider's offering in the registry data, ready for a pull request;
+                      then run \`pnpm format\` and \`crosswire registry validate\`
+  --data DIR          the data directory to write into (default: packages/registry/data of
+                      the checkout you are in)
+  --json              print the results as JSON
+  -h, --help          show this help
+
+Examples:
+  ANTHROPIC_API_KEY=... crosswire registry probe anthropic claude-sonnet-4-5
+  GEMINI_API_KEY=... crosswire registry probe gemini gemini-3.5-flash --write
+`;
+
+/** \`crosswire registry probe\`: measure what a model sees, and record it. */
+export const registryProbeCommand: Command = {
+  name: 'registry probe',
+  summary: 'probe a model live for image, tool-result image and PDF input',
+  help,
+  options: {
+    'base-url': { type: 'string' },
+    write: { type: 'boolean' },
+    data: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  run: async (args, io) => {
+    const [provider = '', model = ''] = expectPositionals('registry probe', args, [
+      'PROVIDER',
+      'MODEL',
+    ]);
+    const baseUrl = stringOption(args, 'base-url');
+    const results = await probeModel({
+      provider,
+      model,
+      env: io.env,
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+    });
+    let written: Awaited<ReturnType<typeof writeEvidence>> | undefined;
+    if (flag(args, 'write')) {
+      const requested = stringOption(args, 'data');
+      const dataDir =
+        requested === undefined ? findDataDirectory(io.cwd) : path.resolve(io.cwd, requested);
+      if (dataDir === undefined) {
+        throw new UsageError(
+          'registry probe: --write needs the registry data: run it inside a Crosswire checkout or pass --data DIR',
+          'registry probe',
+        );
+      }
+      const entry = defaultRegistry.provider(provider);
+      written = await writeEvidence({
+        dataDir,
+        registry: defaultRegistry,
+        provider,
+        model,
+        endpoint: `${(baseUrl ?? entry.baseUrl).replace(/\/+$/, '')}${entry.chatPath.replaceAll('{model}', encodeURIComponent(model))}`,
+        date: new Date().toISOString().slice(0, 10),
+        results,
+      });
+    }
+    if (flag(args, 'json')) {
+      io.stdout(jsonText({ provider, model, results, written: written ?? null }));
+    } else {
+      const style = styleFor(io);
+      const outcome = (text: string) =>
+        text === 'seen'
+          ? style.green(text)
+          : text === 'not_seen'
+            ? style.red(text)
+            : style.yellow(text);
+      io.stdout(
+        renderTable(
+          ['capability', 'outcome', 'detail'],
+          results.map((result) => [
+            result.capability,
+            { text: result.outcome, styled: outcome(result.outcome) },
+            result.detail,
+          ]),
+          style,
+        ),
+      );
+      if (written) {
+        io.stdout(
+          `wrote ${written.capabilities.join(', ') || 'nothing'} as live evidence on offering "${written.offering}" in ${path.relative(io.cwd, written.file) || written.file}\n`,
+        );
+      }
+    }
+    return results.some((result) => result.outcome === 'error') ? EXIT_FAILURE : EXIT_OK;
+  },
+};
