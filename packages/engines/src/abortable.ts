@@ -47,8 +47,6 @@ export function settleWithin<T>(
 ): Promise<T> {
   const { signal, during, timeoutMs, onTimeout } = limits;
   if (signal === undefined && timeoutMs === undefined) return promise;
-  // The loser of the race may reject later; that must not become an unhandled rejection.
-  promise.catch(() => {});
   return new Promise<T>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => finish(() => reject(abortedError(signal as AbortSignal, during)));
@@ -68,6 +66,7 @@ export function settleWithin<T>(
         timeoutMs,
       );
     }
+    // Handles the rejection even after the race is lost, so it is never reported as unhandled.
     promise.then(
       (value) => finish(() => resolve(value)),
       (error: unknown) => finish(() => reject(error)),

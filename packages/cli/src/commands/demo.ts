@@ -2,12 +2,13 @@ import { expectPositionals, flag, parseWire, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { renderDemo } from '../demo/render.js';
 import { runDemo } from '../demo/run-demo.js';
+import { streamPrinter } from '../demo/stream-transcript.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { jsonText, styleFor } from '../format.js';
 import { warningPrinter } from '../warnings.js';
 
-const help = `Usage: crosswire demo [--wire W] [--json]
-       crosswire demo --provider P --model M [--base-url URL] [--wire W] [--json]
+const help = `Usage: crosswire demo [--wire W] [--stream] [--json]
+       crosswire demo --provider P --model M [--base-url URL] [--wire W] [--stream] [--json]
 
 Shows what a tool's output becomes on each LLM wire. An MCP server in this process
 (the official SDK, in memory) has five tools: one returns text, one an image (a real
@@ -27,12 +28,15 @@ Options:
   --model M           the model to run with --provider
   --base-url URL      with --provider: send to this URL instead of the registry's
                       (a proxy, a self-hosted server)
+  --stream            stream every turn and show it as it comes: the model's text,
+                      each tool call as it runs, each result, the turn boundaries
   --json              print the whole report as JSON
   -h, --help          show this help
 
 Examples:
   crosswire demo
   crosswire demo --wire anthropic
+  crosswire demo --stream --wire gemini
   crosswire demo --json
   OPENAI_API_KEY=... crosswire demo --provider openai --model gpt-4.1-mini
 `;
@@ -48,6 +52,7 @@ export const demoCommand: Command = {
     model: { type: 'string' },
     'base-url': { type: 'string' },
     json: { type: 'boolean' },
+    stream: { type: 'boolean' },
   },
   run: async (args, io) => {
     expectPositionals('demo', args, []);
@@ -75,6 +80,9 @@ export const demoCommand: Command = {
         : {}),
       env: io.env,
       onWarning: warningPrinter(io),
+      ...(flag(args, 'stream') && !flag(args, 'json')
+        ? { onStreamEvent: streamPrinter((text) => io.stdout(text)) }
+        : {}),
     });
     io.stdout(
       flag(args, 'json')

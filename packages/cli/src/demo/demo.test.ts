@@ -267,3 +267,31 @@ describe('crosswire demo, each block as sent', () => {
     }
   });
 });
+
+describe('crosswire demo --stream', () => {
+  it('shows each turn as it streams: the text, each call as it runs, each result, the ends', async () => {
+    const run = await runCli(['demo', '--stream', '--wire', 'anthropic']);
+    expect(run.code).toBe(0);
+    const transcript = run.stdout.slice(0, run.stdout.indexOf('anthropic wire (provider'));
+    expect(transcript.split('\n').slice(0, 14)).toEqual([
+      '── anthropic wire (vision model) ──',
+      'turn 1',
+      '  → get_weather {"city":"Paris"}',
+      '  → render_chart {"city":"Paris"}',
+      '  → fetch_report {"city":"Paris"}',
+      '  → read_notes {"city":"Paris"}',
+      '  → book_table {"city":"Paris"}',
+      '  ← get_weather: ok',
+      '  ← render_chart: ok',
+      '  ← fetch_report: ok',
+      '  ← read_notes: ok',
+      '  ← book_table: error result',
+      '  end of turn 1: tool_use, 5 tool call(s)',
+      'turn 2',
+    ]);
+    expect(transcript).toContain(
+      '  model: I got the weather, a chart, the report, the meeting notes, and an error from the booking service.\n  end of turn 2: end_turn, 0 tool call(s)',
+    );
+    expect(transcript).toContain('── anthropic wire (text model) ──');
+  });
+});

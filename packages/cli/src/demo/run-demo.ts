@@ -1,5 +1,10 @@
 import { carriesNative, type WarningHandler, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
-import { createEngine, type Engine } from '@crosswire/engines';
+import {
+  createEngine,
+  type Engine,
+  type ToolLoopResult,
+  type ToolLoopStreamEvent,
+} from '@crosswire/engines';
 import type { Simulator } from '@crosswire/engines/simulator';
 import {
   createRegistry,
@@ -24,6 +29,28 @@ export interface DemoOptions {
   /** Where the API key is read in live mode. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onWarning?: WarningHandler;
+  /**
+   * Stream every turn (`engine.streamWithTools`) and hand each event over as it comes,
+   * with the conversation it belongs to.
+   */
+  readonly onStreamEvent?: (
+    event: ToolLoopStreamEvent,
+    conversation: { readonly wire: WireFormat; readonly kind: DemoModelKind | undefined },
+  ) => void;
+}
+
+/** The tool loop, streamed when the demo was asked to stream (each event handed over). */
+async function runLoop(
+  engine: Engine,
+  mcp: DemoMcp,
+  options: DemoOptions,
+  kind: DemoModelKind | undefined,
+): Promise<ToolLoopResult> {
+  const onEvent = options.onStreamEvent;
+  if (onEvent === undefined) return engine.runToolLoop(PROMPT, { mcpServers: [mcp.client] });
+  const stream = engine.streamWithTools(PROMPT, { mcpServers: [mcp.client] });
+  for await (const event of stream) onEvent(event, { wire: engine.toolWireFormat, kind });
+  return stream.finalResult();
 }
 
 const PROMPT =
@@ -141,8 +168,9 @@ async function simulatedConversation(
   registry: Registry,
   wire: WireFormat,
   kind: DemoModelKind,
-  onWarning: WarningHandler | undefined,
+  options: DemoOptions,
 ): Promise<DemoOutcome> {
+  const onWarning = options.onWarning;
   const lane = `${wire}-${kind}`;
   simulator.script(lane, [
     {
@@ -167,7 +195,7 @@ async function simulatedConversation(
     ...(onWarning === undefined ? {} : { onWarning }),
   });
   try {
-    const run = await engine.runToolLoop(PROMPT, { mcpServers: [mcp.client] });
+    const run = await runLoop(engine, mcp, options, kind);
     const requests = simulator.received(lane);
     // The last request carries the results of the one tool turn, exactly as received.
     const received = requests.at(-1)?.toolResults ?? [];
@@ -207,7 +235,7 @@ async function liveConversation(
         'demo',
       );
     }
-    const run = await engine.runToolLoop(PROMPT, { mcpServers: [mcp.client] });
+    const run = await runLoop(engine, mcp, options, undefined);
     // Rebuild the last request from the conversation (the bodies the hooks see are
     // summarised): the tool results exactly as the provider received them.
     const body = await engine.buildRequest(run.messages);
@@ -254,9 +282,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       const outcomes: DemoOutcome[] = [];
       for (const wire of wires) {
         for (const kind of ['vision', 'text'] as const) {
-          outcomes.push(
-            await simulatedConversation(simulator, mcp, registry, wire, kind, options.onWarning),
-          );
+          outcomes.push(await simulatedConversation(simulator, mcp, registry, wire, kind, options));
         }
       }
       return { mode: 'simulator', outcomes };

@@ -34,6 +34,7 @@ describe.each(['provider', 'mcp', 'load'] as const)('%s faults', (group) => {
       expect(measured.ms).toBeLessThan(fault.maxMs);
       expect(measured.peakMemoryMb).toBeLessThan(fault.maxMemoryMb);
     },
-    60_000,
+    // measure() reports a hang itself after twice the case's bound (at most 90 s).
+    100_000,
   );
 });

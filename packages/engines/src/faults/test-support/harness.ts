@@ -104,10 +104,21 @@ export async function measure(fault: FaultCase): Promise<Measured> {
   process.on('unhandledRejection', onUnhandled);
   const started = performance.now();
   let outcome: CaseOutcome;
+  // A case that hangs is an outcome too: it is given twice its bound, then reported.
+  const hangLimitMs = fault.maxMs * 2;
+  let hangTimer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<CaseOutcome>((resolve) => {
+    hangTimer = setTimeout(
+      () => resolve({ summary: `still running after ${hangLimitMs} ms`, code: 'hung' }),
+      hangLimitMs,
+    );
+  });
   try {
-    outcome = await fault.run();
+    outcome = await Promise.race([fault.run(), hung]);
   } catch (error) {
     outcome = errorOutcome(error);
+  } finally {
+    clearTimeout(hangTimer);
   }
   const ms = performance.now() - started;
   peak = Math.max(peak, memoryNow());
