@@ -69,6 +69,7 @@ export {
   DEFAULT_MIN_BLOB_BYTES,
   type LoadConversationOptions,
   loadConversation,
+  MIN_BLOB_BYTES_FLOOR,
   type SaveConversationOptions,
   saveConversation,
 } from './durable/media.js';

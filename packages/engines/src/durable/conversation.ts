@@ -236,17 +236,7 @@ export function readEnvelope(input: unknown): { readonly messages: readonly unkn
 
 /** One stored entry as the message it was, checked against the schema. */
 export function decodeMessage(entry: unknown, path: string): ConversationMessage {
-  const checked = storedMessageSchema.safeParse(entry, englishIssues);
-  if (!checked.success) {
-    const role = isRecord(entry) && typeof entry.role === 'string' ? ` (${entry.role})` : '';
-    const issue = checked.error.issues[0];
-    throw new ConversationError(
-      'invalid_conversation',
-      `conversation entry ${path}${role} is invalid: ${describeIssue(issue)}`,
-      { path: joinPath(path, issue?.path ?? []) },
-    );
-  }
-  const stored = checked.data;
+  const stored = checkEntry(entry, path);
   switch (stored.role) {
     case 'system':
       return { role: 'system', content: stored.content };
@@ -284,6 +274,21 @@ export function decodeMessage(entry: unknown, path: string): ConversationMessage
     case 'provider':
       return providerMessage(stored.wire, jsonCopy(stored.message, path) as object);
   }
+}
+
+/** The entry after checking its shape against the schema (values are built by decodeMessage). */
+export function checkEntry(entry: unknown, path: string): StoredMessage {
+  const checked = storedMessageSchema.safeParse(entry, englishIssues);
+  if (!checked.success) {
+    const role = isRecord(entry) && typeof entry.role === 'string' ? ` (${entry.role})` : '';
+    const issue = checked.error.issues[0];
+    throw new ConversationError(
+      'invalid_conversation',
+      `conversation entry ${path}${role} is invalid: ${describeIssue(issue)}`,
+      { path: joinPath(path, issue?.path ?? []) },
+    );
+  }
+  return checked.data;
 }
 
 function encodeMessage(message: ConversationMessage, path: string): StoredMessage {

@@ -9,10 +9,9 @@ import { buildRequest } from '../dialect.js';
 import { bigPngBase64 } from '../mcp/test-support/fixture-servers.js';
 import { type ConversationMessage, isProviderMessage } from '../messages.js';
 import { MODELS, TOOLS } from '../test-support/dialect-conversation.js';
-import { richConversation, TINY_PDF } from '../test-support/durable-conversation.js';
+import { richConversation } from '../test-support/durable-conversation.js';
 import { blobKey, FileBlobStore, MemoryBlobStore } from './blob-store.js';
 import { serializeConversation } from './conversation.js';
-import { ConversationError } from './errors.js';
 import { DEFAULT_MIN_BLOB_BYTES, loadConversation, saveConversation } from './media.js';
 
 const folders: string[] = [];
@@ -28,7 +27,11 @@ function bigConversation(wire: WireFormat): ConversationMessage[] {
     ...richConversation(wire, 'https://example.com/sky.png'),
     {
       role: 'user',
-      content: ['And this one?', Image.fromBase64(BIG, { mediaType: 'image/png' })],
+      content: [
+        'And this one?',
+        Image.fromBase64(BIG, { mediaType: 'image/png' }),
+        Image.fromUrl(`data:image/png;base64,${BIG}`),
+      ],
     },
     { role: 'assistant', content: 'x'.repeat(70_000) },
     {
@@ -72,11 +75,10 @@ describe('saveConversation and loadConversation', () => {
     async (wire) => {
       const store = new MemoryBlobStore();
       const original = bigConversation(wire);
-      const document = await saveConversation(original, { blobStore: store, minBlobBytes: 100 });
+      const document = await saveConversation(original, { blobStore: store, minBlobBytes: 1024 });
       const row = JSON.stringify(document);
       expect(row.length).toBeLessThan(30_000);
       expect(row).not.toContain(BIG.slice(0, 200));
-      expect(row).not.toContain(TINY_PDF);
       // One blob per distinct payload: the big image is stored once.
       const keys = new Set(
         document.messages.flatMap((entry) => (entry.media ?? []).map((m) => m.blob)),
@@ -93,10 +95,10 @@ describe('saveConversation and loadConversation', () => {
     const document = await saveConversation(
       [
         { role: 'user', content: [Image.fromBase64(BIG, { mediaType: 'image/png' })] },
-        { role: 'system', content: 'é'.repeat(40) },
+        { role: 'system', content: 'é'.repeat(1100) },
         { role: 'wire', wire: 'openai', message: { url: `data:image/png;base64,${BIG}` } },
       ],
-      { blobStore: store, minBlobBytes: 40 },
+      { blobStore: store, minBlobBytes: 1024 },
     );
     const bytes = Buffer.from(BIG, 'base64');
     expect(document.messages).toEqual([
@@ -118,9 +120,9 @@ describe('saveConversation and loadConversation', () => {
         media: [
           {
             path: ['content'],
-            blob: blobKey(Buffer.from('é'.repeat(40))),
+            blob: blobKey(Buffer.from('é'.repeat(1100))),
             encoding: 'utf8',
-            bytes: 80,
+            bytes: 2200,
           },
         ],
       },
@@ -155,16 +157,20 @@ describe('saveConversation and loadConversation', () => {
     );
     expect(document.messages[0]?.media).toBeUndefined();
     expect(document.messages[1]?.media).toHaveLength(1);
+    // Below 1024, short strings the format checks (a role, a source) could move too.
     await expect(
-      saveConversation([], { blobStore: store, minBlobBytes: 0 }),
-    ).rejects.toBeInstanceOf(ConversationError);
+      saveConversation([], { blobStore: store, minBlobBytes: 1023 }),
+    ).rejects.toMatchObject({
+      code: 'conversation_not_serializable',
+      message: 'minBlobBytes must be an integer of at least 1024, got 1023',
+    });
   });
 
   test('a missing or altered blob is refused, naming the reference', async () => {
     const store = new MemoryBlobStore();
-    const document = await saveConversation([{ role: 'system', content: 'z'.repeat(50) }], {
+    const document = await saveConversation([{ role: 'system', content: 'z'.repeat(2000) }], {
       blobStore: store,
-      minBlobBytes: 10,
+      minBlobBytes: 1024,
     });
     const missing = loadConversation(document, { blobStore: new MemoryBlobStore() });
     await expect(missing).rejects.toMatchObject({
@@ -172,7 +178,7 @@ describe('saveConversation and loadConversation', () => {
       path: 'messages[0].media[0]',
     });
     const key = document.messages[0]?.media?.[0]?.blob as string;
-    const altered = { put: async () => {}, get: async () => Buffer.from('y'.repeat(50)) };
+    const altered = { put: async () => {}, get: async () => Buffer.from('y'.repeat(2000)) };
     await expect(loadConversation(document, { blobStore: altered })).rejects.toMatchObject({
       code: 'blob_corrupt',
       message: `messages[0].media[0]: the blob store's bytes for ${key} do not have that hash`,
@@ -189,7 +195,7 @@ describe('saveConversation and loadConversation', () => {
     folders.push(folder);
     const document = await saveConversation(bigConversation('anthropic'), {
       blobStore: new FileBlobStore(folder),
-      minBlobBytes: 1000,
+      minBlobBytes: 1024,
     });
     const files = await readdir(folder);
     expect(files.every((file) => /^sha256-[0-9a-f]{64}$/.test(file))).toBe(true);

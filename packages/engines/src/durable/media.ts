@@ -4,6 +4,7 @@ import type { ConversationMessage } from '../messages.js';
 import { type BlobStore, blobKey } from './blob-store.js';
 import {
   type ConversationDocument,
+  checkEntry,
   decodeMessage,
   type MediaReference,
   readEnvelope,
@@ -15,9 +16,15 @@ import { jsonCopy } from './json-copy.js';
 /** Strings this long or longer go to the blob store by default (64 KiB). */
 export const DEFAULT_MIN_BLOB_BYTES = 64 * 1024;
 
+/**
+ * The smallest `minBlobBytes`: far above any string the format constrains (a role, a
+ * `source`, a wire name), which must stay inline to be checked before the blobs are read.
+ */
+export const MIN_BLOB_BYTES_FLOOR = 1024;
+
 export interface SaveConversationOptions {
   readonly blobStore: BlobStore;
-  /** Strings of at least this many characters are stored as blobs. Default 64 KiB. */
+  /** Strings of at least this many characters are stored as blobs. Default 64 KiB, at least 1024. */
   readonly minBlobBytes?: number;
 }
 
@@ -38,10 +45,10 @@ export async function saveConversation(
   options: SaveConversationOptions,
 ): Promise<ConversationDocument> {
   const minimum = options.minBlobBytes ?? DEFAULT_MIN_BLOB_BYTES;
-  if (!Number.isInteger(minimum) || minimum < 1) {
+  if (!Number.isInteger(minimum) || minimum < MIN_BLOB_BYTES_FLOOR) {
     throw new ConversationError(
       'conversation_not_serializable',
-      `minBlobBytes must be a positive integer, got ${String(minimum)}`,
+      `minBlobBytes must be an integer of at least ${MIN_BLOB_BYTES_FLOOR}, got ${String(minimum)}`,
     );
   }
   const document = serializeConversation(messages);
@@ -93,8 +100,8 @@ export async function loadConversation(
       continue;
     }
     const { media: references, ...rest } = entry as { media: unknown };
-    // Checks the references' shape (with the rest of the entry) before any blob is read.
-    decodeMessage({ ...(rest as object), media: references }, path);
+    // Checks the entry's shape, references included, before any blob is read.
+    checkEntry(entry, path);
     const restored = jsonCopy(rest, path) as Record<string, unknown>;
     for (const [at, reference] of (references as MediaReference[]).entries()) {
       const where = `${path}.media[${at}]`;
