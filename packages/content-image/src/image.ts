@@ -72,6 +72,33 @@ export interface ImageDescription {
   readonly bytes?: number;
 }
 
+/**
+ * The lossless, JSON-ready form of an {@link Image} ({@link Image.toRecord}): what it was built
+ * from, the payload it was given, and the options. `Image.fromRecord` builds the same image
+ * back. A URL image is its URL: a payload `ensureBase64` fetched is not part of the record
+ * (a restored image fetches again, under the options of that fetch).
+ */
+export type ImageRecord =
+  | {
+      readonly type: 'image';
+      /** Built from an http(s) URL. */
+      readonly source: 'url';
+      readonly url: string;
+      /** The media type the caller gave (a guess from the URL path is not recorded). */
+      readonly mediaType?: string;
+      readonly detail?: string;
+    }
+  | {
+      readonly type: 'image';
+      /** `data-url`: built from a data: URL (capped by `maxBytes` like a fetch); `bytes`: from bytes, base64 or a file. */
+      readonly source: 'data-url' | 'bytes';
+      /** The payload, base64 without whitespace. */
+      readonly data: string;
+      /** Given, or sniffed from the bytes when the image was built. */
+      readonly mediaType?: string;
+      readonly detail?: string;
+    };
+
 /** Where an image's bytes come from; decides `toJSON().source` and what `ensureBase64` does. */
 type Origin = 'url' | 'data-url' | 'bytes';
 
@@ -462,6 +489,79 @@ export class Image {
   to<W extends WireFormat>(wire: W, options: InlineOptions = {}): ImagePartByWire[W] {
     if (!isWireFormat(wire)) throw new UnknownWireFormatError(wire);
     return IMAGE_PART_BY_WIRE[wire](this.#view(), options);
+  }
+
+  /**
+   * The lossless, JSON-ready form of this image (see {@link ImageRecord}); the payload is
+   * included, unlike in {@link Image.toJSON}. `Image.fromRecord(image.toRecord())` renders on
+   * every wire exactly as `image` does.
+   */
+  toRecord(): ImageRecord {
+    const state = this.#state;
+    const options = {
+      ...(state.mediaType !== undefined ? { mediaType: state.mediaType } : {}),
+      ...(state.detail !== undefined ? { detail: state.detail } : {}),
+    };
+    if (state.origin === 'url') {
+      return { type: 'image', source: 'url', url: state.url as string, ...options };
+    }
+    const source = state.origin === 'data-url' ? 'data-url' : 'bytes';
+    return { type: 'image', source, data: state.base64 as string, ...options };
+  }
+
+  /**
+   * The image an {@link ImageRecord} describes, checked as the constructors check their input
+   * (a URL with another scheme or with userinfo is refused, a payload must be base64, the
+   * media type and detail must be well-formed): `ValidationError` or `ImageFetchError` naming
+   * the bad field otherwise.
+   */
+  static fromRecord(record: ImageRecord): Image {
+    if (typeof record !== 'object' || record === null || record.type !== 'image') {
+      throw new ValidationError("an image record is an object with type 'image'", {
+        path: 'type',
+        code: 'invalid_image_record',
+      });
+    }
+    const options = {
+      ...(record.mediaType !== undefined ? { mediaType: record.mediaType } : {}),
+      ...(record.detail !== undefined ? { detail: record.detail } : {}),
+    };
+    switch (record.source) {
+      case 'url': {
+        if (typeof record.url !== 'string' || /^\s*data:/i.test(record.url)) {
+          throw new ValidationError('an image record of source url needs an http(s) url', {
+            path: 'url',
+            code: 'invalid_image_record',
+          });
+        }
+        return Image.fromUrl(record.url, options);
+      }
+      case 'data-url':
+      case 'bytes': {
+        if (typeof record.data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(record.data)) {
+          throw new ValidationError(
+            'an image record holds its payload as base64 without whitespace',
+            { path: 'data', code: 'invalid_image_record' },
+          );
+        }
+        if (record.source === 'data-url') {
+          // Built again as a data: URL, so it gets the same checks (bytes against the type).
+          return Image.fromUrl(`data:${record.mediaType ?? ''};base64,${record.data}`, {
+            ...(record.detail !== undefined ? { detail: record.detail } : {}),
+          });
+        }
+        const image = Image.fromBase64(record.data, options);
+        // The record's media type is what the image had (sniffed or given); none stays none.
+        return options.mediaType === undefined
+          ? new Image({ ...image.#state, mediaType: undefined })
+          : image;
+      }
+      default:
+        throw new ValidationError(
+          `an image record's source is url, data-url or bytes, got ${JSON.stringify((record as { source?: unknown }).source)}`,
+          { path: 'source', code: 'invalid_image_record' },
+        );
+    }
   }
 
   /**

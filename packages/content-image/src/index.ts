@@ -44,6 +44,7 @@ export {
   type ImageDataOptions,
   type ImageDescription,
   type ImageOptions,
+  type ImageRecord,
   parseImageUrl,
 } from './image.js';
 export type { FetchTlsOptions } from './pinned-agent.js';

@@ -49,6 +49,16 @@ export type {
   HermesOptions,
   ToolChoice,
 } from './dialect-types.js';
+export {
+  CONVERSATION_FORMAT,
+  CONVERSATION_VERSION,
+  type ConversationDocument,
+  type MediaReference,
+  parseConversation,
+  type StoredMessage,
+  serializeConversation,
+} from './durable/conversation.js';
+export { ConversationError, type ConversationErrorCode } from './durable/errors.js';
 export { createEngine, Engine, type EngineOptions } from './engine.js';
 export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
 export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';

@@ -1,0 +1,114 @@
+// Save → load → continue, end to end: a tool loop runs on the simulator, its conversation is
+// stored as JSON and loaded back, and the loop continued from the loaded conversation sends
+// byte for byte the requests the loop continued from the original sends.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { denyPrivateHosts } from '@crosswire/content-image';
+import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createEngine, type Engine } from '../engine.js';
+import {
+  connectInMemory,
+  createFixtureServer,
+  PNG_BASE64,
+} from '../mcp/test-support/fixture-servers.js';
+import type { ConversationMessage } from '../messages.js';
+import { type Simulator, type SimulatorStep, startSimulator } from '../simulator/index.js';
+import { richConversation } from '../test-support/durable-conversation.js';
+import { parseConversation, serializeConversation } from './conversation.js';
+
+const PROVIDERS: Readonly<Record<WireFormat, { provider: string; model: string }>> = {
+  openai: { provider: 'openai', model: 'gpt-4.1' },
+  anthropic: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+  gemini: { provider: 'gemini', model: 'gemini-2.5-flash' },
+  ollama: { provider: 'ollama', model: 'llama3.2-vision' },
+  responses: { provider: 'openai-responses', model: 'gpt-4.1' },
+  hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+};
+
+/** A "public" made-up host mapped onto loopback. */
+const loopbackAsPublic = denyPrivateHosts({
+  resolver: async () => [{ address: '127.0.0.1', family: 4 }],
+  allow: ['127.0.0.1/32'],
+});
+
+let simulator: Simulator;
+let tools: Client;
+let images: Server;
+let imageUrl: string;
+const engines: Engine[] = [];
+
+beforeAll(async () => {
+  simulator = await startSimulator();
+  tools = await connectInMemory(createFixtureServer());
+  const png = Buffer.from(PNG_BASE64, 'base64');
+  images = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+    response.end(png);
+  });
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+  imageUrl = `http://images.example.test:${(images.address() as AddressInfo).port}/sky.png`;
+});
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.close()));
+  await tools.close();
+  await simulator.close();
+  images.closeAllConnections();
+  await new Promise((resolve) => images.close(resolve));
+});
+
+function engine(wire: WireFormat, lane: string): Engine {
+  const created = createEngine({
+    ...PROVIDERS[wire],
+    apiKey: 'k',
+    baseUrl: simulator.baseUrl(wire, lane),
+    retry: { maxRetries: 0 },
+    inlineImageUrlFilter: loopbackAsPublic,
+  });
+  engines.push(created);
+  return created;
+}
+
+const TURN: readonly SimulatorStep[] = [
+  {
+    type: 'tool_calls',
+    text: 'Checking.',
+    calls: [{ name: 'snapshot' }, { name: 'report' }, { name: 'echo', arguments: { text: 'hi' } }],
+  },
+  { type: 'text', text: 'Done.' },
+];
+
+async function continueOn(
+  wire: WireFormat,
+  lane: string,
+  messages: readonly ConversationMessage[],
+  answer: string,
+): Promise<string[]> {
+  simulator.script(lane, TURN);
+  await engine(wire, lane).runToolLoop(
+    [...messages, { role: 'assistant', content: answer }, { role: 'user', content: 'Once more?' }],
+    { mcpServers: [tools] },
+  );
+  return simulator.received(lane).map((request) => {
+    expect(request.violations).toEqual([]);
+    return JSON.stringify(request.body);
+  });
+}
+
+describe('save → load → continue', () => {
+  test.each(WIRE_FORMATS)('%s: the continued loop sends identical requests', async (wire) => {
+    simulator.script(`${wire}-first`, TURN);
+    const first = await engine(wire, `${wire}-first`).runToolLoop(
+      richConversation(wire, imageUrl),
+      { mcpServers: [tools] },
+    );
+    const stored = JSON.stringify(serializeConversation(first.messages));
+    const loaded = parseConversation(stored);
+
+    const fromOriginal = await continueOn(wire, `${wire}-original`, first.messages, first.text);
+    const fromLoaded = await continueOn(wire, `${wire}-loaded`, loaded, first.text);
+    expect(fromOriginal).toHaveLength(2);
+    expect(fromLoaded).toEqual(fromOriginal);
+  });
+});
