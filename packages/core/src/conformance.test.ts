@@ -52,8 +52,14 @@ describe('OpenAI OpenAPI', () => {
   });
 
   it('is a live oracle: a wrong shape fails', () => {
-    expect(openai('ChatCompletionTool', { type: 'function', name: 'flat' })).not.toEqual([]);
-    expect(openai('FunctionTool', formatTools('openai', sampleTools)[0])).not.toEqual([]);
+    expect(openai('ChatCompletionTool', { type: 'function', name: 'flat' })).toEqual([
+      " must have required property 'function'",
+    ]);
+    expect(openai('FunctionTool', formatTools('openai', sampleTools)[0])).toEqual([
+      " must have required property 'name'",
+      " must have required property 'strict'",
+      " must have required property 'parameters'",
+    ]);
   });
 
   it('describes the located sample calls as the spec does', () => {
@@ -115,7 +121,11 @@ describe('Gemini OpenAPI (community)', () => {
   });
 
   it('is a live oracle: a wrong shape fails', () => {
-    expect(gemini('Tool', { functionDeclarations: [{ description: 'no name' }] })).not.toEqual([]);
-    expect(gemini('Part', { functionCall: { name: 'f', arguments: {} } })).not.toEqual([]);
+    expect(gemini('Tool', { functionDeclarations: [{ description: 'no name' }] })).toEqual([
+      "/functionDeclarations/0 must have required property 'name'",
+    ]);
+    expect(gemini('Part', { functionCall: { name: 'f', arguments: {} } })).toEqual([
+      '/functionCall must NOT have additional properties',
+    ]);
   });
 });

@@ -82,6 +82,47 @@ function label(images: readonly ToolImage[]): string {
   return `The tool results above returned ${images.length} image(s), attached here in order: ${names.join(', ')}.`;
 }
 
+/** True when `imageFallback` is `form` and the model sees images at all. */
+function fallbackOn(options: DialectOptions, form: 'user-message' | 'tool-message'): boolean {
+  return (
+    options.imageFallback === form && (options.imageFallbackInput ?? options.imageInput) === true
+  );
+}
+
+/**
+ * Gemini's form of the `user-message` fallback, for models whose functionResponse takes no
+ * image (Gemini 2.x; `imageInput` false there): the tools' images as `inlineData` parts
+ * after the functionResponse parts of the same user turn, after one text part saying what
+ * they are (as the AI SDK sends them). `[]` when the fallback is off, the model sees no
+ * images (`imageFallbackInput`), the results carry their images natively, or there is none.
+ */
+export function geminiImageFallbackParts(
+  results: readonly ToolResult[],
+  options: DialectOptions,
+): JsonObject[] {
+  if (!fallbackOn(options, 'user-message') || options.imageInput === true) return [];
+  const images = toolResultImages(results, options);
+  if (images.length === 0) return [];
+  return [
+    { text: label(images) },
+    ...images.map((image) => ({ inlineData: { mimeType: image.mediaType, data: image.base64 } })),
+  ];
+}
+
+/**
+ * Ollama's `tool-message` fallback: the base64 images of one result, for the `images` field
+ * of its own tool message (the Ollama server takes `images` on any role; its prompt builder
+ * walks every message). Undefined when the fallback is off or the result has none.
+ */
+export function toolMessageImages(
+  result: ToolResult,
+  options: DialectOptions,
+): string[] | undefined {
+  if (!fallbackOn(options, 'tool-message')) return undefined;
+  const images = toolResultImages([result], options);
+  return images.length === 0 ? undefined : images.map((image) => image.base64);
+}
+
 /**
  * The user message carrying the tools' images after the results, or undefined when the
  * fallback is off, the model sees no images (`imageInput`), or no result has an image.
@@ -91,7 +132,7 @@ export function toolResultImageMessage(
   results: readonly ToolResult[],
   options: DialectOptions,
 ): JsonObject | undefined {
-  if (options.imageFallback !== 'user-message' || !options.imageInput) return undefined;
+  if (!fallbackOn(options, 'user-message')) return undefined;
   const images = toolResultImages(results, options);
   if (images.length === 0) return undefined;
   if (wire === 'ollama') {

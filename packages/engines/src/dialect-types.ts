@@ -50,10 +50,16 @@ export interface DialectOptions {
   /** openai, responses, hermes: send images as `data:` URLs (the endpoint takes no remote image URLs). */
   readonly inlineImages?: boolean;
   /**
-   * openai, ollama, hermes (no native image in a tool result): `user-message` appends one user
-   * message with the tools' images after the results when `imageInput` is set. Default `placeholder`.
+   * How a tool's images reach a model that sees images when the tool result cannot carry them
+   * (registry quirk `tool_result_image_fallback`). Default `placeholder` (the text only).
+   * `user-message`: on openai, ollama and hermes one user message with the images after the
+   * results; on gemini (a functionResponse without images, Gemini 2.x) `inlineData` parts
+   * after the functionResponse parts of the same turn. `tool-message` (ollama): `images` on
+   * each tool message. Only when the model sees images (`imageFallbackInput`).
    */
-  readonly imageFallback?: 'placeholder' | 'user-message';
+  readonly imageFallback?: 'placeholder' | 'user-message' | 'tool-message';
+  /** The model sees images (`image_input`): gates `imageFallback`. Default: `imageInput`. */
+  readonly imageFallbackInput?: boolean;
   /** openai, hermes: the field the output cap goes in. Default `max_completion_tokens`; `max_tokens` for servers that only know the old name. */
   readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens';
   readonly onWarning?: WarningHandler;

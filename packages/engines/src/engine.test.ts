@@ -158,7 +158,11 @@ describe('createEngine from registry data', () => {
     const aki = createEngine({ provider: 'aki-anthropic', model: 'gemma-3-27b-it', apiKey: 'k' });
     expect(aki.supports('tool_result_images')).toBe(false);
     expect(aki.dialectOptions).toMatchObject({ imageInput: false, sourceBlocks: false });
-    expect(aki.explain('tool_result_images').length).toBeGreaterThan(0);
+    const chain = aki.explain('tool_result_images');
+    expect(chain[0]).toBe('provider "aki-anthropic" speaks the anthropic wire');
+    expect(chain.at(-1)).toMatch(
+      /^provider "aki-anthropic" quirk tool_result_images: never \(.*\): the image does not reach the model here$/,
+    );
     const lmstudio = createEngine({ provider: 'lmstudio', model: 'qwen', env: {} });
     expect(lmstudio.dialectOptions.inlineImages).toBe(true);
   });

@@ -232,6 +232,10 @@ export class Engine {
       imageInput: carriesNative(wire, 'image')
         ? isTrue('tool_result_images')
         : isTrue('image_input'),
+      imageFallbackInput: isTrue('image_input'),
+      ...(provider.quirks.tool_result_image_fallback === undefined
+        ? {}
+        : { imageFallback: provider.quirks.tool_result_image_fallback }),
       nativePdf: isTrue('tool_result_pdf'),
       sourceBlocks: provider.quirks.source_blocks,
       inlineImages: provider.quirks.inline_images,

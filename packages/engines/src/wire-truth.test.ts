@@ -3,7 +3,8 @@
 import type { CrosswireWarning, ToolCall } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { buildRequest, formatToolResults, parseResponse } from './dialect.js';
-import { reply, resultFor } from './test-support/dialect-conversation.js';
+import { createEngine } from './engine.js';
+import { PIXEL_PNG, reply, resultFor } from './test-support/dialect-conversation.js';
 
 function collect() {
   const warnings: CrosswireWarning[] = [];
@@ -269,5 +270,95 @@ describe('hermes: Python-dict calls, unreadable blocks, servers that parse calls
       onWarning: () => {},
     });
     for (const message of messages.slice(1)) expect(message).not.toHaveProperty('tool_call_id');
+  });
+});
+
+describe('tool images on wires whose tool result cannot carry them', () => {
+  const screenshot = () => {
+    const calls = parseResponse('gemini', reply('gemini', 'parallel-calls')).toolCalls;
+    return { calls, results: calls.map(resultFor) };
+  };
+  const conversation = (calls: readonly ToolCall[], results: ReturnType<typeof resultFor>[]) => ({
+    model: 'gemini-2.5-flash',
+    messages: [
+      { role: 'user' as const, content: 'Weather and a screenshot?' },
+      { role: 'assistant' as const, content: '', toolCalls: calls },
+      { role: 'tool' as const, results },
+    ],
+  });
+
+  // Gemini 2.x refuses images inside functionResponse; the AI SDK (@ai-sdk/google,
+  // appendLegacyToolResultParts) sends them as inlineData parts beside the functionResponse
+  // parts of the same user turn. Evidence cited in registry data/providers/gemini.json.
+  it('gemini 2.x: the images follow the functionResponse parts as inlineData', () => {
+    const { calls, results } = screenshot();
+    const body = buildRequest('gemini', conversation(calls, results), {
+      imageFallback: 'user-message',
+      imageFallbackInput: true,
+    });
+    const turn = (body.contents as { parts: Record<string, unknown>[] }[])[2];
+    expect(turn?.parts.map((part) => Object.keys(part)[0])).toEqual([
+      'functionResponse',
+      'functionResponse',
+      'functionResponse',
+      'text',
+      'inlineData',
+    ]);
+    expect(turn?.parts[4]).toEqual({ inlineData: { mimeType: 'image/png', data: PIXEL_PNG } });
+    expect(turn?.parts[3]).toEqual({
+      text: 'The tool results above returned 1 image(s), attached here in order: screenshot.',
+    });
+  });
+
+  it('gemini: nothing extra when the model sees no images, or the result carries them (Gemini 3)', () => {
+    const { calls, results } = screenshot();
+    for (const options of [
+      { imageFallback: 'user-message' as const, imageFallbackInput: false },
+      { imageFallback: 'user-message' as const, imageInput: true },
+      { imageFallbackInput: true },
+    ]) {
+      const body = buildRequest('gemini', conversation(calls, results), options);
+      const parts = (body.contents as { parts: Record<string, unknown>[] }[])[2]?.parts ?? [];
+      expect(parts.map((part) => Object.keys(part)[0])).toEqual([
+        'functionResponse',
+        'functionResponse',
+        'functionResponse',
+      ]);
+    }
+  });
+
+  it('the registry turns the gemini fallback on for Gemini 2.x models that see images', () => {
+    const engine = createEngine({ provider: 'gemini', model: 'gemini-2.5-flash', apiKey: 'k' });
+    expect(engine.dialectOptions).toMatchObject({
+      imageFallback: 'user-message',
+      imageFallbackInput: true,
+      imageInput: false,
+    });
+  });
+
+  // The Ollama server takes `images` on any message role (server/prompt.go walks every
+  // message; api.Message has `images`): the option puts them on the tool message itself.
+  it("ollama: imageFallback 'tool-message' puts each result's images on its tool message", () => {
+    const { calls, results } = screenshot();
+    const body = buildRequest(
+      'ollama',
+      { ...conversation(calls, results), model: 'llava' },
+      { imageFallback: 'tool-message', imageFallbackInput: true },
+    );
+    const tools = (body.messages as Record<string, unknown>[]).filter((m) => m.role === 'tool');
+    expect(tools.map((message) => message.images)).toEqual([undefined, undefined, [PIXEL_PNG]]);
+    expect((body.messages as unknown[]).length).toBe(2 + 3);
+  });
+
+  it('ollama: the default stays the placeholder (no images anywhere), as the seeds say', () => {
+    const { calls, results } = screenshot();
+    const engine = createEngine({ provider: 'ollama', model: 'llava' });
+    expect(engine.dialectOptions.imageFallback).toBeUndefined();
+    const body = buildRequest(
+      'ollama',
+      { ...conversation(calls, results), model: 'llava' },
+      engine.dialectOptions,
+    );
+    expect(JSON.stringify(body)).not.toContain(PIXEL_PNG);
   });
 });

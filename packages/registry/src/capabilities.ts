@@ -35,6 +35,7 @@ export const QUIRK_NAMES = [
   'inline_images',
   'tool_result_images',
   'tool_result_pdf',
+  'tool_result_image_fallback',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

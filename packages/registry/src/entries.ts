@@ -46,6 +46,7 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
       inline_images: quirks.inline_images ?? false,
       tool_result_images: quirks.tool_result_images,
       tool_result_pdf: quirks.tool_result_pdf,
+      tool_result_image_fallback: quirks.tool_result_image_fallback,
     }),
     defaultModel: data.default_model,
     retired: Object.freeze(

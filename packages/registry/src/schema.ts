@@ -158,6 +158,12 @@ const quirks = z.strictObject({
     .literal('never')
     .optional()
     .describe('never: PDFs in tool results do not reach the model here'),
+  tool_result_image_fallback: z
+    .enum(['user-message', 'tool-message'])
+    .optional()
+    .describe(
+      "how a tool's images reach a model that sees images when the tool result cannot carry them: user-message (after the results; on gemini, inlineData parts beside the functionResponse parts) or tool-message (ollama: images on the tool message itself)",
+    ),
 });
 
 const provenance = z.strictObject({

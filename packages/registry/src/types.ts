@@ -63,6 +63,13 @@ export interface ProviderQuirks {
   readonly tool_result_images: 'never' | undefined;
   /** `'never'`: tool-result PDFs do not reach the model. */
   readonly tool_result_pdf: 'never' | undefined;
+  /**
+   * How a tool's images reach a model that sees images when the tool result cannot carry
+   * them: `user-message` (after the results; on gemini, inlineData parts beside the
+   * functionResponse parts), `tool-message` (ollama: `images` on the tool message). Unset:
+   * the placeholder text only.
+   */
+  readonly tool_result_image_fallback: 'user-message' | 'tool-message' | undefined;
 }
 
 export interface ProviderAuth {

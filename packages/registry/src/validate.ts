@@ -13,6 +13,12 @@ import {
   providerFileSchema,
 } from './schema.js';
 
+/** The wires each `tool_result_image_fallback` value has a form on. */
+const IMAGE_FALLBACK_WIRES: Readonly<Record<'user-message' | 'tool-message', readonly string[]>> = {
+  'user-message': ['openai', 'ollama', 'hermes', 'gemini'],
+  'tool-message': ['ollama'],
+};
+
 export { checkNamesResolve } from './check-names.js';
 export type { RegistryFile, RegistrySource } from './files.js';
 export { formatIssue, formatPath, locatePath, type RegistryIssue } from './issues.js';
@@ -352,6 +358,14 @@ function checkFiles(
         file,
         path: 'quirks.source_blocks',
         message: `source_blocks applies to the anthropic wire only (this provider speaks ${wire})`,
+      });
+    }
+    const fallback = quirks.tool_result_image_fallback;
+    if (fallback !== undefined && !IMAGE_FALLBACK_WIRES[fallback].includes(wire)) {
+      issues.push({
+        file,
+        path: 'quirks.tool_result_image_fallback',
+        message: `tool_result_image_fallback "${fallback}" applies to the ${IMAGE_FALLBACK_WIRES[fallback].join(', ')} wires only (this provider speaks ${wire})`,
       });
     }
 

@@ -9,6 +9,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
+import { geminiImageFallbackParts } from '../dialect-images.js';
 import {
   asArray,
   asNumber,
@@ -64,11 +65,17 @@ function modelContent(message: Extract<ChatMessage, { role: 'assistant' }>): Jso
   return { role: 'model', parts };
 }
 
-/** All results of a turn in one user content, one `functionResponse` part each. */
+/**
+ * All results of a turn in one user content, one `functionResponse` part each, then the
+ * images the functionResponse could not carry when `imageFallback` is on.
+ */
 function resultContent(results: readonly ToolResult[], options: DialectOptions): JsonObject {
   return {
     role: 'user',
-    parts: results.map((result) => result.to('gemini', resultOptions(options))),
+    parts: [
+      ...results.map((result) => result.to('gemini', resultOptions(options))),
+      ...geminiImageFallbackParts(results, options),
+    ],
   };
 }
 

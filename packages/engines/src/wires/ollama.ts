@@ -9,7 +9,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { toolResultImageMessage } from '../dialect-images.js';
+import { toolMessageImages, toolResultImageMessage } from '../dialect-images.js';
 import {
   asArray,
   asNumber,
@@ -62,9 +62,11 @@ function assistantMessage(message: Extract<ChatMessage, { role: 'assistant' }>):
 }
 
 function resultMessages(results: readonly ToolResult[], options: DialectOptions): JsonObject[] {
-  const messages: JsonObject[] = results.map(
-    (result) => result.to('ollama', resultOptions(options)) as unknown as JsonObject,
-  );
+  const messages: JsonObject[] = results.map((result) => {
+    const message = result.to('ollama', resultOptions(options)) as unknown as JsonObject;
+    const images = toolMessageImages(result, options);
+    return images === undefined ? message : { ...message, images };
+  });
   const images = toolResultImageMessage('ollama', results, options);
   if (images !== undefined) messages.push(images);
   return messages;

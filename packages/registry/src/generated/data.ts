@@ -3865,6 +3865,17 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "api_key_env": "GEMINI_API_KEY",
       "docs": "https://ai.google.dev/api/generate-content",
+      "quirks": {
+        "tool_result_image_fallback": "user-message"
+      },
+      "quirk_sources": {
+        "tool_result_image_fallback": {
+          "evidence": "docs",
+          "source": "https://github.com/vercel/ai/blob/main/packages/google/src/convert-to-google-generative-ai-messages.ts",
+          "date": "2026-12-01",
+          "note": "Gemini 2.x refuses images inside functionResponse; the AI SDK (appendLegacyToolResultParts, @ai-sdk/google 3.0.141) sends them as inlineData parts beside the functionResponse parts in the same user turn. Applies only where the tool result cannot carry the image (Gemini 3 takes it in functionResponse.parts) and the model has image_input."
+        }
+      },
       "capabilities": {
         "tool_result_images": [
           {
