@@ -1,0 +1,43 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listPackages, repositoryRoot } from './workspace.mjs';
+
+// User-facing documentation speaks about behaviour in its own words. Which reference a rule
+// follows (the seeds, Langertha, ADRs) is provenance, kept in docs/design-notes.md.
+const PROVENANCE = /\bseeds?\b|langertha|\bADR\b/i;
+
+function markdownIn(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => path.join(dir, name));
+}
+
+function userDocs(): string[] {
+  const root = (name: string) => path.join(repositoryRoot, name);
+  return [
+    root('README.md'),
+    ...markdownIn(root('docs')).filter((file) => path.basename(file) !== 'design-notes.md'),
+    ...markdownIn(root('examples')),
+    ...listPackages(repositoryRoot).flatMap(({ dir }) => [
+      ...markdownIn(dir).filter((file) => path.basename(file) !== 'CHANGELOG.md'),
+      ...markdownIn(path.join(dir, 'docs')),
+    ]),
+  ];
+}
+
+describe('user-facing documentation', () => {
+  it('names no seed, Langertha or ADR (provenance lives in docs/design-notes.md)', () => {
+    const hits = userDocs().flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          PROVENANCE.test(line)
+            ? [`${path.relative(repositoryRoot, file)}:${index + 1}: ${line}`]
+            : [],
+        ),
+    );
+    expect(hits).toEqual([]);
+  });
+});
