@@ -243,11 +243,12 @@ describe('the byte cap', () => {
     );
   });
 
-  test('maxBytes 0 means no cap', async () => {
+  test('maxBytes Infinity means no cap', async () => {
     expect(
       await Image.fromUrl(`${site.origin}/cat.png?nocap`).ensureBase64({
         ...OPEN_NETWORK,
-        maxBytes: 0,
+        maxBytes: Number.POSITIVE_INFINITY,
+        onWarning: () => {},
       }),
     ).toBe(PNG_BASE64);
   });
@@ -275,7 +276,11 @@ describe('content encodings', () => {
 
   test('without a cap an unknown encoding passes raw, and the magic-byte check has the last word', async () => {
     const error = await refusal(
-      Image.fromUrl(`${site.origin}/encoded/bzip2`).ensureBase64({ ...OPEN_NETWORK, maxBytes: 0 }),
+      Image.fromUrl(`${site.origin}/encoded/bzip2`).ensureBase64({
+        ...OPEN_NETWORK,
+        maxBytes: Number.POSITIVE_INFINITY,
+        onWarning: () => {},
+      }),
     );
     expect(error.code).toBe('image_type_mismatch');
   });

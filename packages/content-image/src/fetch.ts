@@ -1,9 +1,11 @@
 import { pipeline } from 'node:stream/promises';
 import {
   canonicalImageType,
+  emitWarning,
   ImageFetchError,
   mediaTypeFromPath,
   ValidationError,
+  type WarningHandler,
 } from '@crosswire/core';
 import { type Dispatcher, request } from 'undici';
 import { decodeStage, isDecodable, MAX_ENCODINGS, parseContentEncoding } from './decode.js';
@@ -30,8 +32,14 @@ export const MAX_REDIRECTS = 7;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface EnsureBase64Options {
-  /** Cap on the decoded image size in bytes; 20 MiB by default, 0 (or Infinity) for no cap. */
+  /**
+   * Cap on the decoded image size in bytes; 20 MiB by default. `Infinity` is the explicit
+   * "no cap": the deadline still bounds the fetch, and `onWarning` is told when it starts and
+   * again when the body passes 20 MiB. `0` is refused (it reads as "nothing allowed").
+   */
   readonly maxBytes?: number;
+  /** Told about degradable situations (an uncapped fetch). Default: one `process.emitWarning` per kind. */
+  readonly onWarning?: WarningHandler;
   /**
    * Decides which URLs may be fetched; runs before the request and on every redirect hop.
    * A filter built by `denyPrivateHosts({ allow, resolver })` replaces the default guard (it
@@ -77,12 +85,19 @@ export interface FetchedImage {
   readonly finalUrl: string;
 }
 
+/** The cap `maxBytes` stands for: a positive integer, or `Infinity` for none. */
 export function resolveMaxBytes(maxBytes: number | undefined): number {
   if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
-  if (maxBytes === Number.POSITIVE_INFINITY) return 0;
+  if (maxBytes === Number.POSITIVE_INFINITY) return maxBytes;
+  if (maxBytes === 0) {
+    throw new ValidationError(
+      'maxBytes: 0 is not a cap; pass Infinity for no cap (the deadline still bounds the fetch), or a positive number of bytes',
+      { path: 'maxBytes', code: 'invalid_max_bytes' },
+    );
+  }
   if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 0) {
     throw new ValidationError(
-      `maxBytes must be a non-negative integer (0 for no cap), got ${JSON.stringify(maxBytes)}`,
+      `maxBytes must be a positive integer, or Infinity for no cap, got ${JSON.stringify(maxBytes)}`,
       { path: 'maxBytes', code: 'invalid_max_bytes' },
     );
   }
@@ -238,6 +253,7 @@ export async function fetchImage(
   options: EnsureBase64Options = {},
 ): Promise<FetchedImage> {
   const maxBytes = resolveMaxBytes(options.maxBytes);
+  const capped = Number.isFinite(maxBytes);
   const allowSvg = resolveAllowSvg(options.allowSvg);
   const hintedMediaType = imageTypeFromUrlPath(imageUrl);
   const timeoutMs = resolveTimeout(options.timeoutMs);
@@ -252,6 +268,13 @@ export async function fetchImage(
       ? deadline.signal
       : AbortSignal.any([deadline.signal, options.signal]);
   let currentUrl = imageUrl;
+  if (!capped) {
+    emitWarning(options.onWarning, {
+      code: 'image_fetch_uncapped',
+      message: `fetching image at ${redactedUrl(imageUrl)} with no size cap (maxBytes: Infinity): only the ${timeoutMs} ms deadline bounds it`,
+      details: { url: redactedUrl(imageUrl), timeoutMs },
+    });
+  }
   try {
     return await fetchWithRedirects();
   } catch (error) {
@@ -399,7 +422,7 @@ export async function fetchImage(
     const body = response.body;
     const codings = parseContentEncoding(response.headers['content-encoding']);
     const unknown = codings.find((coding) => !isDecodable(coding));
-    if (maxBytes > 0 && (unknown !== undefined || codings.length > MAX_ENCODINGS)) {
+    if (capped && (unknown !== undefined || codings.length > MAX_ENCODINGS)) {
       discard(body);
       throw new ImageFetchError(
         'image_encoding_refused',
@@ -410,14 +433,9 @@ export async function fetchImage(
     const decoded = unknown === undefined ? codings : [];
     // Identity bodies are capped at maxBytes on the wire; encoded ones get room for the
     // coding's overhead on incompressible data, and the decoded size is capped exactly.
-    const wireCap =
-      maxBytes === 0
-        ? 0
-        : decoded.length === 0
-          ? maxBytes
-          : maxBytes + Math.ceil(maxBytes / 100) + 65_536;
+    const wireCap = decoded.length === 0 ? maxBytes : maxBytes + Math.ceil(maxBytes / 100) + 65_536;
     const declared = Number(headerValue(response.headers['content-length']));
-    if (wireCap > 0 && Number.isFinite(declared) && declared > wireCap) {
+    if (Number.isFinite(declared) && declared > wireCap) {
       discard(body);
       throw imageTooLarge(currentUrl, maxBytes, declared);
     }
@@ -425,16 +443,25 @@ export async function fetchImage(
     const countWire = async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
       for await (const chunk of source) {
         wireBytes += chunk.length;
-        if (wireCap > 0 && wireBytes > wireCap) throw imageTooLarge(currentUrl, maxBytes);
+        if (wireBytes > wireCap) throw imageTooLarge(currentUrl, maxBytes);
         yield chunk;
       }
     };
     const chunks: Buffer[] = [];
     let size = 0;
+    let warnedLarge = false;
     const collect = async (source: AsyncIterable<Buffer>): Promise<void> => {
       for await (const chunk of source) {
         size += chunk.length;
-        if (maxBytes > 0 && size > maxBytes) throw imageTooLarge(currentUrl, maxBytes);
+        if (size > maxBytes) throw imageTooLarge(currentUrl, maxBytes);
+        if (!capped && !warnedLarge && size > DEFAULT_MAX_BYTES) {
+          warnedLarge = true;
+          emitWarning(options.onWarning, {
+            code: 'image_fetch_uncapped_large',
+            message: `image at ${currentUrl} passed ${DEFAULT_MAX_BYTES} bytes with no size cap (maxBytes: Infinity); only the ${timeoutMs} ms deadline bounds it`,
+            details: { url: currentUrl, bytes: size, timeoutMs },
+          });
+        }
         chunks.push(chunk);
       }
     };

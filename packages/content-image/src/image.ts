@@ -409,13 +409,13 @@ export class Image {
       const base64 = state.base64 as string;
       const size = base64ByteLength(base64);
       const label = dataUrlLabel(this.dataUrl());
-      if (maxBytes > 0 && size > maxBytes) throw imageTooLarge(label, maxBytes, size);
+      if (size > maxBytes) throw imageTooLarge(label, maxBytes, size);
       if (state.mediaType === SVG_MEDIA_TYPE && !allowSvg) throw svgNotAskedFor(label);
       return base64;
     }
     const fetched = await this.#fetchUnder(resolveFetchPolicy(options), options);
     // A cached payload fetched under a larger cap is still refused under a smaller one.
-    if (maxBytes > 0 && fetched.byteLength > maxBytes) {
+    if (fetched.byteLength > maxBytes) {
       throw imageTooLarge(state.url as string, maxBytes, fetched.byteLength);
     }
     return fetched.base64;

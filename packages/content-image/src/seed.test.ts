@@ -1,4 +1,4 @@
-import { ImageFetchError, ImageNotFetchedError } from '@crosswire/core';
+import { type CrosswireWarning, ImageFetchError, ImageNotFetchedError } from '@crosswire/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { denyPrivateHosts } from './deny-private-hosts.js';
 import { DEFAULT_MAX_BYTES } from './fetch.js';
@@ -32,6 +32,12 @@ beforeAll(async () => {
     } else if (path === '/huge.png') {
       response.setHeader('content-type', 'image/png');
       response.end(bigPng(HUGE));
+    } else if (path === '/endless.png') {
+      // A body that never ends: 1 MiB every 10 ms until the client hangs up.
+      response.setHeader('content-type', 'image/png');
+      const chunk = bigPng(1024 * 1024);
+      const pump = setInterval(() => response.write(chunk), 10);
+      response.on('close', () => clearInterval(pump));
     } else if (path === '/slow-fail.png') {
       slowFailures++;
       setTimeout(() => {
@@ -107,9 +113,14 @@ describe("the seed's refusals, as a test author would copy them", () => {
 });
 
 describe('maxBytes', () => {
-  test('0 means no cap: an image over the 20 MiB default is fetched', async () => {
+  test('Infinity is the explicit no cap: an image over the 20 MiB default is fetched, with warnings', async () => {
+    const warnings: CrosswireWarning[] = [];
     const image = Image.fromUrl(`${site.origin}/huge.png?nocap`);
-    const base64 = await image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 0 });
+    const base64 = await image.ensureBase64({
+      ...OPEN_NETWORK,
+      maxBytes: Number.POSITIVE_INFINITY,
+      onWarning: (warning) => warnings.push(warning),
+    });
     expect(Buffer.from(base64, 'base64').length).toBe(HUGE);
     expect(image.toJSON()).toEqual({
       bytes: HUGE,
@@ -118,14 +129,41 @@ describe('maxBytes', () => {
       type: 'image',
       url: `${site.origin}/huge.png?nocap`,
     });
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      `fetching image at ${site.origin}/huge.png?nocap with no size cap (maxBytes: Infinity): only the 30000 ms deadline bounds it`,
+      `image at ${site.origin}/huge.png?nocap passed 20971520 bytes with no size cap (maxBytes: Infinity); only the 30000 ms deadline bounds it`,
+    ]);
+    expect(warnings.map((warning) => warning.code)).toEqual([
+      'image_fetch_uncapped',
+      'image_fetch_uncapped_large',
+    ]);
   });
 
-  test('Infinity is accepted as no cap too', async () => {
-    const base64 = await Image.fromUrl(`${site.origin}/huge.png?infinity`).ensureBase64({
-      ...OPEN_NETWORK,
-      maxBytes: Number.POSITIVE_INFINITY,
+  test('0 is not "no cap" (the seed\'s spelling): it is refused, with Infinity named', async () => {
+    const image = Image.fromUrl(`${site.origin}/huge.png?zero`);
+    await expect(image.ensureBase64({ ...OPEN_NETWORK, maxBytes: 0 })).rejects.toMatchObject({
+      code: 'invalid_max_bytes',
+      message:
+        'maxBytes: 0 is not a cap; pass Infinity for no cap (the deadline still bounds the fetch), or a positive number of bytes',
     });
-    expect(base64.length).toBe(Math.ceil(HUGE / 3) * 4);
+    expect(site.hits).not.toContain('/huge.png?zero');
+  });
+
+  test('an endless body with no cap still ends at the deadline', async () => {
+    const warnings: CrosswireWarning[] = [];
+    const error = await refusal(
+      Image.fromUrl(`${site.origin}/endless.png`).ensureBase64({
+        ...OPEN_NETWORK,
+        maxBytes: Number.POSITIVE_INFINITY,
+        timeoutMs: 600,
+        onWarning: (warning) => warnings.push(warning),
+      }),
+    );
+    expect(error.code).toBe('image_fetch_timeout');
+    expect(warnings.map((warning) => warning.code)).toEqual([
+      'image_fetch_uncapped',
+      'image_fetch_uncapped_large',
+    ]);
   });
 
   test('a cap just at the size passes, one byte less refuses', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import type { DialectOptions } from './dialect-types.js';
+import { capText } from './http/secrets.js';
 import type { ChatMessage, WireMessage } from './messages.js';
 import type { Usage } from './response.js';
 
@@ -123,10 +124,13 @@ export function throwIfErrorBody(wire: WireFormat, body: unknown): void {
   const error = body.object === 'error' && body.error === undefined ? body : body.error;
   if (error === undefined || error === null) return;
   if (typeof error === 'string') {
-    throw new ProviderError(`${wire} provider error: ${error}`, { providerMessage: error });
+    throw new ProviderError(`${wire} provider error: ${capText(error)}`, {
+      providerMessage: capText(error),
+    });
   }
   if (!isRecord(error)) return;
-  const providerMessage = asString(error.message);
+  const spoken = asString(error.message);
+  const providerMessage = spoken === undefined ? undefined : capText(spoken);
   // Prefer a spelled-out code ('rate_limit_exceeded', 'overloaded_error', 'INVALID_ARGUMENT')
   // over Gemini's numeric one, which is the HTTP status.
   const rawCode =
@@ -134,7 +138,7 @@ export function throwIfErrorBody(wire: WireFormat, body: unknown): void {
   const providerCode = rawCode === undefined || rawCode === null ? undefined : String(rawCode);
   const status = asNumber(error.code);
   throw new ProviderError(
-    `${wire} provider error${providerCode ? ` ${providerCode}` : ''}: ${providerMessage ?? JSON.stringify(error)}`,
+    `${wire} provider error${providerCode ? ` ${providerCode}` : ''}: ${providerMessage ?? capText(JSON.stringify(error))}`,
     {
       ...(providerCode === undefined ? {} : { providerCode }),
       ...(providerMessage === undefined ? {} : { providerMessage }),

@@ -187,7 +187,8 @@ export class Engine {
     this.#dialect = DIALECTS[wire];
     const chatPath =
       resolution.offering?.chatPath ?? provider.chatPath ?? this.#dialect.path(model);
-    this.baseUrl = (options.baseUrl ?? provider.baseUrl).replace(/\/+$/, '');
+    this.baseUrl = checkedBaseUrl(options.baseUrl ?? provider.baseUrl);
+    checkHeaders(options.headers);
     this.#path = withoutRepeatedVersion(
       this.baseUrl,
       chatPath.replaceAll('{model}', encodeURIComponent(model)),
@@ -253,6 +254,7 @@ export class Engine {
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      apiKey,
     });
   }
 
@@ -321,16 +323,18 @@ export class Engine {
     const prepareStarted = performance.now();
     const body = wireStream.request(await this.buildRequest(input, options));
     const prepareMs = performance.now() - prepareStarted;
+    // Events and errors never carry the credentials, even when a provider echoes them.
+    const scrub = this.#transport.scrubber;
     const base = {
       provider: this.provider.id,
       model: this.model,
       wire: this.toolWireFormat,
-      url: this.endpoint,
+      url: scrub.text(this.endpoint),
       iteration,
     };
     notify(
       this.#options.onRequest,
-      (): RequestEvent => ({ ...base, body: summarizePayloads(body) }),
+      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
     );
     const started = performance.now();
     let status: number | undefined;
@@ -362,7 +366,7 @@ export class Engine {
         yield event;
       }
     } catch (error) {
-      failure = error as Error;
+      failure = scrub.error(error as Error);
       throw error;
     } finally {
       notify(
@@ -374,7 +378,7 @@ export class Engine {
           attempts,
           usage: response?.usage,
           finishReason: response?.finishReason,
-          body: response === undefined ? undefined : summarizePayloads(response.raw),
+          body: response === undefined ? undefined : scrub.value(summarizePayloads(response.raw)),
           error: failure ?? (response === undefined ? new Error('stream closed early') : undefined),
           rateLimit: this.rateLimit,
         }),
@@ -440,6 +444,7 @@ export class Engine {
       timeoutMs: this.#options.inlineImageFetchTimeout,
       concurrency: this.#options.inlineImageConcurrency,
       signal: options.signal,
+      onWarning: this.#options.onWarning,
     });
     const request: ChatRequest = {
       model: this.model,
@@ -461,17 +466,19 @@ export class Engine {
   ): Promise<ChatExchange> {
     const prepareStarted = performance.now();
     const body = await this.buildRequest(input, options);
+    // Events and errors never carry the credentials, even when a provider echoes them.
+    const scrub = this.#transport.scrubber;
     const prepareMs = performance.now() - prepareStarted;
     const base = {
       provider: this.provider.id,
       model: this.model,
       wire: this.toolWireFormat,
-      url: this.endpoint,
+      url: scrub.text(this.endpoint),
       iteration,
     };
     notify(
       this.#options.onRequest,
-      (): RequestEvent => ({ ...base, body: summarizePayloads(body) }),
+      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
     );
     const started = performance.now();
     let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
@@ -508,8 +515,8 @@ export class Engine {
           attempts: exchange.attempts,
           usage: response?.usage,
           finishReason: response?.finishReason,
-          body: summarizePayloads(exchange.body),
-          error,
+          body: scrub.value(summarizePayloads(exchange.body)),
+          error: error === undefined ? undefined : scrub.error(error),
           rateLimit: exchange.rateLimit,
         }),
       );
@@ -517,6 +524,7 @@ export class Engine {
     try {
       response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
     } catch (error) {
+      scrub.error(error);
       replied(undefined, error as Error);
       throw error;
     }
@@ -625,6 +633,36 @@ export function createEngine(options: EngineOptions): Engine {
  * Anthropic's does not), so `http://host/v1` given for a provider whose path is
  * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
  */
+/** A base URL the transport can use: http or https, parsed, without a trailing slash. */
+function checkedBaseUrl(baseUrl: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    const shown = url === undefined ? 'not a URL' : `scheme '${url.protocol.slice(0, -1)}'`;
+    throw new ValidationError(
+      `baseUrl must be an http or https URL (${shown}); the transport speaks nothing else`,
+      { path: 'baseUrl', code: 'invalid_base_url' },
+    );
+  }
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** Header values with CR, LF or NUL would split the request; refused before any request. */
+function checkHeaders(headers: Readonly<Record<string, string>> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value) || /[\r\n\0:\s]/.test(name)) {
+      throw new ValidationError(
+        `headers["${name.replace(/[^\x20-\x7e]/g, '?')}"] cannot be sent: a header name is one token and a value has no CR, LF or NUL`,
+        { path: `headers.${name}`, code: 'invalid_header' },
+      );
+    }
+  }
+}
+
 function withoutRepeatedVersion(baseUrl: string, path: string): string {
   const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(baseUrl)?.[1];
   if (version === undefined) return path;

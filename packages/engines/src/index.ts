@@ -50,6 +50,12 @@ export type {
   ToolChoice,
 } from './dialect-types.js';
 export {
+  type BlobStore,
+  blobKey,
+  FileBlobStore,
+  MemoryBlobStore,
+} from './durable/blob-store.js';
+export {
   CONVERSATION_FORMAT,
   CONVERSATION_VERSION,
   type ConversationDocument,
@@ -59,6 +65,13 @@ export {
   serializeConversation,
 } from './durable/conversation.js';
 export { ConversationError, type ConversationErrorCode } from './durable/errors.js';
+export {
+  DEFAULT_MIN_BLOB_BYTES,
+  type LoadConversationOptions,
+  loadConversation,
+  type SaveConversationOptions,
+  saveConversation,
+} from './durable/media.js';
 export { createEngine, Engine, type EngineOptions } from './engine.js';
 export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
 export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';

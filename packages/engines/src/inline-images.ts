@@ -1,4 +1,5 @@
 import type { Image, UrlFilter } from '@crosswire/content-image';
+import type { WarningHandler } from '@crosswire/core';
 
 export interface InlineImagesOptions {
   /** Passed to `ensureBase64` as `maxBytes`. */
@@ -12,6 +13,8 @@ export interface InlineImagesOptions {
   /** Fetches in flight at once. Default 4. */
   readonly concurrency?: number | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Passed to `ensureBase64` as `onWarning`. */
+  readonly onWarning?: WarningHandler | undefined;
 }
 
 /**
@@ -41,6 +44,7 @@ export async function inlineImages(
           : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         signal: controller.signal,
+        ...(options.onWarning !== undefined ? { onWarning: options.onWarning } : {}),
       });
     }
   };

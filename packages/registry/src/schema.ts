@@ -173,9 +173,25 @@ const provenance = z.strictObject({
   note: z.string().optional(),
 });
 
+/** What the HTTP transport can send: a token for a header name (RFC 9110). */
+const headerName = z
+  .string()
+  .regex(
+    /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+    'a header name must be an HTTP token (letters, digits, -)',
+  );
+/** A header value the transport can send: no CR, LF or NUL (they would split the request). */
+const headerValue = z
+  .string()
+  .regex(/^[^\r\n\0]*$/, 'a header value must not contain CR, LF or NUL');
+
 const auth = z.strictObject({
-  header: z.string().min(1).describe('e.g. Authorization, x-api-key, x-goog-api-key'),
-  scheme: z.string().optional().describe('e.g. Bearer; absent: the key is the whole value'),
+  header: headerName.describe('e.g. Authorization, x-api-key, x-goog-api-key'),
+  scheme: z
+    .string()
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'an auth scheme is one word, e.g. Bearer')
+    .optional()
+    .describe('e.g. Bearer; absent: the key is the whole value'),
   required: z.boolean().optional().describe('false for local servers that accept no key'),
 });
 
@@ -232,7 +248,18 @@ export const providerFileSchema = z.strictObject({
   name: z.string().min(1),
   aliases: z.array(slug).optional(),
   tool_wire_format: z.enum(WIRE_FORMATS),
-  base_url: z.url(),
+  base_url: z
+    .url({
+      protocol: /^https?$/,
+      error: (issue) =>
+        typeof issue.input === 'string'
+          ? 'base_url must be an http or https URL (the transport speaks nothing else)'
+          : undefined,
+    })
+    .refine(
+      (url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url),
+      'base_url must not carry credentials (user:password@); the key goes in the auth header',
+    ),
   chat_path: z
     .string()
     .regex(/^\//, 'expected a path starting with "/"')
@@ -242,7 +269,7 @@ export const providerFileSchema = z.strictObject({
     .string()
     .regex(/^[A-Z][A-Z0-9_]*$/)
     .optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: z.record(headerName, headerValue).optional(),
   docs: z.url(),
   quirks: quirks.optional(),
   quirk_sources: z

@@ -101,6 +101,45 @@ describe('validation failures name the file, the field and the problem', () => {
     ]);
   });
 
+  it('values the transport cannot use are refused here, not retried as unreachable later', () => {
+    expect(
+      problemsWith('data/providers/ollama.json', (data) => {
+        data.base_url = 'file:///etc/passwd';
+      }),
+    ).toEqual([
+      'data/providers/ollama.json: base_url: base_url must be an http or https URL (the transport speaks nothing else)',
+    ]);
+    expect(
+      problemsWith('data/providers/ollama.json', (data) => {
+        data.base_url = 'http://user:secret@localhost:11434';
+      }),
+    ).toEqual([
+      'data/providers/ollama.json: base_url: base_url must not carry credentials (user:password@); the key goes in the auth header',
+    ]);
+    expect(
+      problemsWith('data/providers/anthropic.json', (data) => {
+        data.headers = { 'anthropic-version': '2023-06-01\r\nx-injected: 1' };
+      }),
+    ).toEqual([
+      'data/providers/anthropic.json: headers.anthropic-version: a header value must not contain CR, LF or NUL',
+    ]);
+    expect(
+      problemsWith('data/providers/anthropic.json', (data) => {
+        data.headers = { 'bad header': 'x' };
+      }),
+    ).toEqual([
+      'data/providers/anthropic.json: headers.bad header: a header name must be an HTTP token (letters, digits, -)',
+    ]);
+    expect(
+      problemsWith('data/providers/anthropic.json', (data) => {
+        data.auth = { header: 'x-api-key\n', scheme: 'Bearer\r\n' };
+      }),
+    ).toEqual([
+      'data/providers/anthropic.json: auth.header: a header name must be an HTTP token (letters, digits, -)',
+      'data/providers/anthropic.json: auth.scheme: an auth scheme is one word, e.g. Bearer',
+    ]);
+  });
+
   it('a true claim without a source', () => {
     expect(
       problemsWith('data/models/openai.json', (data) => {
@@ -335,7 +374,9 @@ describe('the registry script', () => {
       expect(lines[0]).toMatch(
         new RegExp(`^${relative}/models/broken\\.json: \\(file\\): not valid JSON: `),
       );
-      expect(lines[1]).toBe(`${relative}/providers/anthropic.json: base_url: Invalid URL`);
+      expect(lines[1]).toBe(
+        `${relative}/providers/anthropic.json: base_url: base_url must be an http or https URL (the transport speaks nothing else)`,
+      );
       expect(lines[2]).toBe(`registry: 2 problem(s) in ${dir}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -100,6 +100,11 @@ function zodIssues(file: string, error: z.ZodError, data: unknown): RegistryIssu
         },
       ];
     }
+    if (issue.code === 'invalid_key') {
+      // A bad record key (a header name): say what is wrong with it, not just "invalid key".
+      const why = issue.issues.map((inner) => inner.message).join('; ');
+      return [{ file, path: formatPath(issue.path), message: why || issue.message }];
+    }
     return [{ file, path: formatPath(issue.path), message: issue.message }];
   });
 }

@@ -150,6 +150,21 @@ describe('crosswire fetch-image', () => {
     });
   });
 
+  it('--max-bytes 0 is no cap, still bound by the deadline, and says so on stderr', async () => {
+    const run = await runCli([
+      'fetch-image',
+      `${origin}/chart.png`,
+      '--allow',
+      '127.0.0.1/32',
+      '--max-bytes',
+      '0',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      `crosswire: warning: fetching image at ${origin}/chart.png with no size cap (maxBytes: Infinity): only the 30000 ms deadline bounds it\n`,
+    );
+  });
+
   it('reports a body that is not the image it claims to be', async () => {
     const run = await runCli([
       'fetch-image',

@@ -15,6 +15,7 @@ import { EXIT_OK, UsageError } from '../errors.js';
 import { formatBytes, jsonText, renderPairs, styleFor } from '../format.js';
 import { imageDimensions, sha256Hex } from '../image-facts.js';
 import { type CliIo, readTextFile } from '../io.js';
+import { warningPrinter } from '../warnings.js';
 
 const help = `Usage: crosswire fetch-image URL [--max-bytes N] [--allow CIDR]... [--timeout MS]
                             [--ca FILE]... [--resolve HOST:ADDRESS]... [--json]
@@ -32,8 +33,8 @@ Arguments:
 
 Options:
   --max-bytes N       size cap, checked on Content-Length, on the body and on the
-                      decompressed size (default 20 MiB; 0 = no cap). Accepts k, m, g:
-                      512k, 20m
+                      decompressed size (default 20 MiB; 0 = no cap, still bound by
+                      --timeout, with a warning). Accepts k, m, g: 512k, 20m
   --allow CIDR        a range you trust despite the guard, e.g. 10.1.2.0/24 or
                       127.0.0.1/32 (repeatable)
   --timeout MS        overall deadline for the whole fetch, redirects included
@@ -185,7 +186,9 @@ export const fetchImageCommand: Command = {
     try {
       base64 = await image.ensureBase64({
         urlFilter,
-        ...(maxBytes === undefined ? {} : { maxBytes }),
+        // 0 on the command line is the explicit "no cap" (the library spells it Infinity).
+        ...(maxBytes === undefined ? {} : { maxBytes: maxBytes === 0 ? Infinity : maxBytes }),
+        onWarning: warningPrinter(io),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(certificates.length === 0 ? {} : { tls: { ca: certificates } }),
       });

@@ -1,4 +1,5 @@
 import { ProviderError } from '@crosswire/core';
+import { capText } from './secrets.js';
 
 /** What a provider's error body says, in any of the shapes the six wires use. */
 export interface ProviderErrorBody {
@@ -44,7 +45,10 @@ export function providerErrorFromResponse(options: {
   retryAfterMs?: number | undefined;
   attempts?: number;
 }): ProviderError {
-  const { code, message } = readProviderErrorBody(options.body ?? options.text);
+  const read = readProviderErrorBody(options.body ?? options.text);
+  // Provider text is capped: a 60 MB error.message must not become the exception message.
+  const message = read.message === undefined ? undefined : capText(read.message);
+  const code = read.code === undefined ? undefined : capText(read.code, 100);
   const said =
     message ?? (options.text.trim() === '' ? undefined : shorten(options.text.trim(), 300));
   const codePart = code === undefined ? '' : ` (${code})`;

@@ -10,6 +10,7 @@ import {
   retryAfterFromHeaders,
   retryDelay,
 } from './retry.js';
+import { createSecretScrubber, type SecretScrubber } from './secrets.js';
 
 /** Headers as undici hands them over: lower-case names. */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -34,6 +35,11 @@ export interface HttpTransportOptions {
   readonly random?: () => number;
   /** Called before each retry with the wait chosen and why. */
   readonly onRetry?: (event: RetryEvent) => void;
+  /**
+   * The API key, scrubbed (with the base URL's userinfo and secret query values, and the auth
+   * header values) from every error the transport throws.
+   */
+  readonly apiKey?: string | undefined;
 }
 
 export interface RetryEvent {
@@ -80,6 +86,8 @@ export class HttpTransport {
   #onRetry: ((event: RetryEvent) => void) | undefined;
   /** The rate-limit state of the last reply that carried rate-limit headers. */
   rateLimit: RateLimit | undefined;
+  /** Scrubs this transport's credentials from text, values and errors. */
+  readonly scrubber: SecretScrubber;
 
   constructor(options: HttpTransportOptions) {
     this.provider = options.provider;
@@ -97,26 +105,44 @@ export class HttpTransport {
     this.#maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
     this.#random = options.random ?? Math.random;
     this.#onRetry = options.onRetry;
+    this.scrubber = createSecretScrubber({
+      baseUrl: options.baseUrl,
+      headers: this.#headers,
+      apiKey: options.apiKey,
+    });
   }
 
-  /** POSTs `body` as JSON to `baseUrl + path` and returns the decoded 2xx reply. */
+  /**
+   * POSTs `body` as JSON to `baseUrl + path` and returns the decoded 2xx reply. Errors never
+   * carry the credentials (see `scrubber`); the returned `url` has them redacted.
+   */
   async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<HttpExchange> {
-    const sent = await this.#send(path, body, options, 'application/json');
+    let sent: SentRequest;
+    try {
+      sent = await this.#send(path, body, options, 'application/json');
+    } catch (error) {
+      throw this.scrubber.error(error);
+    }
     if (sent.stream !== undefined) throw new Error('unreachable: a JSON exchange has no stream');
-    return sent.exchange;
+    return { ...sent.exchange, url: this.scrubber.text(sent.exchange.url) };
   }
 
   /**
    * POSTs `body` as JSON and returns the 2xx reply with its body unread, to be read as a
    * stream: retries and HTTP errors as `postJson` before the body starts; `timeoutMs` bounds
    * the wait for the reply's headers only (the caller times the gaps between chunks). The
-   * caller must consume or `destroy()` the body.
+   * caller must consume or `destroy()` the body. Errors never carry the credentials.
    */
   async postStream(path: string, body: unknown, options: PostOptions = {}): Promise<HttpStream> {
-    const sent = await this.#send(path, body, options, 'text/event-stream, application/x-ndjson');
+    let sent: SentRequest;
+    try {
+      sent = await this.#send(path, body, options, 'text/event-stream, application/x-ndjson');
+    } catch (error) {
+      throw this.scrubber.error(error);
+    }
     if (sent.stream === undefined) throw new Error('unreachable: a stream exchange has a stream');
     const { body: _body, ...facts } = sent.exchange;
-    return { ...facts, body: sent.stream };
+    return { ...facts, url: this.scrubber.text(facts.url), body: sent.stream };
   }
 
   async #send(
@@ -124,7 +150,7 @@ export class HttpTransport {
     body: unknown,
     options: PostOptions,
     accept: string,
-  ): Promise<{ exchange: HttpExchange; stream: StreamBody | undefined }> {
+  ): Promise<SentRequest> {
     const streaming = accept !== 'application/json';
     const url = `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
     const payload = serializeJson(body);
@@ -143,7 +169,7 @@ export class HttpTransport {
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (error instanceof ProviderError) throw error;
-        const failure = networkError(this.provider, url, error, attempt + 1);
+        const failure = this.scrubber.error(networkError(this.provider, url, error, attempt + 1));
         const delay =
           attempt < this.#policy.maxRetries
             ? retryDelay(attempt, this.#policy, undefined, this.#random)
@@ -176,7 +202,7 @@ export class HttpTransport {
         const decoded = decodeJson(outcome.text);
         if (!decoded.ok) {
           throw new ProviderError(
-            `${this.provider} returned a reply that is not JSON (HTTP ${outcome.status}): ${outcome.text.slice(0, 200)}`,
+            `${this.provider} returned a reply that is not JSON (HTTP ${outcome.status}): ${this.scrubber.text(outcome.text.slice(0, 200))}`,
             {
               code: 'provider_bad_response',
               status: outcome.status,
@@ -197,14 +223,16 @@ export class HttpTransport {
       }
       const retryAfterMs = retryAfterFromHeaders(outcome.headers);
       const decoded = decodeJson(outcome.text);
-      const failure = providerErrorFromResponse({
-        provider: this.provider,
-        status: outcome.status,
-        body: decoded.ok ? decoded.value : undefined,
-        text: outcome.text,
-        retryAfterMs,
-        attempts: attempt + 1,
-      });
+      const failure = this.scrubber.error(
+        providerErrorFromResponse({
+          provider: this.provider,
+          status: outcome.status,
+          body: decoded.ok ? decoded.value : undefined,
+          text: outcome.text,
+          retryAfterMs,
+          attempts: attempt + 1,
+        }),
+      );
       const delay =
         isRetryableStatus(outcome.status) && attempt < this.#policy.maxRetries
           ? retryDelay(attempt, this.#policy, retryAfterMs, this.#random)
@@ -283,6 +311,12 @@ export class HttpTransport {
   async close(): Promise<void> {
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
+}
+
+/** A 2xx reply: decoded (`postJson`) or with its body left to stream (`postStream`). */
+interface SentRequest {
+  readonly exchange: HttpExchange;
+  readonly stream: StreamBody | undefined;
 }
 
 interface AttemptOutcome {
