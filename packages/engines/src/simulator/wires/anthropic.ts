@@ -60,6 +60,8 @@ function checkBlock(
   }
   if (block.type === 'text' && typeof block.text !== 'string')
     violations.push(`${at}: text block needs text`);
+  else if (block.type === 'text' && (block.text as string).trim() === '')
+    violations.push(`${at}: text content blocks must be non-empty`);
   if (block.type === 'image' || block.type === 'document') checkSource(block, at, violations);
   if (
     block.type === 'search_result' &&
@@ -112,6 +114,9 @@ function inspect(body: unknown): Inspection {
       violations.push(`${where}: two ${message.role} messages in a row`);
     previousRole = message.role;
     const blocks = typeof message.content === 'string' ? [] : asArray(message.content);
+    const lastAssistant = index === messages.length - 1 && message.role === 'assistant';
+    if (typeof message.content === 'string' && message.content.trim() === '' && !lastAssistant)
+      violations.push(`${where}: text content blocks must be non-empty`);
     if (typeof message.content !== 'string' && !Array.isArray(message.content)) {
       violations.push(`${where}: content must be a string or blocks`);
     }
@@ -147,6 +152,12 @@ function inspect(body: unknown): Inspection {
       const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : '';
       if (block.is_error !== undefined && typeof block.is_error !== 'boolean')
         violations.push(`${at}.is_error must be a boolean`);
+      const empty =
+        block.content === undefined ||
+        block.content === '' ||
+        (Array.isArray(block.content) && block.content.length === 0);
+      if (block.is_error === true && empty)
+        violations.push(`${at}: content cannot be empty if is_error is true`);
       if (typeof block.content !== 'string' && block.content !== undefined) {
         asArray(block.content).forEach((inner, innerIndex) => {
           checkBlock(inner, `${at}.content[${innerIndex}]`, RESULT_BLOCKS, violations);

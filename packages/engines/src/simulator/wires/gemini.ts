@@ -86,6 +86,18 @@ function inspect(body: unknown, path: string): Inspection {
       checkPart(part, `${where}.parts[${partIndex}]`, violations);
     });
     if (content.role === 'model') {
+      // Gemini 3 validates thought signatures: the first functionCall part of each model turn
+      // must carry one (the model's own, or the documented skip value).
+      const firstCall = parts.find((part) => isObject(part) && isObject(part.functionCall));
+      if (
+        /^gemini-3/.test(model ?? '') &&
+        isObject(firstCall) &&
+        (typeof firstCall.thoughtSignature !== 'string' || firstCall.thoughtSignature === '')
+      ) {
+        violations.push(
+          `${where}: Function call is missing a thought_signature in functionCall parts`,
+        );
+      }
       const calls = parts
         .filter((part): part is Json => isObject(part) && isObject(part.functionCall))
         .map((part) => {
@@ -134,15 +146,19 @@ export const wire: SimulatorWire = {
     const parts: Json[] = [];
     if (step.text) parts.push({ text: step.text });
     if (step.type === 'tool_calls') {
-      for (const call of step.calls) {
+      step.calls.forEach((call, index) => {
         parts.push({
           functionCall: {
             name: call.name,
             args: argumentsObject(call.arguments),
             ...(call.id ? { id: call.id } : {}),
           },
+          // Gemini 3 signs the first call of a turn (base64 of an opaque value).
+          ...(index === 0 && /^gemini-3/.test(context.model)
+            ? { thoughtSignature: Buffer.from(`sim-${context.turn}`).toString('base64') }
+            : {}),
         });
-      }
+      });
     }
     const output = estimateTokens(parts);
     return {

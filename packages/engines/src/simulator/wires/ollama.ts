@@ -59,8 +59,8 @@ function inspect(body: unknown): Inspection {
         );
       }
     });
-    if (message.images !== undefined && message.role !== 'user')
-      violations.push(`${where}: images belong to user messages`);
+    if (message.images !== undefined && message.role === 'system')
+      violations.push(`${where}: images do not belong to a system message`);
     if (message.role === 'tool') {
       const name = typeof message.tool_name === 'string' ? message.tool_name : '';
       if (name === '') violations.push(`${where}: tool message needs tool_name`);

@@ -92,6 +92,9 @@ function inspect(body: unknown): Inspection {
     if (type === 'function_call') {
       const id = typeof item.call_id === 'string' ? item.call_id : '';
       const name = typeof item.name === 'string' ? item.name : '';
+      if (id === '') violations.push(`${where}: function_call call_id must not be empty`);
+      if (typeof item.id === 'string' && !item.id.startsWith('fc'))
+        violations.push(`${where}: function_call id must begin with 'fc'`);
       if (typeof item.arguments !== 'string')
         violations.push(`${where}: function_call arguments must be a JSON string`);
       names.set(id, name);
@@ -101,6 +104,7 @@ function inspect(body: unknown): Inspection {
     flushCalls(where);
     if (type === 'function_call_output') {
       const id = typeof item.call_id === 'string' ? item.call_id : '';
+      if (id === '') violations.push(`${where}: function_call_output call_id must not be empty`);
       if (typeof item.output === 'string') {
         if (containsBase64Payload(item.output))
           violations.push(`${where}: output string carries a base64 payload`);
