@@ -9,6 +9,7 @@ import {
   type JsonObject,
   throwIfErrorBody,
 } from './dialect-support.js';
+import { TextBuilder } from './stream-text.js';
 import type { StreamEmitter, WireStreamState } from './stream-types.js';
 
 /** `stream: true`, and the usage chunk OpenAI sends only when asked. */
@@ -48,14 +49,21 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
   let usage: unknown;
   let done = false;
 
+  // Text fields grow piece by piece; built apart and put into the message at the end.
+  const texts = new Map<string, TextBuilder>();
   const append = (field: string, text: string) => {
-    message[field] = `${asString(message[field]) ?? ''}${text}`;
+    let builder = texts.get(field);
+    if (builder === undefined) {
+      builder = new TextBuilder();
+      texts.set(field, builder);
+    }
+    builder.append(text);
   };
 
   const readDelta = (delta: JsonObject, emit: StreamEmitter) => {
     const content = delta.content;
     // An explicit '' (not null) is kept: the unstreamed reply would carry '' too.
-    if (content === '' && message.content === null) message.content = '';
+    if (content === '' && !texts.has('content')) texts.set('content', new TextBuilder());
     if (typeof content === 'string' && content !== '') {
       append('content', content);
       emit.text(content);
@@ -139,6 +147,7 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
     complete: () => done,
     body() {
       const reply: JsonObject = { ...message };
+      for (const [field, builder] of texts) reply[field] = builder.toString();
       if (calls.length > 0) reply.tool_calls = calls;
       if (details.length > 0) reply.reasoning_details = details;
       return {

@@ -11,7 +11,7 @@ import {
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { DialectOptions } from './dialect-types.js';
 import type { ChatResponse } from './response.js';
-import { type FilteredPiece, TagFilter } from './stream-text.js';
+import { type FilteredPiece, TagFilter, TextBuilder } from './stream-text.js';
 import type { StreamEmitter, StreamEvent, StreamFrame, WireStream } from './stream-types.js';
 import { DIALECTS, STREAMS } from './wires/index.js';
 
@@ -133,14 +133,14 @@ export function createStreamDecoder(
   let events: StreamEvent[] = [];
   let pieces: FilteredPiece[] = [];
   let callCount = 0;
-  let emittedText = '';
+  const emitted = new TextBuilder();
   let done = false;
 
   const emitter: StreamEmitter = {
     text(text) {
       if (text === '') return;
       if (filter.passthrough) {
-        emittedText += text;
+        emitted.append(text);
         events.push({ type: 'text-delta', text });
         return;
       }
@@ -163,7 +163,7 @@ export function createStreamDecoder(
   const flushPieces = () => {
     for (const piece of pieces) {
       if (piece.kind === 'text') {
-        emittedText += piece.text;
+        emitted.append(piece.text);
         events.push({ type: 'text-delta', text: piece.text });
       } else if (piece.kind === 'reasoning') {
         events.push({ type: 'reasoning-delta', text: piece.text });
@@ -225,10 +225,9 @@ export function createStreamDecoder(
     }
     const response: ChatResponse = DIALECTS[wire].parseResponse(state.body(), options);
     // Whatever the final text has beyond what streamed (a refusal, text a malformed tag held back).
+    const emittedText = emitted.toString();
     if (response.content !== emittedText && response.content.startsWith(emittedText)) {
-      const rest = response.content.slice(emittedText.length);
-      emittedText = response.content;
-      events.push({ type: 'text-delta', text: rest });
+      events.push({ type: 'text-delta', text: response.content.slice(emittedText.length) });
     }
     response.toolCalls.forEach((toolCall, index) => {
       events.push({ type: 'tool-call-end', index, toolCall });

@@ -172,3 +172,37 @@ function partialSuffix(text: string, tags: readonly string[]): number {
   }
   return longest;
 }
+
+/**
+ * A string built from many small pieces without keeping one heap object per piece: pieces are
+ * joined in batches, so a long streamed reply costs about its own length in memory.
+ */
+export class TextBuilder {
+  #done = '';
+  #pieces: string[] = [];
+  #length = 0;
+
+  append(piece: string): void {
+    if (piece === '') return;
+    this.#pieces.push(piece);
+    this.#length += piece.length;
+    if (this.#pieces.length >= 512) this.#flush();
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  toString(): string {
+    this.#flush();
+    return this.#done;
+  }
+
+  #flush(): void {
+    if (this.#pieces.length === 0) return;
+    // Flattened now, so the result is one string, not a chain of the pieces.
+    this.#done = `${this.#done}${this.#pieces.join('')}`;
+    this.#done.charCodeAt(0);
+    this.#pieces = [];
+  }
+}

@@ -8,12 +8,13 @@ import {
   type JsonObject,
   throwIfErrorBody,
 } from '../dialect-support.js';
+import { TextBuilder } from '../stream-text.js';
 import type { WireStream, WireStreamState } from '../stream-types.js';
 
 function state(): WireStreamState {
   const top: JsonObject = {};
-  let content = '';
-  let thinking = '';
+  const content = new TextBuilder();
+  const thinking = new TextBuilder();
   const calls: unknown[] = [];
   let role: unknown = 'assistant';
   let done = false;
@@ -26,10 +27,10 @@ function state(): WireStreamState {
       const message = asRecord(line.message);
       if (message.role !== undefined) role = message.role;
       const text = asString(message.content) ?? '';
-      content += text;
+      content.append(text);
       emit.text(text);
       const thought = asString(message.thinking) ?? '';
-      thinking += thought;
+      thinking.append(thought);
       emit.reasoning(thought);
       for (const call of asArray(message.tool_calls)) {
         calls.push(cloneJson(call));
@@ -41,8 +42,8 @@ function state(): WireStreamState {
     },
     complete: () => done,
     body() {
-      const message: JsonObject = { role, content };
-      if (thinking !== '') message.thinking = thinking;
+      const message: JsonObject = { role, content: content.toString() };
+      if (thinking.length > 0) message.thinking = thinking.toString();
       if (calls.length > 0) message.tool_calls = calls;
       return { ...top, message };
     },
