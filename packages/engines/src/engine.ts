@@ -313,17 +313,20 @@ export class Engine {
     return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
   }
 
-  async *#streamEvents(
+  /**
+   * Builds the body (images fetched first), times it, and announces it to `onRequest`: the
+   * prelude of both a plain and a streamed round trip. Events and errors never carry the
+   * credentials, even when a provider echoes them.
+   */
+  async #prepare(
     input: ChatInput,
-    options: ChatStreamOptions,
-    opened: (facts: StreamFacts) => void,
+    options: ChatOptions,
     iteration: number | undefined,
+    shape: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
   ) {
-    const wireStream = STREAMS[this.toolWireFormat];
     const prepareStarted = performance.now();
-    const body = wireStream.request(await this.buildRequest(input, options));
+    const body = shape(await this.buildRequest(input, options));
     const prepareMs = performance.now() - prepareStarted;
-    // Events and errors never carry the credentials, even when a provider echoes them.
     const scrub = this.#transport.scrubber;
     const base = {
       provider: this.provider.id,
@@ -335,6 +338,22 @@ export class Engine {
     notify(
       this.#options.onRequest,
       (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
+    );
+    return { body, prepareMs, scrub, base };
+  }
+
+  async *#streamEvents(
+    input: ChatInput,
+    options: ChatStreamOptions,
+    opened: (facts: StreamFacts) => void,
+    iteration: number | undefined,
+  ) {
+    const wireStream = STREAMS[this.toolWireFormat];
+    const { body, prepareMs, scrub, base } = await this.#prepare(
+      input,
+      options,
+      iteration,
+      (built) => wireStream.request(built),
     );
     const started = performance.now();
     let status: number | undefined;
@@ -464,22 +483,7 @@ export class Engine {
     options: ChatOptions = {},
     iteration?: number,
   ): Promise<ChatExchange> {
-    const prepareStarted = performance.now();
-    const body = await this.buildRequest(input, options);
-    // Events and errors never carry the credentials, even when a provider echoes them.
-    const scrub = this.#transport.scrubber;
-    const prepareMs = performance.now() - prepareStarted;
-    const base = {
-      provider: this.provider.id,
-      model: this.model,
-      wire: this.toolWireFormat,
-      url: scrub.text(this.endpoint),
-      iteration,
-    };
-    notify(
-      this.#options.onRequest,
-      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
-    );
+    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration);
     const started = performance.now();
     let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
     try {

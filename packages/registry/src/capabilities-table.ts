@@ -1,5 +1,5 @@
 import { CAPABILITY_NAMES, type Tristate } from './capabilities.js';
-import type { Registry } from './registry.js';
+import type { Registry } from './types.js';
 
 function cell(value: Tristate): string {
   if (value === true) return 'yes';

@@ -2,7 +2,7 @@ import { RegistryError } from '@crosswire/core';
 import type { z } from 'zod';
 import type { Catalogue } from './catalogue.js';
 import { defaultRegistry } from './default-registry.js';
-import { buildRegistry, type Registry, type RegistryOptions } from './registry.js';
+import { buildRegistry } from './registry.js';
 import {
   type LabFile,
   type LabPatch,
@@ -13,6 +13,7 @@ import {
   providerFileSchema,
   providerPatchSchema,
 } from './schema.js';
+import type { Registry, RegistryOptions } from './types.js';
 import {
   checkRegistryFiles,
   formatIssue,

@@ -1,7 +1,8 @@
 import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
 import { catalogueText } from './generated/catalogue.js';
 import { registryFiles } from './generated/data.js';
-import { buildRegistry, type Registry } from './registry.js';
+import { buildRegistry } from './registry.js';
+import type { Registry } from './types.js';
 
 /**
  * The shipped snapshot of the models.dev catalogue, parsed on first use (validated when it was

@@ -38,26 +38,6 @@ export {
   supports,
 } from './default-registry.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
-export type {
-  CapabilityCheck,
-  CapabilityClaims,
-  CapabilityQuery,
-  CapabilityValues,
-  EffectiveCapabilities,
-  EffectiveCapability,
-  Lifecycle,
-  LifecycleStatus,
-  ModelEntry,
-  ModelLimits,
-  OfferingEntry,
-  ProviderAuth,
-  ProviderEntry,
-  ProviderQuirks,
-  Registry,
-  RegistryOptions,
-  Resolution,
-  ResolutionVia,
-} from './registry.js';
 export {
   type Claim,
   type ConditionalClaim,
@@ -79,6 +59,26 @@ export {
   type RetiredOfferingData,
   retiredOfferingSchema,
 } from './schema.js';
+export type {
+  CapabilityCheck,
+  CapabilityClaims,
+  CapabilityQuery,
+  CapabilityValues,
+  EffectiveCapabilities,
+  EffectiveCapability,
+  Lifecycle,
+  LifecycleStatus,
+  ModelEntry,
+  ModelLimits,
+  OfferingEntry,
+  ProviderAuth,
+  ProviderEntry,
+  ProviderQuirks,
+  Registry,
+  RegistryOptions,
+  Resolution,
+  ResolutionVia,
+} from './types.js';
 export {
   checkRegistryFiles,
   dataDate,

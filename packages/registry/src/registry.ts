@@ -12,27 +12,6 @@ import type {
   Resolution,
 } from './types.js';
 
-export type {
-  CapabilityCheck,
-  CapabilityClaims,
-  CapabilityQuery,
-  CapabilityValues,
-  EffectiveCapabilities,
-  EffectiveCapability,
-  Lifecycle,
-  LifecycleStatus,
-  ModelEntry,
-  ModelLimits,
-  OfferingEntry,
-  ProviderAuth,
-  ProviderEntry,
-  ProviderQuirks,
-  Registry,
-  RegistryOptions,
-  Resolution,
-  ResolutionVia,
-} from './types.js';
-
 /** Builds a registry over already validated files (see `createRegistry` for the checked path). */
 export function buildRegistry(
   files: readonly RegistryFile[],
