@@ -1,0 +1,135 @@
+// Cross-wire continuity (issue 13): a conversation begun on any wire (text, images, parallel
+// calls, a turn with reasoning, results with text, an image, a PDF and an error) continues on
+// every wire: 6 × 6 pairs. The first part is each wire's recorded replies, parsed as its engine
+// parses them (its ids, Gemini thought signatures), answered with rich tool results; the
+// continuation is what `to`'s dialect builds from it, checked by `to`'s strict simulator.
+import { Image } from '@crosswire/content-image';
+import { CrosswireError, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildRequest, DIALECTS, formatToolResults, parseResponse } from './dialect.js';
+import type { ConversationMessage } from './messages.js';
+import { SIMULATOR_WIRES } from './simulator/server.js';
+import { MODELS, PIXEL_PNG, reply, TOOLS } from './test-support/dialect-conversation.js';
+import { richResult, TINY_PDF } from './test-support/durable-conversation.js';
+
+/** The recorded replies of the first part, per wire: one call, parallel calls, reasoning + a call. */
+const FIRST_PART: Readonly<Record<WireFormat, readonly string[]>> = {
+  openai: ['tool-calls', 'parallel-calls', 'thinking-deepseek'],
+  anthropic: ['tool-calls', 'parallel-calls', 'thinking'],
+  gemini: ['tool-calls', 'parallel-calls', 'thinking'],
+  ollama: ['tool-calls', 'parallel-calls', 'thinking'],
+  responses: ['tool-calls', 'parallel-calls', 'thinking'],
+  hermes: ['tool-calls', 'parallel-calls', 'thinking'],
+};
+
+/** The conversation as it stands after the first part on `from`, and the texts it must carry. */
+function firstPart(
+  from: WireFormat,
+  form: 'canonical' | 'provider' = 'canonical',
+): { messages: ConversationMessage[]; names: string[]; texts: string[] } {
+  const messages: ConversationMessage[] = [
+    { role: 'system', content: 'You are a weather assistant. Answer briefly.' },
+    {
+      role: 'user',
+      content: [
+        'What is the weather in Berlin? Here are photos of the sky.',
+        Image.fromBase64(PIXEL_PNG, { mediaType: 'image/png' }),
+        { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
+      ],
+    },
+  ];
+  const names: string[] = [];
+  const texts: string[] = [];
+  for (const fixture of FIRST_PART[from]) {
+    const body = reply(from, fixture);
+    const parsed = parseResponse(from, body);
+    expect(parsed.toolCalls.length).toBeGreaterThan(0);
+    const results = parsed.toolCalls.map((call, index) => richResult(call.name, call.id, index));
+    if (form === 'provider') messages.push(...formatToolResults(from, body, results));
+    else {
+      messages.push(
+        { role: 'assistant', content: parsed.content ?? '', toolCalls: parsed.toolCalls },
+        { role: 'tool', results },
+      );
+    }
+    names.push(...parsed.toolCalls.map((call) => call.name));
+    texts.push(
+      ...parsed.toolCalls.map((call, index) =>
+        index % 3 === 1 ? 'no such city' : `${call.name} #${index}: sunny, 22°C`,
+      ),
+    );
+  }
+  messages.push(
+    { role: 'assistant', content: 'Sunny, 22°C.' },
+    { role: 'user', content: 'And tomorrow?' },
+  );
+  return { messages, names, texts };
+}
+
+/** The wires that take the PDF itself (with `nativePdf`). */
+const NATIVE_PDF: readonly WireFormat[] = ['anthropic', 'gemini', 'responses'];
+
+const PAIRS = WIRE_FORMATS.flatMap((from) => WIRE_FORMATS.map((to) => ({ from, to })));
+let ran = 0;
+
+afterAll(() => {
+  expect(ran).toBe(36);
+});
+
+describe('a conversation begun on any wire continues on every wire', () => {
+  it('covers every pair of the six wires', () => {
+    expect(PAIRS).toHaveLength(36);
+  });
+
+  it.each(PAIRS)('$from → $to: the strict simulator accepts it, nothing lost', ({ from, to }) => {
+    const { messages, names, texts } = firstPart(from);
+    const body = buildRequest(
+      to,
+      { model: MODELS[to], messages, tools: TOOLS },
+      { imageInput: true, nativePdf: true, imageFallback: 'user-message', onWarning: () => {} },
+    );
+    const inspection = SIMULATOR_WIRES[to].inspect(body, DIALECTS[to].path(MODELS[to]));
+    expect(inspection.violations).toEqual([]);
+    expect(inspection.tools).toEqual(['get_weather', 'screenshot']);
+
+    const sent = JSON.stringify(body);
+    for (const name of names) expect(sent).toContain(name);
+    for (const text of texts) {
+      // Gemini sends a result's structuredContent as the functionResponse, not its text.
+      const structured = to === 'gemini' && text !== 'no such city';
+      expect(sent).toContain(
+        structured ? '"response":{"celsius":22}' : JSON.stringify(text).slice(1, -1),
+      );
+    }
+    expect(sent).toContain('What is the weather in Berlin?');
+    expect(sent).toContain('And tomorrow?');
+    expect(sent).toContain(PIXEL_PNG);
+    // The PDF goes as a document where the wire takes one, as a placeholder elsewhere.
+    expect(sent).toContain(
+      NATIVE_PDF.includes(to) ? TINY_PDF : '[resource] application/pdf <file:///report.pdf>',
+    );
+    // The latest tool turn (after the reasoning reply) arrives whole.
+    const last = messages.at(-3) as ConversationMessage & { results?: readonly unknown[] };
+    expect(last.role).toBe('tool');
+    expect(inspection.toolResults).toHaveLength(last.results?.length ?? -1);
+
+    // `from`'s provider messages (what runToolLoop returns) continue on `from` itself; another
+    // wire refuses them with a typed error (they are not translated between wires).
+    const provider = firstPart(from, 'provider').messages;
+    const build = () =>
+      buildRequest(
+        to,
+        { model: MODELS[to], messages: provider, tools: TOOLS },
+        { imageInput: true, nativePdf: true, imageFallback: 'user-message', onWarning: () => {} },
+      );
+    if (from === to) {
+      const same = SIMULATOR_WIRES[to].inspect(build(), DIALECTS[to].path(MODELS[to]));
+      expect(same.violations).toEqual([]);
+      expect(same.toolResults).toHaveLength(last.results?.length ?? -1);
+    } else {
+      expect(build).toThrow(CrosswireError);
+      expect(build).toThrow(`a ${from} wire message cannot go into a ${to} request`);
+    }
+    ran += 1;
+  });
+});
