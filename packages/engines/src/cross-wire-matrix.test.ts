@@ -9,8 +9,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildRequest, DIALECTS, formatToolResults, parseResponse } from './dialect.js';
 import type { ConversationMessage } from './messages.js';
 import { SIMULATOR_WIRES } from './simulator/server.js';
-import { MODELS, PIXEL_PNG, reply, TOOLS } from './test-support/dialect-conversation.js';
+import {
+  MODELS as DIALECT_MODELS,
+  PIXEL_PNG,
+  reply,
+  TOOLS,
+} from './test-support/dialect-conversation.js';
 import { richResult, TINY_PDF } from './test-support/durable-conversation.js';
+
+/** Gemini 3, whose strict rules (thought signatures on calls) apply. */
+const MODELS = { ...DIALECT_MODELS, gemini: 'gemini-3-flash-preview' };
 
 /** The recorded replies of the first part, per wire: one call, parallel calls, reasoning + a call. */
 const FIRST_PART: Readonly<Record<WireFormat, readonly string[]>> = {
