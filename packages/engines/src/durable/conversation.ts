@@ -11,6 +11,7 @@ import {
 import { ToolResult } from '@crosswire/tool-result';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { isRecord } from '../dialect-support.js';
 import {
   type ChatMessage,
   type ConversationMessage,
@@ -448,10 +449,6 @@ function isImage(value: unknown): value is Image {
 
 function isToolResult(value: unknown): value is ToolResult {
   return value instanceof ToolResult || (isRecord(value) && typeof value.toJSON === 'function');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Issue {

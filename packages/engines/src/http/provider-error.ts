@@ -1,4 +1,5 @@
 import { ProviderError } from '@crosswire/core';
+import { isRecord } from '../dialect-support.js';
 import { capText } from './secrets.js';
 
 /** What a provider's error body says, in any of the shapes the six wires use. */
@@ -73,8 +74,4 @@ function stringOf(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
