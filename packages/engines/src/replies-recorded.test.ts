@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseResponse } from './dialect.js';
 import type { DialectOptions } from './dialect-types.js';
 import type { ChatResponse, Usage } from './response.js';
+import { createStreamDecoder } from './stream-decoder.js';
 
 // Real non-streaming replies recorded by other public projects (the Vercel AI SDK, Apache-2.0;
 // Pydantic AI, MIT; Ollama's API reference, MIT), copied as data: sources, commits, paths and
@@ -754,6 +755,31 @@ describe('recorded replies: cases beyond the default options', () => {
     // A refusal the model worded itself keeps the model's words.
     const worded = { ...(body as object), content: [{ type: 'text', text: 'I cannot help.' }] };
     expect(parseResponse('anthropic', worded, {}).refusal).toBe('I cannot help.');
+  });
+
+  it('anthropic, streamed: the message_delta stop_details reach the refusal too', () => {
+    const decoder = createStreamDecoder('anthropic');
+    const explanation = 'blocked under the Usage Policy.';
+    const events = [
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          content: [],
+          stop_reason: null,
+        },
+      },
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'refusal', stop_details: { type: 'refusal', explanation } },
+        usage: { output_tokens: 5 },
+      },
+      { type: 'message_stop' },
+    ].flatMap((event) => decoder.push(`data: ${JSON.stringify(event)}\n\n`));
+    const finish = [...events, ...decoder.end()].at(-1);
+    expect(finish).toMatchObject({ type: 'finish', response: { refusal: explanation } });
   });
 
   const row = (file: string): Reply => {
