@@ -66,6 +66,17 @@ export {
 } from './durable/conversation.js';
 export { ConversationError, type ConversationErrorCode } from './durable/errors.js';
 export {
+  loadToolLoopState,
+  parseToolLoopState,
+  saveToolLoopState,
+  serializeToolLoopState,
+  TOOL_LOOP_STATE_FORMAT,
+  TOOL_LOOP_STATE_VERSION,
+  ToolLoopStateError,
+  type ToolLoopStateDocument,
+  type ToolLoopStateErrorCode,
+} from './durable/tool-loop-state.js';
+export {
   DEFAULT_MIN_BLOB_BYTES,
   type LoadConversationOptions,
   loadConversation,
@@ -170,6 +181,27 @@ export type {
   ToolLoopResult,
   ToolLoopTurn,
 } from './tool-loop.js';
+export {
+  IDEMPOTENCY_KEY_META,
+  type ModelStepOptions,
+  modelStepKey,
+  nextToolLoopStep,
+  type PendingToolCall,
+  recordToolResult,
+  runModelStep,
+  runnableToolLoopSteps,
+  runToolStep,
+  type StartToolLoopOptions,
+  startToolLoop,
+  type ToolLoopReply,
+  type ToolLoopState,
+  type ToolLoopStep,
+  ToolLoopStepError,
+  type ToolLoopStepErrorCode,
+  type ToolLoopUsage,
+  type ToolStepOptions,
+  toolStepKey,
+} from './tool-loop-steps.js';
 export {
   type StreamingToolLoopEngine,
   streamToolLoop,
