@@ -66,17 +66,6 @@ export {
 } from './durable/conversation.js';
 export { ConversationError, type ConversationErrorCode } from './durable/errors.js';
 export {
-  loadToolLoopState,
-  parseToolLoopState,
-  saveToolLoopState,
-  serializeToolLoopState,
-  TOOL_LOOP_STATE_FORMAT,
-  TOOL_LOOP_STATE_VERSION,
-  ToolLoopStateError,
-  type ToolLoopStateDocument,
-  type ToolLoopStateErrorCode,
-} from './durable/tool-loop-state.js';
-export {
   DEFAULT_MIN_BLOB_BYTES,
   type LoadConversationOptions,
   loadConversation,
@@ -84,6 +73,17 @@ export {
   type SaveConversationOptions,
   saveConversation,
 } from './durable/media.js';
+export {
+  loadToolLoopState,
+  parseToolLoopState,
+  saveToolLoopState,
+  serializeToolLoopState,
+  TOOL_LOOP_STATE_FORMAT,
+  TOOL_LOOP_STATE_VERSION,
+  type ToolLoopStateDocument,
+  ToolLoopStateError,
+  type ToolLoopStateErrorCode,
+} from './durable/tool-loop-state.js';
 export { createEngine, Engine, type EngineOptions } from './engine.js';
 export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
 export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';

@@ -240,7 +240,11 @@ describe('crashes and resumes', () => {
       if (first?.kind !== 'tool') throw new Error('expected a tool step');
       expect(await runToolStep(resumed, first.callId, { mcpServers: [client] })).toBe(resumed);
       let state = resumed;
-      for (let step = nextToolLoopStep(state); step.kind !== 'done'; step = nextToolLoopStep(state)) {
+      for (
+        let step = nextToolLoopStep(state);
+        step.kind !== 'done';
+        step = nextToolLoopStep(state)
+      ) {
         state =
           step.kind === 'model'
             ? await runModelStep(created, parseToolLoopState(store(state)), {

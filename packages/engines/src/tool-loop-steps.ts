@@ -22,7 +22,7 @@ import { DIALECTS, type DialectOptions, toolLoopCalls } from './dialect.js';
 import { callTool, type ToolOutput } from './mcp/call.js';
 import { gatherTools, type ToolRoster } from './mcp/gather.js';
 import type { McpToolServer } from './mcp/server.js';
-import { canonicalMessages, type ChatMessage, type ConversationMessage } from './messages.js';
+import { type ChatMessage, type ConversationMessage, canonicalMessages } from './messages.js';
 import type { ChatResponse, Usage } from './response.js';
 
 /**
@@ -155,7 +155,10 @@ export function inputMessages(input: ChatInput): ChatMessage[] {
 }
 
 /** The state of loop `loopId` before its first step, on `messages` as they are. */
-export function initialState(loopId: string, messages: readonly ConversationMessage[]): ToolLoopState {
+export function initialState(
+  loopId: string,
+  messages: readonly ConversationMessage[],
+): ToolLoopState {
   return {
     loopId,
     iteration: 0,

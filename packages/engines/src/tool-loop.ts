@@ -191,7 +191,6 @@ async function loop(
   }
 }
 
-
 /** A wire-shaped entry as the provider message it carries; other messages as they are. */
 function asProviderMessage(message: ConversationMessage): ConversationMessage {
   const chat = message as ChatMessage;

@@ -1,13 +1,16 @@
-import { createToolCall, type ToolDefinition, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import {
+  createToolCall,
+  type ToolDefinition,
+  WIRE_FORMATS,
+  type WireFormat,
+} from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, test } from 'vitest';
-import type { ChatExchange, ChatInput, ChatOptions, ToolLoopEngine } from '../chat-options.js';
-import { buildRequest, parseResponse } from '../dialect.js';
 import type { ToolRoster } from '../mcp/gather.js';
 import { bigPngBase64 } from '../mcp/test-support/fixture-servers.js';
-import type { ConversationMessage } from '../messages.js';
-import { MODELS, opening, reply, resultFor, TOOLS } from '../test-support/dialect-conversation.js';
+import { opening, resultFor, TOOLS } from '../test-support/dialect-conversation.js';
 import { golden } from '../test-support/dialect-golden.js';
+import { recordedEngine } from '../test-support/recorded-engine.js';
 import {
   recordToolResult,
   runModelStep,
@@ -28,46 +31,13 @@ import {
 /** Tools offered without a server (the model steps here only read recorded replies). */
 const ROSTER: ToolRoster = { tools: TOOLS as unknown as ToolDefinition[], route: () => undefined };
 
-/**
- * An engine that answers every turn with the wire's recorded reply `name` and keeps the
- * request body each turn would send.
- */
-function recordedEngine(wire: WireFormat, name: string): ToolLoopEngine & { sent: string[] } {
-  const sent: string[] = [];
-  return {
-    sent,
-    toolWireFormat: wire,
-    dialectOptions: {},
-    async exchange(input: ChatInput, options: ChatOptions = {}): Promise<ChatExchange> {
-      sent.push(
-        JSON.stringify(
-          buildRequest(
-            wire,
-            {
-              model: MODELS[wire],
-              messages: input as ConversationMessage[],
-              tools: options.tools ?? [],
-            },
-            { imageInput: true },
-          ),
-        ),
-      );
-      return {
-        response: parseResponse(wire, reply(wire, name)),
-        url: 'http://127.0.0.1/',
-        status: 200,
-        attempts: 1,
-        durationMs: 1,
-        prepareMs: 0,
-      };
-    },
-  };
-}
+/** The recorded engine answering every turn with the reply `name`; `sent` holds the bodies. */
+const recorded = (wire: WireFormat, name: string) => recordedEngine(wire, () => name);
 
 /** A state in the middle of a turn: the recorded parallel calls, the first one answered. */
 async function midTurn(wire: WireFormat): Promise<ToolLoopState> {
   const state = await runModelStep(
-    recordedEngine(wire, 'parallel-calls'),
+    recorded(wire, 'parallel-calls'),
     startToolLoop(opening(), { loopId: `golden-${wire}` }),
     { roster: ROSTER },
   );
@@ -108,15 +78,17 @@ describe('serializeToolLoopState and parseToolLoopState', () => {
     );
     const loaded = parseToolLoopState(JSON.stringify(document));
     expect(serializeToolLoopState(loaded)).toEqual(document);
-    expect(loaded.pendingCalls.map((pending) => [pending.callId, pending.result !== undefined]))
-      .toEqual(state.pendingCalls.map((pending) => [pending.callId, pending.result !== undefined]));
+    expect(
+      loaded.pendingCalls.map((pending) => [pending.callId, pending.result !== undefined]),
+    ).toEqual(state.pendingCalls.map((pending) => [pending.callId, pending.result !== undefined]));
 
     // The next model step sends the same request from the loaded state as from the original.
-    const fromOriginal = recordedEngine(wire, 'text');
-    const fromLoaded = recordedEngine(wire, 'text');
+    const fromOriginal = recorded(wire, 'text');
+    const fromLoaded = recorded(wire, 'text');
     const done = await runModelStep(fromOriginal, answered(state), { roster: ROSTER });
     const doneLoaded = await runModelStep(fromLoaded, answered(loaded), { roster: ROSTER });
     expect(fromLoaded.sent).toEqual(fromOriginal.sent);
+    expect(fromOriginal.sent).toHaveLength(1);
     expect(doneLoaded.text).toBe(done.text);
     expect(serializeToolLoopState(doneLoaded)).toEqual(serializeToolLoopState(done));
   });
@@ -135,7 +107,7 @@ describe('serializeToolLoopState and parseToolLoopState', () => {
         messages: [{ role: 'user', content: 'hi' }],
       },
     });
-    const done = await runModelStep(recordedEngine('openai', 'text'), start, { roster: ROSTER });
+    const done = await runModelStep(recorded('openai', 'text'), start, { roster: ROSTER });
     const document = serializeToolLoopState(done);
     expect(document).toMatchObject({ iteration: 1, text: done.text });
     expect(document.pending).toBeUndefined();
@@ -220,7 +192,9 @@ describe('loading a bad state names the bad field', () => {
     const error = thrown(() => parseToolLoopState(document));
     expect(error.code).toBe('invalid_tool_loop_state');
     expect(error.path).toBe('conversation.messages[1].content');
-    expect(error.message).toMatch(/^conversation: conversation entry messages\[1\] \(user\) is invalid/);
+    expect(error.message).toMatch(
+      /^conversation: conversation entry messages\[1\] \(user\) is invalid/,
+    );
   });
 
   test('call ids that do not match the calls, repeat, or sit beside a final text', async () => {
@@ -228,7 +202,8 @@ describe('loading a bad state names the bad field', () => {
     fewer.pending.calls.pop();
     expect(thrown(() => parseToolLoopState(fewer))).toMatchObject({
       path: 'pending.calls',
-      message: 'the tool-loop state is invalid at pending.calls: 2 call ids for 3 calls in pending.turn.messages[1].toolCalls',
+      message:
+        'the tool-loop state is invalid at pending.calls: 2 call ids for 3 calls in pending.turn.messages[1].toolCalls',
     });
     const repeated = await stored();
     repeated.pending.calls[1].callId = repeated.pending.calls[0].callId;
@@ -239,13 +214,15 @@ describe('loading a bad state names the bad field', () => {
     both.text = 'done';
     expect(thrown(() => parseToolLoopState(both))).toMatchObject({
       path: 'pending',
-      message: 'the tool-loop state is invalid at pending: a finished loop (with text) has no pending calls',
+      message:
+        'the tool-loop state is invalid at pending: a finished loop (with text) has no pending calls',
     });
     const unanswered = await stored();
     unanswered.pending.calls[0].answered = false;
     expect(thrown(() => parseToolLoopState(unanswered))).toMatchObject({
       path: 'pending.turn.messages[2].results',
-      message: 'the tool-loop state is invalid at pending.turn.messages[2].results: 1 results for 0 answered calls',
+      message:
+        'the tool-loop state is invalid at pending.turn.messages[2].results: 1 results for 0 answered calls',
     });
   });
 
