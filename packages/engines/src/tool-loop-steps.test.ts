@@ -3,12 +3,19 @@
 // requests runToolLoop sends; a crashed tool step re-runs with the same idempotency key; a
 // resumed loop runs only the calls that have no result.
 import { Image } from '@crosswire/content-image';
-import { AbortedError, ToolLoopError, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import {
+  AbortedError,
+  type ToolDefinition,
+  ToolLoopError,
+  WIRE_FORMATS,
+  type WireFormat,
+} from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseToolLoopState, serializeToolLoopState } from './durable/tool-loop-state.js';
 import { createEngine, type Engine } from './engine.js';
+import type { ToolRoster } from './mcp/gather.js';
 import {
   connectInMemory,
   createLedgerServer,
@@ -17,6 +24,8 @@ import {
 } from './mcp/test-support/fixture-servers.js';
 import type { ChatMessage } from './messages.js';
 import { type Simulator, type SimulatorStep, startSimulator } from './simulator/index.js';
+import { TOOLS } from './test-support/dialect-conversation.js';
+import { recordedEngine } from './test-support/recorded-engine.js';
 import {
   nextToolLoopStep,
   recordToolResult,
@@ -36,6 +45,9 @@ const PROVIDERS: Readonly<Record<WireFormat, { provider: string; model: string }
   responses: { provider: 'openai-responses', model: 'gpt-4.1' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
 };
+
+/** Tools offered without a server (for model steps that run no tool). */
+const ROSTER: ToolRoster = { tools: TOOLS as unknown as ToolDefinition[], route: () => undefined };
 
 let simulator: Simulator;
 const closers: (() => Promise<void>)[] = [];
@@ -350,6 +362,61 @@ describe('steps out of order and the loop rules', () => {
         'tool loop reached maxIterations (1) and the model still asks for tools: charge, lookup, photo',
     });
     expect(ledger).toEqual([]);
+  });
+
+  test('a model step beyond maxIterations (lowered between steps) sends nothing', async () => {
+    const engine = recordedEngine('openai', () => 'parallel-calls');
+    const state = await runModelStep(engine, startToolLoop('go', { loopId: 'm' }), {
+      roster: ROSTER,
+    });
+    const answered = state.pendingCalls.reduce(
+      (current, pending) =>
+        recordToolResult(
+          current,
+          pending.callId,
+          new ToolResult({ name: pending.call.name, id: pending.call.id, content: [] }),
+        ),
+      state,
+    );
+    await expect(
+      runModelStep(engine, answered, { roster: ROSTER, maxIterations: 1 }),
+    ).rejects.toMatchObject({
+      code: 'tool_loop_max_iterations',
+      message: 'tool loop reached maxIterations (1)',
+    });
+    expect(engine.sent).toHaveLength(1);
+  });
+
+  test('calls without an id get cw-<n>, never the id of another call of the reply', async () => {
+    const body = {
+      model: 'llama3.2',
+      message: {
+        role: 'assistant',
+        content: '',
+        tool_calls: [
+          { function: { name: 'get_weather', arguments: { city: 'Oslo' } } },
+          { id: 'cw-0', function: { name: 'get_weather', arguments: { city: 'Rome' } } },
+          { function: { name: 'get_weather', arguments: { city: 'Lima' } } },
+        ],
+      },
+      done: true,
+      done_reason: 'stop',
+    };
+    const state = await runModelStep(
+      recordedEngine('ollama', () => body),
+      startToolLoop('go', { loopId: 'ids' }),
+      { roster: ROSTER },
+    );
+    expect(state.pendingCalls.map((pending) => [pending.callId, pending.call.id])).toEqual([
+      ['cw-0-', ''],
+      ['cw-0', 'cw-0'],
+      ['cw-2', ''],
+    ]);
+    expect(runnableToolLoopSteps(state).map((step) => step.kind === 'tool' && step.key)).toEqual([
+      'ids:1:call:cw-0-',
+      'ids:1:call:cw-0',
+      'ids:1:call:cw-2',
+    ]);
   });
 
   test('an aborted signal rejects a step with AbortedError, and no tool runs', async () => {

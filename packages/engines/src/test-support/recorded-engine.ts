@@ -11,10 +11,13 @@ export interface RecordedEngine extends ToolLoopEngine {
   readonly sent: { readonly iteration: number; readonly body: string }[];
 }
 
-/** Answers turn `iteration` with the recorded reply `replyFor(iteration)` of `wire`. */
+/**
+ * Answers turn `iteration` with `replyFor(iteration)`: the name of a recorded reply of
+ * `wire`, or a reply body.
+ */
 export function recordedEngine(
   wire: WireFormat,
-  replyFor: (iteration: number) => string,
+  replyFor: (iteration: number) => string | object,
 ): RecordedEngine {
   const sent: { iteration: number; body: string }[] = [];
   return {
@@ -36,8 +39,9 @@ export function recordedEngine(
         { imageInput: true },
       );
       sent.push({ iteration, body: JSON.stringify(body) });
+      const answer = replyFor(iteration);
       return {
-        response: parseResponse(wire, reply(wire, replyFor(iteration))),
+        response: parseResponse(wire, typeof answer === 'string' ? reply(wire, answer) : answer),
         url: 'http://127.0.0.1/',
         status: 200,
         attempts: 1,
