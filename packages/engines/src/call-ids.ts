@@ -72,3 +72,42 @@ export function withCallIds(messages: readonly ChatMessage[]): ChatMessage[] {
     return message;
   });
 }
+
+/** FNV-1a (32 bits) of `text`, as 8 hex digits: a short, stable name for a reply's calls. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * Ids for the calls of one reply and the results answering them, for a reply whose calls came
+ * without ids (Gemini's OpenAI-compatible endpoint sends `id: ''`): a call with id '' gets
+ * `call_cw_<hash of the reply's calls>_<its index>`, the same for the same reply, and each
+ * result with id '' takes the id of the call it answers (same name first, else in order).
+ */
+export function replyCallIds(
+  calls: readonly { readonly name: string; readonly id: string }[],
+  results: readonly ToolResult[],
+): { callIds: string[]; results: ToolResult[] } {
+  if (calls.every((call) => call.id !== '')) {
+    return { callIds: calls.map((call) => call.id), results: [...results] };
+  }
+  const stem = fnv1a(JSON.stringify(calls.map((call) => call.name)));
+  const pending: Pending[] = [];
+  const callIds = calls.map((call, index) => {
+    if (call.id !== '') return call.id;
+    const id = `call_cw_${stem}_${index}`;
+    pending.push({ name: call.name, id });
+    return id;
+  });
+  const paired = results.map((result) => {
+    if (result.id !== '') return result;
+    const id = takePending(pending, result.name);
+    return id === undefined ? result : withId(result, id);
+  });
+  return { callIds, results: paired };
+}

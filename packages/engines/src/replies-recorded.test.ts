@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { ProviderError, type WireFormat } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { parseResponse } from './dialect.js';
+import { buildRequest, DIALECTS, formatToolResults, parseResponse } from './dialect.js';
 import type { DialectOptions } from './dialect-types.js';
 import type { ChatResponse, Usage } from './response.js';
+import { SIMULATOR_WIRES } from './simulator/server.js';
 import { createStreamDecoder } from './stream-decoder.js';
 
 // Real non-streaming replies recorded by other public projects (the Vercel AI SDK, Apache-2.0;
@@ -757,6 +758,47 @@ describe('recorded replies: cases beyond the default options', () => {
     expect(parseResponse('anthropic', worded, {}).refusal).toBe('I cannot help.');
   });
 
+  // Regression (source: fixtures/replies/pydantic-ai/gemini-openai-compat-call-without-id.json):
+  // Gemini's OpenAI-compatible endpoint sends calls with id ''; the echo sent them back so, and
+  // the tool message had no tool_call_id. Pydantic AI's cassette shows the endpoint accepting a
+  // client-made id on both (its interaction 1).
+  it('openai: a call without an id gets a derived one, and its result the same', () => {
+    const body = load('pydantic-ai/gemini-openai-compat-call-without-id.json');
+    const [echo, result] = formatToolResults('openai', body, [
+      { name: 'get_current_time', id: '', content: [{ type: 'text', text: '12:00' }] },
+    ]);
+    expect(echo).toMatchObject({
+      role: 'assistant',
+      tool_calls: [
+        {
+          id: 'call_cw_386f46af_0',
+          type: 'function',
+          function: { name: 'get_current_time', arguments: '{}' },
+        },
+      ],
+    });
+    expect(result).toEqual({ role: 'tool', tool_call_id: 'call_cw_386f46af_0', content: '12:00' });
+    // The same reply always gives the same id.
+    expect(formatToolResults('openai', body, [])[0]).toEqual(echo);
+  });
+
+  // Regression (source: fixtures/replies/ai-sdk/mistral-tool-call.json): Mistral leaves `type`
+  // out of its calls; the echo now adds the `type: 'function'` a Chat Completions request needs.
+  it("openai: a call without `type` goes back with type 'function', the rest unchanged", () => {
+    const body = load('ai-sdk/mistral-tool-call.json');
+    const [echo] = formatToolResults('openai', body, []);
+    expect(echo).toMatchObject({
+      role: 'assistant',
+      tool_calls: [
+        {
+          type: 'function',
+          id: 'gSIMJiOkT',
+          function: { name: 'weather', arguments: '{"location": "San Francisco"}' },
+        },
+      ],
+    });
+  });
+
   it('anthropic, streamed: the message_delta stop_details reach the refusal too', () => {
     const decoder = createStreamDecoder('anthropic');
     const explanation = 'blocked under the Usage Policy.';
@@ -820,3 +862,77 @@ describe('recorded replies: cases beyond the default options', () => {
     );
   });
 });
+
+/**
+ * Rules of the strict simulator (which models OpenAI's, Anthropic's and Google's own APIs) that
+ * a recorded reply of another server breaks when echoed as it came. DeepSeek's Responses API
+ * names its output items with UUIDs; sent back to DeepSeek they are its own, but OpenAI refuses
+ * a function_call item whose id does not begin with 'fc'. Kept as it came (DeepSeek may need
+ * its ids back); a conversation moved to OpenAI would need them dropped.
+ */
+const KNOWN_VIOLATIONS: Readonly<Record<string, readonly string[]>> = {
+  'pydantic-ai/responses-deepseek-reasoning-call.json': [
+    "input[2]: function_call id must begin with 'fc'",
+  ],
+};
+
+describe('recorded replies with calls: the tool loop continues from them', () => {
+  /** Gemini 3 for Gemini, where thought signatures are enforced. */
+  const MODELS: Readonly<Record<WireFormat, string>> = {
+    openai: 'gpt-4.1',
+    anthropic: 'claude-sonnet-4-5',
+    gemini: 'gemini-3-flash-preview',
+    ollama: 'llama3.2',
+    responses: 'gpt-4.1',
+    hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
+  };
+  const withCalls = REPLIES.filter((reply) => reply.toolCalls.length > 0);
+
+  it.each(withCalls.map((reply) => [reply.file, reply] as const))(
+    '%s: the echo keeps every item of the reply, and the strict simulator accepts the next request',
+    (_file, reply) => {
+      const body = load(reply.file);
+      const response = parseResponse(reply.wire, body, {});
+      const results = response.toolCalls.map((toolCall, index) => ({
+        toolCall,
+        result: { content: [{ type: 'text', text: `result ${index}` }] },
+      }));
+      const turn = formatToolResults(reply.wire, body, results);
+      const names = [...new Set(reply.toolCalls.map((call) => call.name))];
+      const request = buildRequest(reply.wire, {
+        model: MODELS[reply.wire],
+        messages: [{ role: 'user', content: 'Go.' }, ...turn],
+        tools: names.map((name) => ({ name, inputSchema: { type: 'object' as const } })),
+      });
+      const inspection = SIMULATOR_WIRES[reply.wire].inspect(
+        request,
+        DIALECTS[reply.wire].path(MODELS[reply.wire]),
+      );
+      expect(inspection.violations).toEqual(KNOWN_VIOLATIONS[reply.file] ?? []);
+      const sent = JSON.stringify(request);
+      results.forEach((_result, index) => expect(sent).toContain(`result ${index}`));
+      // What the reply carried for the next turn goes back as it came.
+      for (const kept of echoedItems(reply.wire, body))
+        expect(sent).toContain(JSON.stringify(kept));
+    },
+  );
+});
+
+/** The recorded items a wire's next request must carry back unchanged. */
+function echoedItems(wire: WireFormat, body: unknown): unknown[] {
+  const record = body as Record<string, unknown>;
+  if (wire === 'anthropic') return record.content as unknown[];
+  if (wire === 'gemini') {
+    const [candidate] = record.candidates as { content: { parts: unknown[] } }[];
+    return candidate?.content.parts ?? [];
+  }
+  if (wire === 'responses') {
+    return (record.output as { type: string }[]).filter((item) =>
+      ['reasoning', 'function_call', 'message'].includes(item.type),
+    );
+  }
+  if (wire === 'ollama') return (record.message as { tool_calls: unknown[] }).tool_calls;
+  // Chat Completions: each call as it came, with any id or `type` the echo had to fill in.
+  const [choice] = record.choices as { message: { tool_calls: Record<string, unknown>[] } }[];
+  return (choice?.message.tool_calls ?? []).filter((call) => call.id !== '' && 'type' in call);
+}

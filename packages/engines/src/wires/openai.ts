@@ -7,7 +7,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { withCallIds } from '../call-ids.js';
+import { replyCallIds, withCallIds } from '../call-ids.js';
 import {
   chatMessages,
   chatUsage,
@@ -132,7 +132,14 @@ export function assistantEcho(body: unknown): JsonObject {
     typeof content === 'string' || content === null ? content : contentChunksText(content).text;
   if (echo.content === undefined) echo.content = null;
   const calls = asArray(message.tool_calls);
-  if (calls.length > 0) echo.tool_calls = cloneJson(calls);
+  // Some compatible servers (Mistral) leave out `type`, which the Chat Completions request
+  // requires; the rest of each call goes back as it came.
+  if (calls.length > 0) {
+    echo.tool_calls = calls.map((call) => {
+      const copy = asRecord(cloneJson(call));
+      return copy.type === undefined ? { type: 'function', ...copy } : copy;
+    });
+  }
   // DeepSeek rejects a tool loop whose earlier assistant turn lost its reasoning.
   for (const field of ['reasoning_content', 'reasoning', 'reasoning_details'] as const) {
     if (message[field] !== undefined && message[field] !== null)
@@ -147,9 +154,21 @@ export function formatToolResults(
   options: DialectOptions,
 ): WireMessage[] {
   const echo = assistantEcho(body);
-  const callIds = asArray(echo.tool_calls).map((call) => asString(asRecord(call).id) ?? '');
-  checkResultsAnswerCalls(wire, callIds, results, options.onWarning);
-  return wrap(wire, [echo, ...resultMessages(results, options)]);
+  const calls = asArray(echo.tool_calls).map(asRecord);
+  // A call without an id gets a derived one, and so does the result answering it (the tool
+  // message needs a tool_call_id naming a call of this turn).
+  const paired = replyCallIds(
+    calls.map((call) => ({
+      name: asString(asRecord(call.function).name) ?? '',
+      id: asString(call.id) ?? '',
+    })),
+    results,
+  );
+  calls.forEach((call, index) => {
+    call.id = paired.callIds[index];
+  });
+  checkResultsAnswerCalls(wire, paired.callIds, paired.results, options.onWarning);
+  return wrap(wire, [echo, ...resultMessages(paired.results, options)]);
 }
 
 export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
