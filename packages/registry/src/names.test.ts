@@ -63,7 +63,9 @@ describe('model names on the shipped data', () => {
     // a GPT-5.x with no entry yet; GPT families below 5 are not guessed
     ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'offering'],
     ['openai-responses', 'gpt-5.5', 'openai/gpt-5.5', 'family'],
-    ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'family'],
+    ['openai', 'gpt-5.6-sol', 'openai/gpt-5.6-sol', 'family'],
+    // a retired name still resolves, to its retired offering
+    ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'offering'],
     // not in the data, but in the imported catalogue
     ['openai', 'gpt-3.5-turbo', 'openai/gpt-3.5-turbo', 'catalogue'],
     // routers spell dashed Claude versions with dots

@@ -2665,7 +2665,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "family": "gpt-4o",
           "release_date": "2024-05-13",
           "snapshots": [
-            "gpt-4o-2024-05-13",
             "gpt-4o-2024-08-06",
             "gpt-4o-2024-11-20"
           ],
@@ -2700,6 +2699,44 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://platform.openai.com/docs/models/gpt-4o"
+        },
+        {
+          "id": "gpt-4o-2024-05-13",
+          "name": "GPT-4o (2024-05-13)",
+          "family": "gpt-4o",
+          "release_date": "2024-05-13",
+          "limits": {
+            "context": 128000,
+            "output": 4096
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-4o",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-4o",
+          "note": "The first GPT-4o snapshot: 4,096 output tokens (the later snapshots 16,384); LiteLLM agrees. Retired by OpenAI on 2026-10-23."
         },
         {
           "id": "gpt-4o-mini",
@@ -3242,6 +3279,521 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/openai/models/gpt-5.4.toml"
+        },
+        {
+          "id": "gpt-5-chat-latest",
+          "name": "GPT-5 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5",
+          "release_date": "2025-08-07",
+          "aliases": [
+            "gpt-5-chat"
+          ],
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+              "date": "2026-12-01",
+              "note": "no function calling: OpenRouter answers 404 \\"No endpoints found that support tool use\\" for openai/gpt-5-chat (pydantic/pydantic-ai#2896); models.dev and LiteLLM list no tool calling"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+          "note": "Retired by OpenAI on 2026-07-23 (see the openai providers' retired lists)."
+        },
+        {
+          "id": "gpt-5.1-chat-latest",
+          "name": "GPT-5.1 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5.1",
+          "release_date": "2025-11-13",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.2-chat-latest",
+          "name": "GPT-5.2 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5.2",
+          "release_date": "2025-12-11",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+          "note": "Retired by OpenAI on 2026-08-10."
+        },
+        {
+          "id": "gpt-5.3-chat-latest",
+          "name": "GPT-5.3 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5.3",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+              "date": "2026-12-01",
+              "note": "function calling: listed on the model page (models.dev PR #1290 cites it)"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+          "note": "Retired by OpenAI on 2026-08-10."
+        },
+        {
+          "id": "gpt-5-codex",
+          "name": "GPT-5-Codex",
+          "family": "gpt",
+          "variant": "codex",
+          "version": "5",
+          "release_date": "2025-09-15",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.1-codex",
+          "name": "GPT-5.1-Codex",
+          "family": "gpt",
+          "variant": "codex",
+          "version": "5.1",
+          "release_date": "2025-11-13",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.1-codex-max",
+          "name": "GPT-5.1-Codex-Max",
+          "family": "gpt",
+          "variant": "codex-max",
+          "version": "5.1",
+          "release_date": "2025-11-19",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.1-codex-mini",
+          "name": "GPT-5.1-Codex-Mini",
+          "family": "gpt",
+          "variant": "codex-mini",
+          "version": "5.1",
+          "release_date": "2025-11-13",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.2-codex",
+          "name": "GPT-5.2-Codex",
+          "family": "gpt",
+          "variant": "codex",
+          "version": "5.2",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.2-pro",
+          "name": "GPT-5.2 pro",
+          "family": "gpt",
+          "variant": "pro",
+          "version": "5.2",
+          "release_date": "2025-12-11",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro"
+        },
+        {
+          "id": "gpt-5.4-mini",
+          "name": "GPT-5.4 mini",
+          "family": "gpt",
+          "variant": "mini",
+          "version": "5.4",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini"
+        },
+        {
+          "id": "gpt-5.4-nano",
+          "name": "GPT-5.4 nano",
+          "family": "gpt",
+          "variant": "nano",
+          "version": "5.4",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano"
+        },
+        {
+          "id": "gpt-5.4-pro",
+          "name": "GPT-5.4 pro",
+          "family": "gpt",
+          "variant": "pro",
+          "version": "5.4",
+          "release_date": "2026-03-05",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro"
         },
         {
           "id": "gpt-oss-120b",
@@ -4895,47 +5447,195 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-5",
-          "model": "openai/gpt-5"
+          "model": "openai/gpt-5",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-mini",
-          "model": "openai/gpt-5-mini"
+          "model": "openai/gpt-5-mini",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-nano",
-          "model": "openai/gpt-5-nano"
+          "model": "openai/gpt-5-nano",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-4.1",
-          "model": "openai/gpt-4.1"
+          "model": "openai/gpt-4.1",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "gpt-4.1-mini",
-          "model": "openai/gpt-4.1-mini"
-        },
-        {
-          "id": "gpt-4.1-nano",
-          "model": "openai/gpt-4.1-nano"
+          "model": "openai/gpt-4.1-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "gpt-4o",
-          "model": "openai/gpt-4o"
+          "model": "openai/gpt-4o",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "gpt-4o-mini",
-          "model": "openai/gpt-4o-mini"
+          "model": "openai/gpt-4o-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "o3",
-          "model": "openai/o3"
-        },
-        {
-          "id": "o4-mini",
-          "model": "openai/o4-mini"
+          "model": "openai/o3",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-pro",
-          "model": "openai/gpt-5-pro"
+          "model": "openai/gpt-5-pro",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
+        }
+      ],
+      "retired": [
+        {
+          "id": "gpt-4.1-nano",
+          "model": "openai/gpt-4.1-nano",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-luna",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "o4-mini",
+          "model": "openai/o4-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-4o-2024-05-13",
+          "model": "openai/gpt-4o-2024-05-13",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-chat-latest",
+          "model": "openai/gpt-5-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-codex",
+          "model": "openai/gpt-5-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-chat-latest",
+          "model": "openai/gpt-5.1-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex",
+          "model": "openai/gpt-5.1-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-max",
+          "model": "openai/gpt-5.1-codex-max",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-mini",
+          "model": "openai/gpt-5.1-codex-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-codex",
+          "model": "openai/gpt-5.2-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-chat-latest",
+          "model": "openai/gpt-5.2-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.3-chat-latest",
+          "model": "openai/gpt-5.3-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
         }
       ]
     }
@@ -4993,43 +5693,87 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-5",
-          "model": "openai/gpt-5"
+          "model": "openai/gpt-5",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-mini",
-          "model": "openai/gpt-5-mini"
+          "model": "openai/gpt-5-mini",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-nano",
-          "model": "openai/gpt-5-nano"
+          "model": "openai/gpt-5-nano",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-4.1",
-          "model": "openai/gpt-4.1"
+          "model": "openai/gpt-4.1",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "gpt-4.1-mini",
-          "model": "openai/gpt-4.1-mini"
-        },
-        {
-          "id": "gpt-4.1-nano",
-          "model": "openai/gpt-4.1-nano"
+          "model": "openai/gpt-4.1-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "gpt-4o",
-          "model": "openai/gpt-4o"
+          "model": "openai/gpt-4o",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "gpt-4o-mini",
-          "model": "openai/gpt-4o-mini"
+          "model": "openai/gpt-4o-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-10-14 for the dated snapshots this name points to"
+          }
         },
         {
           "id": "o3",
-          "model": "openai/o3"
-        },
-        {
-          "id": "o4-mini",
-          "model": "openai/o4-mini"
+          "model": "openai/o3",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-pro",
@@ -5052,8 +5796,112 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "note": "function_call_output.output takes input_file parts"
             }
           },
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          },
           "source": "https://platform.openai.com/docs/models/gpt-5-pro",
           "note": "Responses API only: the offering overrides the wire."
+        }
+      ],
+      "retired": [
+        {
+          "id": "gpt-4.1-nano",
+          "model": "openai/gpt-4.1-nano",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-luna",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "o4-mini",
+          "model": "openai/o4-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-4o-2024-05-13",
+          "model": "openai/gpt-4o-2024-05-13",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-chat-latest",
+          "model": "openai/gpt-5-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-codex",
+          "model": "openai/gpt-5-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-chat-latest",
+          "model": "openai/gpt-5.1-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex",
+          "model": "openai/gpt-5.1-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-max",
+          "model": "openai/gpt-5.1-codex-max",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-mini",
+          "model": "openai/gpt-5.1-codex-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-codex",
+          "model": "openai/gpt-5.2-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-chat-latest",
+          "model": "openai/gpt-5.2-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.3-chat-latest",
+          "model": "openai/gpt-5.3-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
         }
       ],
       "note": "Chat Completions: a tool message is text only, so tool-result media go out as placeholders. Use openai-responses for native media."
