@@ -756,6 +756,47 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-3-haiku",
+          "name": "Claude Haiku 3",
+          "family": "claude",
+          "variant": "haiku",
+          "version": "3",
+          "release_date": "2024-03-13",
+          "snapshots": [
+            "claude-3-haiku-20240307"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 4096
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-12-01"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-12-01"
+            },
+            "pdf_input": {
+              "value": "unknown",
+              "note": "Anthropic's PDF page says \\"all active models\\"; Haiku 3 was retired on 2026-04-20 and earlier lists of PDF models did not name it; models.dev disagrees with itself (anthropic: pdf, openrouter: no pdf)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-12-01"
+            }
+          },
+          "source": "https://platform.claude.com/docs/en/about-claude/model-deprecations",
+          "note": "Retired by Anthropic on 2026-04-20 (replacement claude-haiku-4-5)."
         }
       ]
     }
@@ -1978,7 +2019,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "release_date": "2026-06-01",
           "limits": {
             "context": 1000000,
-            "output": 131072
+            "output": 128000
           },
           "capabilities": {
             "tools": {
@@ -1990,10 +2031,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             },
             "image_input": {
               "value": true,
-              "evidence": "inferred",
-              "source": "https://github.com/anomalyco/models.dev/blob/f3fc692299671838c7c65fd8126bf84d81a2e817/providers/minimax/models/MiniMax-M3.toml",
+              "evidence": "docs",
+              "source": "https://x.com/MiniMax_AI/status/2061944204604101020",
               "date": "2026-12-01",
-              "note": "models.dev lists image (and video) input for MiniMax-M3 on both MiniMax endpoints; the registry crosscheck found the earlier false claim wrong"
+              "note": "MiniMax (2026-06-03): \\"Natively multimodal (image + video in)\\"; the OpenAI-compatible endpoint takes image parts for MiniMax-M3. models.dev, Vercel AI Gateway and LiteLLM list image input too"
             },
             "audio_input": {
               "value": false,
@@ -2016,14 +2057,57 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "name": "Mistral AI",
       "models": [
         {
+          "id": "mistral-medium-3.5",
+          "name": "Mistral Medium 3.5",
+          "family": "mistral-medium",
+          "version": "3.5",
+          "release_date": "2026-04-29",
+          "aliases": [
+            "mistral-medium-latest"
+          ],
+          "limits": {
+            "context": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "native function calling; OpenRouter, Vercel and LiteLLM list it"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "text and image input (vision encoder); OpenRouter and Vercel list it"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "PDFs go through the separate OCR / document AI endpoint, as for the other Mistral chat models"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "text and image input only"
+            }
+          },
+          "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+          "note": "Succeeds Mistral Medium 3.1 as mistral-medium-latest; 256K (262,144) context per OpenRouter, Vercel AI Gateway and LiteLLM (whose entry cites this page)."
+        },
+        {
           "id": "mistral-medium-2508",
           "name": "Mistral Medium 3.1",
           "family": "mistral-medium",
           "version": "3.1",
           "release_date": "2025-08-12",
-          "aliases": [
-            "mistral-medium-latest"
-          ],
           "limits": {
             "context": 131072
           },
@@ -2054,7 +2138,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "date": "2026-11-29"
             }
           },
-          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+          "note": "mistral-medium-latest moved to Mistral Medium 3.5 (2026-04-29)."
         },
         {
           "id": "mistral-small-2506",
@@ -2063,7 +2148,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "version": "3.2",
           "release_date": "2025-06-20",
           "aliases": [
-            "mistral-small-latest",
             "mistral-small-3.2-24b-instruct-2506"
           ],
           "limits": {
@@ -2097,7 +2181,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "date": "2026-11-29"
             }
           },
-          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+          "note": "mistral-small-latest moved to a newer Mistral Small (released 2026-03-16, per models.dev); no entry yet, so the imported catalogue answers for that name."
         },
         {
           "id": "mistral-large-2512",
@@ -4249,6 +4334,19 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "id": "claude-3-7-sonnet",
           "model": "anthropic/claude-3-7-sonnet"
         }
+      ],
+      "retired": [
+        {
+          "id": "claude-3-haiku",
+          "model": "anthropic/claude-3-haiku",
+          "aliases": [
+            "claude-3-haiku-20240307"
+          ],
+          "retired": "2026-04-20",
+          "replacement": "claude-haiku-4-5",
+          "source": "https://platform.claude.com/docs/en/about-claude/model-deprecations",
+          "note": "requests fail since the retirement"
+        }
       ]
     }
   },
@@ -5039,6 +5137,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "default_model": "mistral-medium-latest",
       "offerings": [
+        {
+          "id": "mistral-medium-3.5",
+          "model": "mistral/mistral-medium-3.5"
+        },
         {
           "id": "mistral-medium-2508",
           "model": "mistral/mistral-medium-2508"
@@ -6009,6 +6111,76 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "x-ai/grok-4.3",
           "model": "xai/grok-4.3"
+        },
+        {
+          "id": "nousresearch/hermes-4-405b",
+          "model": "nous/Hermes-4-405B",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/nousresearch/hermes-4-405b",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/nousresearch/hermes-4-405b"
+        },
+        {
+          "id": "nousresearch/hermes-4-70b",
+          "model": "nous/Hermes-4-70B",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/nousresearch/hermes-4-70b",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/nousresearch/hermes-4-70b"
+        },
+        {
+          "id": "nousresearch/hermes-3-llama-3.1-70b",
+          "model": "nous/Hermes-3-Llama-3.1-70B",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/nousresearch/hermes-3-llama-3.1-70b",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/nousresearch/hermes-3-llama-3.1-70b"
+        },
+        {
+          "id": "meta-llama/llama-3.2-3b-instruct",
+          "model": "meta/llama-3.2-3b-instruct",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/meta-llama/llama-3.2-3b-instruct",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/meta-llama/llama-3.2-3b-instruct"
+        },
+        {
+          "id": "meta-llama/llama-3.2-1b-instruct",
+          "model": "meta/llama-3.2-1b-instruct",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/meta-llama/llama-3.2-1b-instruct",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/meta-llama/llama-3.2-1b-instruct"
         }
       ],
       "retired": [
