@@ -25,7 +25,7 @@ describe('model names on the shipped data', () => {
     // -latest and aliases
     [undefined, 'claude-3-7-sonnet-latest', 'anthropic/claude-3-7-sonnet', 'latest'],
     [undefined, 'grok-4-latest', 'xai/grok-4', 'latest'],
-    ['mistral', 'mistral-medium-latest', 'mistral/mistral-medium-2508', 'alias'],
+    ['mistral', 'mistral-medium-latest', 'mistral/mistral-medium-3.5', 'alias'],
     [undefined, 'claude-sonnet-4.5', 'anthropic/claude-sonnet-4-5', 'alias'],
     // provider prefixes and routing suffixes
     ['openrouter', 'anthropic/claude-sonnet-4.5', 'anthropic/claude-sonnet-4-5', 'offering'],
