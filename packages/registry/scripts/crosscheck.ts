@@ -2,7 +2,7 @@
  * Where the curated data and the imported catalogue disagree, for a maintainer to review
  * instead of the whole catalogue. Report only: the exit status is 0 whatever it finds.
  *
- *   node --import tsx packages/registry/scripts/crosscheck.ts [--json] [--verbose]
+ *   node --import tsx packages/registry/scripts/crosscheck.ts [--json] [--reviewed]
  *
  * For every provider the catalogue lists and every name it serves that the catalogue also
  * lists, compares what the data alone answers (an entry's claim, or a family template's
@@ -207,10 +207,18 @@ export function renderReport(
     const was = `reviewed ours ${item.review.ours}, theirs ${item.review.theirs}`;
     lines.push(`  ${item.id}: ${was}; now ${item.now ? describe(item.now) : 'no difference'}`);
   }
-  if (report.reviewed.length > 0) lines.push(`reviewed (${report.reviewed.length}):`);
-  for (const item of report.reviewed) {
-    lines.push(`  ${idOf(item)}: ${describe(item)} (${item.review.verdict}, ${item.review.date})`);
-    if (options.verbose) lines.push(`      ${item.review.reason} ${item.review.source}`);
+  if (options.reviewed) {
+    if (report.reviewed.length > 0) lines.push(`reviewed (${report.reviewed.length}):`);
+    for (const item of report.reviewed) {
+      lines.push(
+        `  ${idOf(item)}: ${describe(item)} (${item.review.verdict}, ${item.review.date})`,
+        `      ${item.review.reason} ${item.review.source}`,
+      );
+    }
+  } else if (report.reviewed.length > 0) {
+    lines.push(
+      `reviewed (${report.reviewed.length}): listed with their reasons by --reviewed (data/crosscheck-reviewed.json)`,
+    );
   }
   const agree = report.compared - report.disagreements.length;
   lines.push(
@@ -224,6 +232,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   process.stdout.write(
     process.argv.includes('--json')
       ? `${JSON.stringify(report, null, 2)}\n`
-      : renderReport(report, { verbose: process.argv.includes('--verbose') }),
+      : renderReport(report, { reviewed: process.argv.includes('--reviewed') }),
   );
 }

@@ -359,7 +359,7 @@ describe('registry:crosscheck', () => {
     ]);
     expect(report.unreviewed.map((item) => item.fact)).toEqual(['limits.context']);
     expect(report.stale).toEqual([]);
-    expect(renderReport(report, { verbose: true }).split('\n').slice(1)).toEqual([
+    expect(renderReport(report, { reviewed: true }).split('\n').slice(1)).toEqual([
       "unreviewed (1): check each against the provider's docs",
       '  acme-cloud blind limits.context: data says 1000, catalogue says 5000',
       '      data: offering "blind"',
@@ -370,6 +370,10 @@ describe('registry:crosscheck', () => {
       '3 facts compared: 1 agree, 2 differ: 1 unreviewed, 1 reviewed, 0 stale reviews (report only)',
       '',
     ]);
+    // without --reviewed, the reviewed ones are counted, not listed
+    expect(renderReport(report).split('\n').at(-3)).toBe(
+      'reviewed (1): listed with their reasons by --reviewed (data/crosscheck-reviewed.json)',
+    );
   });
 
   it('a review matches only the values it saw: a changed side makes it stale and unreviewed', () => {
