@@ -5,7 +5,7 @@
  * unreviewed differences. An entry records both values it saw, so a catalogue refresh or a
  * data change that alters either side makes the difference unreviewed again and the entry stale.
  *
- * Data: `data/crosscheck-reviewed.json` (JSON Schema `schema/crosscheck-reviewed.schema.json`).
+ * Data: `data/catalogue/crosscheck-reviewed.json` (JSON Schema `schema/crosscheck-reviewed.schema.json`).
  */
 
 import { readFileSync } from 'node:fs';
@@ -103,7 +103,7 @@ export function checkReviewed(data: unknown): {
   return { reviewed: parsed.data.reviewed, problems };
 }
 
-export const REVIEWED_FILE = new URL('../data/crosscheck-reviewed.json', import.meta.url);
+export const REVIEWED_FILE = new URL('../data/catalogue/crosscheck-reviewed.json', import.meta.url);
 
 /** The shipped reviewed table; throws an Error listing every problem in it. */
 export function readReviewed(file: URL | string = REVIEWED_FILE): ReviewedEntry[] {

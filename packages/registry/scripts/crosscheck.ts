@@ -9,7 +9,7 @@
  * guess) with what the catalogue states: tools, image/pdf/audio input, context and output
  * limits. Unknown on either side is not a disagreement.
  *
- * Differences a maintainer has reviewed (`data/crosscheck-reviewed.json`, see
+ * Differences a maintainer has reviewed (`data/catalogue/crosscheck-reviewed.json`, see
  * crosscheck-reviewed.ts) are reported apart from the unreviewed ones, which are listed by id
  * (`<provider> <model> <fact>`); a reviewed entry that no longer matches a difference (either
  * side changed) is reported as stale.
@@ -200,7 +200,7 @@ export function renderReport(
   }
   if (report.stale.length > 0) {
     lines.push(
-      `stale reviews (${report.stale.length}): no longer a difference with these values; update or remove them in data/crosscheck-reviewed.json`,
+      `stale reviews (${report.stale.length}): no longer a difference with these values; update or remove them in data/catalogue/crosscheck-reviewed.json`,
     );
   }
   for (const item of report.stale) {
@@ -217,7 +217,7 @@ export function renderReport(
     }
   } else if (report.reviewed.length > 0) {
     lines.push(
-      `reviewed (${report.reviewed.length}): listed with their reasons by --reviewed (data/crosscheck-reviewed.json)`,
+      `reviewed (${report.reviewed.length}): listed with their reasons by --reviewed (data/catalogue/crosscheck-reviewed.json)`,
     );
   }
   const agree = report.compared - report.disagreements.length;

@@ -135,7 +135,7 @@ function sameContent(relative: string, current: string, generated: string): bool
 
 /** The reviewed crosscheck table's problems, when the data folder has one. */
 function reviewedIssues(dataDir: string): RegistryIssue[] {
-  const file = path.join(dataDir, 'crosscheck-reviewed.json');
+  const file = path.join(dataDir, 'catalogue', 'crosscheck-reviewed.json');
   if (!existsSync(file)) return [];
   const relative = path.relative(packageDir, file).split(path.sep).join('/');
   let data: unknown;

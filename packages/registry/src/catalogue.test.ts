@@ -372,7 +372,7 @@ describe('registry:crosscheck', () => {
     ]);
     // without --reviewed, the reviewed ones are counted, not listed
     expect(renderReport(report).split('\n').at(-3)).toBe(
-      'reviewed (1): listed with their reasons by --reviewed (data/crosscheck-reviewed.json)',
+      'reviewed (1): listed with their reasons by --reviewed (data/catalogue/crosscheck-reviewed.json)',
     );
   });
 

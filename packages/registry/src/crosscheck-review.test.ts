@@ -75,16 +75,6 @@ describe("OpenAI lifecycle from OpenAI's deprecations page", () => {
     expect(later.resolve({ provider: 'openai', model: 'gpt-5' }).lifecycle?.status).toBe('retired');
   });
 
-  it('GPT-4o, GPT-4o mini, GPT-4.1 and GPT-4.1 mini retire on 2027-01-14 (gpt-6-luna)', () => {
-    for (const model of ['gpt-4o', 'gpt-4o-2024-11-20', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini']) {
-      expect(registry.resolve({ provider: 'openai', model }).lifecycle).toMatchObject({
-        status: 'deprecated',
-        retired: '2027-01-14',
-        replacement: 'gpt-6-luna',
-      });
-    }
-  });
-
   it('the first GPT-4o snapshot has its own 4,096-token output limit', () => {
     expect(
       registry.resolve({ provider: 'openrouter', model: 'openai/gpt-4o-2024-05-13' }).limits,

@@ -5579,47 +5579,19 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-4.1",
-          "model": "openai/gpt-4.1",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4.1"
         },
         {
           "id": "gpt-4.1-mini",
-          "model": "openai/gpt-4.1-mini",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4.1-mini"
         },
         {
           "id": "gpt-4o",
-          "model": "openai/gpt-4o",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4o"
         },
         {
           "id": "gpt-4o-mini",
-          "model": "openai/gpt-4o-mini",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4o-mini"
         },
         {
           "id": "o3",
@@ -5825,47 +5797,19 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-4.1",
-          "model": "openai/gpt-4.1",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4.1"
         },
         {
           "id": "gpt-4.1-mini",
-          "model": "openai/gpt-4.1-mini",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4.1-mini"
         },
         {
           "id": "gpt-4o",
-          "model": "openai/gpt-4o",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4o"
         },
         {
           "id": "gpt-4o-mini",
-          "model": "openai/gpt-4o-mini",
-          "lifecycle": {
-            "deprecated": "2026-10-14",
-            "retired": "2027-01-14",
-            "replacement": "gpt-6-luna",
-            "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-10-14 for the dated snapshots this name points to"
-          }
+          "model": "openai/gpt-4o-mini"
         },
         {
           "id": "o3",
