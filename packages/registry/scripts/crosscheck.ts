@@ -179,11 +179,11 @@ function describe(item: Disagreement): string {
 
 /**
  * The report: unreviewed differences first, by id, with both sources; stale reviews; then the
- * reviewed ones, one line each (with their reasons when `verbose`).
+ * number of reviewed ones, or (`reviewed`) each with its verdict, reason and source.
  */
 export function renderReport(
   report: CrosscheckReport,
-  options: { verbose?: boolean } = {},
+  options: { reviewed?: boolean } = {},
 ): string {
   const lines = [
     `registry crosscheck against ${report.catalogue.source} @ ${report.catalogue.commit.slice(0, 7)} (${report.catalogue.date})`,
