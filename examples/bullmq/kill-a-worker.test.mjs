@@ -1,0 +1,166 @@
+// Integration test of the BullMQ example on a real Redis: three worker processes run six tool
+// loops; one worker is killed with SIGKILL while one of its tool calls runs. Every loop must
+// finish with its answer, every tool call must have run exactly once (the tool's own record
+// in Redis) and be answered exactly once in the conversation, and the killed call must have
+// been repeated by the worker that took the job over (and answered from the stored result).
+//
+// Run: npx -y pnpm@12.4.2 test:bullmq (needs redis-server: apt-get install -y redis-server).
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL_LANE, spawnWorker, startServices } from './harness.mjs';
+import { createLoopStore, enqueueToolLoop, QUEUE_NAME } from './tool-loop-jobs.mjs';
+
+// Short lock and stall check so a dead worker's job moves on within about 1.5 s.
+const WORKER_ENV = {
+  CONCURRENCY: '2',
+  LOCK_DURATION_MS: '1000',
+  STALLED_INTERVAL_MS: '500',
+  // A loaded CI machine may miss a lock renewal now and then; the loop survives that too.
+  MAX_STALLED_COUNT: '5',
+};
+const TOOL_DELAY_MS = 400;
+
+// loop id, prompt, the answer written down (the simulated model joins the three results).
+const LOOPS = [
+  ['loop-1', 'Look up ant and bee', 'ant: 3 letters | bee: 3 letters | antbee: 6 letters'],
+  ['loop-2', 'Look up cat and dog', 'cat: 3 letters | dog: 3 letters | catdog: 6 letters'],
+  ['loop-3', 'Look up eel and fox', 'eel: 3 letters | fox: 3 letters | eelfox: 6 letters'],
+  ['loop-4', 'Look up gnu and hen', 'gnu: 3 letters | hen: 3 letters | gnuhen: 6 letters'],
+  ['loop-5', 'Look up ibis and jay', 'ibis: 4 letters | jay: 3 letters | ibisjay: 7 letters'],
+  ['loop-6', 'Look up kiwi and lynx', 'kiwi: 4 letters | lynx: 4 letters | kiwilynx: 8 letters'],
+];
+
+let services;
+let queue;
+let events;
+let connection;
+const workers = [];
+/** key → { iteration, worker } of the tool steps the workers reported starting. */
+const toolSteps = new Map();
+let killed;
+let killAtKey;
+
+function killIfDue(key) {
+  const started = toolSteps.get(key);
+  if (killed || !started || started.iteration !== 2) return;
+  killed = { key, pid: started.worker.pid, loopId: started.loopId };
+  started.worker.child.kill('SIGKILL');
+}
+
+beforeAll(async () => {
+  services = await startServices({
+    toolDelayMs: TOOL_DELAY_MS,
+    // A tool run of the second round has started: kill the worker that asked for it (the
+    // worker's step report and the tool's run may arrive in either order).
+    onToolRun: (key) => {
+      killAtKey ??= key;
+      killIfDue(key);
+    },
+  });
+  connection = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
+  queue = new Queue(QUEUE_NAME, { connection });
+  events = new QueueEvents(QUEUE_NAME, { connection: { url: services.redisUrl } });
+  await events.waitUntilReady();
+  for (let index = 0; index < 3; index++) {
+    const worker = await spawnWorker(
+      { ...services.workerEnv, ...WORKER_ENV },
+      {
+        onMessage: (message, child) => {
+          if (message.type !== 'step' || message.kind !== 'tool' || message.phase !== 'run') return;
+          toolSteps.set(message.key, {
+            iteration: message.iteration,
+            loopId: message.loopId,
+            worker: workers.find((entry) => entry.child === child),
+          });
+          if (killAtKey !== undefined) killIfDue(message.key);
+        },
+      },
+    );
+    workers.push(worker);
+  }
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await events?.close();
+  await queue?.close();
+  connection?.disconnect();
+  await services?.close();
+});
+
+describe('tool loops as BullMQ jobs on a real Redis', () => {
+  it('every loop finishes, each call runs once and is answered once, with a worker SIGKILLed mid-call', async () => {
+    const jobs = await Promise.all(
+      LOOPS.map(([loopId, prompt]) => enqueueToolLoop(queue, { loopId, input: prompt })),
+    );
+    const results = await Promise.all(jobs.map((job) => job.waitUntilFinished(events, 25_000)));
+
+    // Every loop answered, as written down.
+    expect(results.map((result) => result.text)).toEqual(LOOPS.map(([, , answer]) => answer));
+    expect(results.map((result) => result.iteration)).toEqual([3, 3, 3, 3, 3, 3]);
+
+    // One worker died by SIGKILL while its tool call of the second round ran.
+    expect(killed).toBeDefined();
+    const victim = workers.find((worker) => worker.pid === killed.pid);
+    expect(await victim.exited).toMatchObject({ signal: 'SIGKILL' });
+    expect(victim.steps).toContainEqual(expect.objectContaining({ phase: 'run', key: killed.key }));
+    expect(victim.steps).not.toContainEqual(
+      expect.objectContaining({ phase: 'saved', key: killed.key }),
+    );
+    // Another worker took the job over and ran that step again, with the same key.
+    const heir = workers.find(
+      (worker) =>
+        worker !== victim &&
+        worker.steps.some((step) => step.phase === 'saved' && step.key === killed.key),
+    );
+    expect(heir).toBeDefined();
+    const stalledJob = await queue.getJob(killed.loopId);
+    expect(stalledJob.stalledCounter).toBeGreaterThanOrEqual(1);
+
+    // The tool's own record: every call key ran exactly once; the killed call was called
+    // twice (the second call got the stored result); no call came without a key.
+    const store = createLoopStore(connection);
+    const states = await Promise.all(LOOPS.map(([loopId]) => store.load(loopId)));
+    const callKeys = states.flatMap(({ state }) => toolCallKeys(state));
+    expect(callKeys).toHaveLength(LOOPS.length * 3);
+    const executions = await connection.lrange('tool:executions', 0, -1);
+    expect([...executions].sort()).toEqual([...callKeys].sort());
+    expect(await connection.get(`tool:${killed.key}:calls`)).toBe('2');
+    expect(await connection.get('tool:unkeyed-calls')).toBeNull();
+
+    // The conversations: each call of each assistant turn answered by exactly one result.
+    for (const { state } of states) {
+      const wireMessages = state.messages.map(wireShape);
+      const callIds = wireMessages.flatMap((message) =>
+        (message.tool_calls ?? []).map((call) => call.id),
+      );
+      const answered = wireMessages
+        .filter((message) => message.role === 'tool')
+        .map((message) => message.tool_call_id);
+      expect(callIds).toHaveLength(3);
+      expect([...answered].sort()).toEqual([...callIds].sort());
+    }
+
+    // The simulated provider accepted every request (it checks that each call has one result).
+    const received = services.simulator.received(MODEL_LANE);
+    expect(received.filter((request) => request.status !== 200)).toEqual([]);
+    expect(received.length).toBeGreaterThanOrEqual(LOOPS.length * 3);
+  }, 30_000);
+});
+
+/** The idempotency keys of every tool call of a finished loop's conversation. */
+function toolCallKeys(state) {
+  return state.messages.flatMap((message, index) => {
+    const body = wireShape(message);
+    const iteration = state.messages
+      .slice(0, index + 1)
+      .filter((entry) => wireShape(entry).role === 'assistant').length;
+    return (body.tool_calls ?? []).map((call) => `${state.loopId}:${iteration}:call:${call.id}`);
+  });
+}
+
+/** A conversation entry as the provider's message (a `wire` entry carries it in `message`). */
+function wireShape(message) {
+  return message.role === 'wire' ? message.message : message;
+}

@@ -1,0 +1,123 @@
+// Crosswire tool loops as BullMQ jobs: the part to copy into your application.
+//
+// A job carries one loop. Its worker runs the loop one step at a time (a model step, or one
+// tool call) with Crosswire's step API and saves the loop's state in Redis after every step.
+// When a worker dies, BullMQ's stalled-job check hands the job to another worker, which loads
+// the last saved state and carries on from there: a step that finished and was saved never
+// runs again; the step that was running when the worker died runs again, with the same
+// idempotency key, so a tool that keeps its results by that key answers it without running
+// twice (see tool-server.mjs).
+import {
+  gatherTools,
+  nextToolLoopStep,
+  parseToolLoopState,
+  runModelStep,
+  runToolStep,
+  serializeToolLoopState,
+  startToolLoop,
+} from '@crosswire/engines';
+
+export const QUEUE_NAME = 'crosswire-tool-loops';
+
+/**
+ * Adds one loop to the queue. The job id is the loop id, so adding the same loop twice (a
+ * retried HTTP request) makes one job, not two.
+ */
+export function enqueueToolLoop(queue, { loopId, input }, jobOptions = {}) {
+  const state = startToolLoop(input, { loopId });
+  return queue.add(
+    'tool-loop',
+    { loopId, state: serializeToolLoopState(state) },
+    { jobId: loopId, ...jobOptions },
+  );
+}
+
+/** Raised when another worker saved a newer state: this worker lost the job and stops. */
+export class LoopTakenOverError extends Error {
+  constructor(loopId, version) {
+    super(
+      `loop ${loopId}: another worker saved step ${version + 1} first (this worker lost the job's lock); stopping here`,
+    );
+    this.name = 'LoopTakenOverError';
+  }
+}
+
+// Saves a state only over the version it was loaded at: a worker that lost its job (its lock
+// expired while it was still running) cannot overwrite the newer state of the worker that took
+// the job over.
+const SAVE_IF_VERSION = `
+local current = redis.call('HGET', KEYS[1], 'version')
+if (current or '0') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'version', tostring(tonumber(ARGV[1]) + 1), 'state', ARGV[2])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+return 1
+`;
+
+/**
+ * Where loop states live: one Redis hash per loop (`<prefix><loopId>`: `version`, `state`),
+ * kept `ttlSeconds` after its last step so the application can read the finished conversation.
+ */
+export function createLoopStore(redis, { prefix = 'crosswire:loop:', ttlSeconds = 7 * 24 * 3600 } = {}) {
+  redis.defineCommand('crosswireSaveLoopState', { numberOfKeys: 1, lua: SAVE_IF_VERSION });
+  const key = (loopId) => `${prefix}${loopId}`;
+  return {
+    key,
+    /** The saved state and its version, or undefined before the first step was saved. */
+    async load(loopId) {
+      const [version, state] = await redis.hmget(key(loopId), 'version', 'state');
+      if (version === null || state === null) return undefined;
+      return { version: Number(version), state: parseToolLoopState(state) };
+    },
+    /** Saves `state` as version `version + 1`; throws LoopTakenOverError when `version` is not the latest. */
+    async save(loopId, version, state) {
+      const saved = await redis.crosswireSaveLoopState(
+        key(loopId),
+        String(version),
+        serializeToolLoopState(state),
+        String(ttlSeconds),
+      );
+      if (saved !== 1) throw new LoopTakenOverError(loopId, version);
+      return version + 1;
+    },
+  };
+}
+
+/**
+ * The BullMQ processor of tool-loop jobs. `engine` is a Crosswire engine, `mcpServers` the
+ * connected MCP clients, `store` from createLoopStore. `onStep` (optional) sees each step
+ * before it runs and after it was saved. The job's result is `{ text, iteration }`; the whole
+ * conversation stays in the store.
+ */
+export function toolLoopProcessor({ engine, mcpServers, store, onStep = () => {} }) {
+  return async (job, _token, signal) => {
+    const { loopId } = job.data;
+    const saved = await store.load(loopId);
+    let version = saved?.version ?? 0;
+    let state = saved?.state ?? parseToolLoopState(job.data.state);
+    // The tools are listed once per job (not once per step).
+    const roster = await gatherTools(mcpServers, { signal });
+    for (;;) {
+      const step = nextToolLoopStep(state);
+      if (step.kind === 'done') return { text: step.text, iteration: state.iteration };
+      onStep({ phase: 'run', loopId, step, version });
+      state =
+        step.kind === 'model'
+          ? await runModelStep(engine, state, { roster, signal })
+          : await runToolStep(state, step.callId, { roster, signal });
+      version = await store.save(loopId, version, state);
+      onStep({ phase: 'saved', loopId, step, version });
+    }
+  };
+}
+
+/**
+ * BullMQ worker options for tool loops: a lost lock (the worker stalled) aborts the job's
+ * signal, so the worker stops after its running step instead of racing the worker that took
+ * the job over. Use with `new Worker(QUEUE_NAME, processor, options)` then `abortOnLostLock(worker)`.
+ */
+export function abortOnLostLock(worker) {
+  worker.on('lockRenewalFailed', (jobIds) => {
+    for (const jobId of jobIds) worker.cancelJob(jobId, 'lost the job lock');
+  });
+  return worker;
+}
