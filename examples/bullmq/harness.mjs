@@ -23,7 +23,8 @@ export function researchModel({ body }) {
   if (!topics) return { type: 'text', text: `I cannot read "${prompt}"` };
   const results = messages.filter((message) => message.role === 'tool').map((m) => m.content);
   const lookup = (topic) => ({ name: 'lookup', arguments: { topic } });
-  if (results.length === 0) return { type: 'tool_calls', calls: [lookup(topics[1]), lookup(topics[2])] };
+  if (results.length === 0)
+    return { type: 'tool_calls', calls: [lookup(topics[1]), lookup(topics[2])] };
   if (results.length === 2) return { type: 'tool_calls', calls: [lookup(topics[1] + topics[2])] };
   return { type: 'text', text: results.join(' | ') };
 }

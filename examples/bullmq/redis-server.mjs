@@ -82,7 +82,9 @@ function launch(binary, port, dir, startTimeoutMs) {
   ];
   const child = spawn(binary, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -57,7 +57,10 @@ return 1
  * Where loop states live: one Redis hash per loop (`<prefix><loopId>`: `version`, `state`),
  * kept `ttlSeconds` after its last step so the application can read the finished conversation.
  */
-export function createLoopStore(redis, { prefix = 'crosswire:loop:', ttlSeconds = 7 * 24 * 3600 } = {}) {
+export function createLoopStore(
+  redis,
+  { prefix = 'crosswire:loop:', ttlSeconds = 7 * 24 * 3600 } = {},
+) {
   redis.defineCommand('crosswireSaveLoopState', { numberOfKeys: 1, lua: SAVE_IF_VERSION });
   const key = (loopId) => `${prefix}${loopId}`;
   return {
@@ -73,7 +76,7 @@ export function createLoopStore(redis, { prefix = 'crosswire:loop:', ttlSeconds 
       const saved = await redis.crosswireSaveLoopState(
         key(loopId),
         String(version),
-        serializeToolLoopState(state),
+        JSON.stringify(serializeToolLoopState(state)),
         String(ttlSeconds),
       );
       if (saved !== 1) throw new LoopTakenOverError(loopId, version);

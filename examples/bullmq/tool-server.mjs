@@ -8,8 +8,9 @@
 // Redis keys (prefix `tool:`): `<key>:claim` (the lease of the run in progress),
 // `<key>:result` (the stored result), `<key>:calls` (calls seen), `executions` (a list with
 // one entry per real run; the test reads it).
-import { createServer } from 'node:http';
+
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';

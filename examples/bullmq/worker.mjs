@@ -70,15 +70,15 @@ worker.on('failed', (job, error) => {
 await worker.waitUntilReady();
 process.send?.({ type: 'ready', pid: process.pid });
 
-let closing;
-const shutdown = () => {
-  closing ??= (async () => {
-    await worker.close();
-    await tools.close();
-    await engine.close();
-    connection.disconnect();
-    process.exit(0);
-  })();
+let closing = false;
+const shutdown = async () => {
+  if (closing) return;
+  closing = true;
+  await worker.close();
+  await tools.close();
+  await engine.close();
+  connection.disconnect();
+  process.exit(0);
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
