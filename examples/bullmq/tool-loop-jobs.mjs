@@ -9,9 +9,10 @@
 // twice (see tool-server.mjs).
 import {
   gatherTools,
-  nextToolLoopStep,
   parseToolLoopState,
+  recordToolResult,
   runModelStep,
+  runnableToolLoopSteps,
   runToolStep,
   serializeToolLoopState,
   startToolLoop,
@@ -90,6 +91,10 @@ export function createLoopStore(
  * connected MCP clients, `store` from createLoopStore. `onStep` (optional) sees each step
  * before it runs and after it was saved. The job's result is `{ text, iteration }`; the whole
  * conversation stays in the store.
+ *
+ * The calls of one reply run at once, as in `runToolLoop`; each result is saved as soon as it
+ * arrives (one save at a time), so a worker that dies mid-turn loses only the calls still
+ * running.
  */
 export function toolLoopProcessor({ engine, mcpServers, store, onStep = () => {} }) {
   return async (job, _token, signal) => {
@@ -99,16 +104,34 @@ export function toolLoopProcessor({ engine, mcpServers, store, onStep = () => {}
     let state = saved?.state ?? parseToolLoopState(job.data.state);
     // The tools are listed once per job (not once per step).
     const roster = await gatherTools(mcpServers, { signal });
+    let saving = Promise.resolve();
+    const save = (step, update) => {
+      saving = saving.then(async () => {
+        state = update(state);
+        version = await store.save(loopId, version, state);
+        onStep({ phase: 'saved', loopId, step, version });
+      });
+      return saving;
+    };
     for (;;) {
-      const step = nextToolLoopStep(state);
-      if (step.kind === 'done') return { text: step.text, iteration: state.iteration };
-      onStep({ phase: 'run', loopId, step, version });
-      state =
-        step.kind === 'model'
-          ? await runModelStep(engine, state, { roster, signal })
-          : await runToolStep(state, step.callId, { roster, signal });
-      version = await store.save(loopId, version, state);
-      onStep({ phase: 'saved', loopId, step, version });
+      const steps = runnableToolLoopSteps(state);
+      const [first] = steps;
+      if (first.kind === 'done') return { text: first.text, iteration: state.iteration };
+      if (first.kind === 'model') {
+        onStep({ phase: 'run', loopId, step: first, version });
+        const next = await runModelStep(engine, state, { roster, signal });
+        await save(first, () => next);
+        continue;
+      }
+      const from = state;
+      await Promise.all(
+        steps.map(async (step) => {
+          onStep({ phase: 'run', loopId, step, version });
+          const answered = await runToolStep(from, step.callId, { roster, signal });
+          const { result } = answered.pendingCalls.find((call) => call.callId === step.callId);
+          await save(step, (current) => recordToolResult(current, step.callId, result));
+        }),
+      );
     }
   };
 }
