@@ -110,3 +110,63 @@ export function spawnWorker(env, { onMessage = () => {} } = {}) {
     },
   }));
 }
+
+/**
+ * The demo's and the test's set-up: the services, `workerCount` worker processes with
+ * `workerEnv`, and, when `killDuring(step)` says so for a tool step whose run has started on
+ * the tool server, that step's worker killed with SIGKILL (once) while the call runs.
+ * `{ services, workers, killed(), close() }`; `killed()` is `{ key, loopId, pid }` once done.
+ */
+export async function startCluster({ workerCount = 3, workerEnv = {}, toolDelayMs, killDuring }) {
+  /** key → { step, worker } of the tool steps the workers reported starting. */
+  const toolSteps = new Map();
+  /** Keys whose tool run has started on the tool server. */
+  const toolRuns = new Set();
+  let killed;
+  // The worker's step report and the tool's run may arrive in either order: check on both.
+  const killIfDue = (key) => {
+    const started = toolSteps.get(key);
+    if (killed || !killDuring || !started || !toolRuns.has(key) || !killDuring(started.step))
+      return;
+    killed = { key, loopId: started.step.loopId, pid: started.worker.pid };
+    started.worker.child.kill('SIGKILL');
+  };
+  const services = await startServices({
+    toolDelayMs,
+    onToolRun: (key) => {
+      toolRuns.add(key);
+      killIfDue(key);
+    },
+  });
+  const workers = [];
+  const onMessage = (message, child) => {
+    if (message.type !== 'step' || message.kind !== 'tool' || message.phase !== 'run') return;
+    toolSteps.set(message.key, {
+      step: message,
+      worker: workers.find((worker) => worker.child === child),
+    });
+    killIfDue(message.key);
+  };
+  try {
+    const env = { ...services.workerEnv, ...workerEnv };
+    const started = await Promise.allSettled(
+      Array.from({ length: workerCount }, () => spawnWorker(env, { onMessage })),
+    );
+    workers.push(...started.filter((s) => s.status === 'fulfilled').map((s) => s.value));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await services.close();
+    throw error;
+  }
+  return {
+    services,
+    workers,
+    killed: () => killed,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await services.close();
+    },
+  };
+}

@@ -8,7 +8,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_LANE, spawnWorker, startServices } from './harness.mjs';
+import { MODEL_LANE, startCluster } from './harness.mjs';
 import { createLoopStore, enqueueToolLoop, QUEUE_NAME } from './tool-loop-jobs.mjs';
 
 // Short lock and stall check so a dead worker's job moves on within about 1.5 s.
@@ -31,57 +31,30 @@ const LOOPS = [
   ['loop-6', 'Look up kiwi and lynx', 'kiwi: 4 letters | lynx: 4 letters | kiwilynx: 8 letters'],
 ];
 
-let services;
+let cluster;
 let queue;
 let events;
 let connection;
-const workers = [];
-/** key → { iteration, worker } of the tool steps the workers reported starting. */
-const toolSteps = new Map();
-/** Keys whose tool run has started on the tool server. */
-const toolRuns = new Set();
-let killed;
-
-function killIfDue(key) {
-  const started = toolSteps.get(key);
-  if (killed || !started || !toolRuns.has(key) || started.iteration !== 2) return;
-  killed = { key, pid: started.worker.pid, loopId: started.loopId };
-  started.worker.child.kill('SIGKILL');
-}
 
 beforeAll(async () => {
-  services = await startServices({
+  cluster = await startCluster({
+    workerCount: 3,
+    workerEnv: WORKER_ENV,
     toolDelayMs: TOOL_DELAY_MS,
-    // A tool run of the second round has started: kill the worker that asked for it (the
-    // worker's step report and the tool's run may arrive in either order).
-    onToolRun: (key) => {
-      toolRuns.add(key);
-      killIfDue(key);
-    },
+    // Mid-loop: while a call of the second round runs.
+    killDuring: (step) => step.iteration === 2,
   });
-  connection = new Redis(services.redisUrl, { maxRetriesPerRequest: null });
+  connection = new Redis(cluster.services.redisUrl, { maxRetriesPerRequest: null });
   queue = new Queue(QUEUE_NAME, { connection });
-  events = new QueueEvents(QUEUE_NAME, { connection: { url: services.redisUrl } });
+  events = new QueueEvents(QUEUE_NAME, { connection: { url: cluster.services.redisUrl } });
   await events.waitUntilReady();
-  const onMessage = (message, child) => {
-    if (message.type !== 'step' || message.kind !== 'tool' || message.phase !== 'run') return;
-    toolSteps.set(message.key, {
-      iteration: message.iteration,
-      loopId: message.loopId,
-      worker: workers.find((entry) => entry.child === child),
-    });
-    killIfDue(message.key);
-  };
-  const env = { ...services.workerEnv, ...WORKER_ENV };
-  workers.push(...(await Promise.all([1, 2, 3].map(() => spawnWorker(env, { onMessage })))));
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()));
   await events?.close();
   await queue?.close();
   connection?.disconnect();
-  await services?.close();
+  await cluster?.close();
 });
 
 describe('tool loops as BullMQ jobs on a real Redis', () => {
@@ -96,6 +69,8 @@ describe('tool loops as BullMQ jobs on a real Redis', () => {
     expect(results.map((result) => result.iteration)).toEqual([3, 3, 3, 3, 3, 3]);
 
     // One worker died by SIGKILL while its tool call of the second round ran.
+    const { workers } = cluster;
+    const killed = cluster.killed();
     expect(killed).toBeDefined();
     const victim = workers.find((worker) => worker.pid === killed.pid);
     expect(await victim.exited).toMatchObject({ signal: 'SIGKILL' });
@@ -138,7 +113,7 @@ describe('tool loops as BullMQ jobs on a real Redis', () => {
     }
 
     // The simulated provider accepted every request (it checks that each call has one result).
-    const received = services.simulator.received(MODEL_LANE);
+    const received = cluster.services.simulator.received(MODEL_LANE);
     expect(received.filter((request) => request.status !== 200)).toEqual([]);
     expect(received.length).toBeGreaterThanOrEqual(LOOPS.length * 3);
   }, 30_000);
