@@ -1,5 +1,6 @@
 // An MCP server (the official SDK, Streamable HTTP on 127.0.0.1) whose tool is idempotent by
-// key: the tool call's idempotency key arrives in the request's `_meta`, and the first call
+// key: the tool call's idempotency key arrives in the request's
+// `_meta["dev.crosswire/idempotency-key"]` (IDEMPOTENCY_KEY_META), and the first call
 // with a key claims it in Redis (SET NX), runs, and stores its result; every later call with
 // the same key (a worker that took over a job whose worker died mid-call) waits for that
 // result and returns it without running again. This is the half of "exactly once" that a
@@ -8,15 +9,12 @@
 // Redis keys (prefix `tool:`): `<key>:claim` (the lease of the run in progress),
 // `<key>:result` (the stored result), `<key>:calls` (calls seen), `executions` (a list with
 // one entry per real run; the test reads it).
-
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { IDEMPOTENCY_KEY_META } from '@crosswire/engines';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
-
-/** Where the idempotency key travels: the MCP request's `_meta` (reverse-DNS prefixed, as MCP asks). */
-export const IDEMPOTENCY_META_KEY = 'dev.crosswire/idempotency-key';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,7 +36,7 @@ export async function startToolServer({
   onRun = () => {},
 } = {}) {
   const lookup = async ({ topic }, extra) => {
-    const key = extra._meta?.[IDEMPOTENCY_META_KEY];
+    const key = extra._meta?.[IDEMPOTENCY_KEY_META];
     if (typeof key !== 'string' || key === '') {
       await redis.incr('tool:unkeyed-calls');
       return run(topic);
