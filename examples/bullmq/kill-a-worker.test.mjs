@@ -5,11 +5,25 @@
 // been repeated by the worker that took the job over (and answered from the stored result).
 //
 // Run: npx -y pnpm@12.4.2 test:bullmq (needs redis-server: apt-get install -y redis-server).
+import {
+  createEngine,
+  parseToolLoopState,
+  serializeToolLoopState,
+  startToolLoop,
+} from '@crosswire/engines';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_LANE, startCluster } from './harness.mjs';
-import { createLoopStore, enqueueToolLoop, QUEUE_NAME } from './tool-loop-jobs.mjs';
+import {
+  createLoopStore,
+  enqueueToolLoop,
+  LoopTakenOverError,
+  QUEUE_NAME,
+  toolLoopProcessor,
+} from './tool-loop-jobs.mjs';
 
 // Short lock and stall check so a dead worker's job moves on within about 1.5 s.
 const WORKER_ENV = {
@@ -116,6 +130,71 @@ describe('tool loops as BullMQ jobs on a real Redis', () => {
     const received = cluster.services.simulator.received(MODEL_LANE);
     expect(received.filter((request) => request.status !== 200)).toEqual([]);
     expect(received.length).toBeGreaterThanOrEqual(LOOPS.length * 3);
+  }, 30_000);
+});
+
+describe('the saved state', () => {
+  it('refuses a save over an older version; the processor carries on from the newer state', async () => {
+    const { simulator, workerEnv } = cluster.services;
+    const engine = createEngine({
+      provider: 'openai',
+      model: 'gpt-5.1',
+      apiKey: workerEnv.API_KEY,
+      // A lane of its own: the simulator numbers the call ids by the lane's turns.
+      baseUrl: simulator.baseUrl('openai', 'raced'),
+    });
+    const tools = new Client({ name: 'test', version: '1.0.0' });
+    await tools.connect(new StreamableHTTPClientTransport(new URL(workerEnv.TOOLS_URL)));
+    try {
+      const store = createLoopStore(connection);
+      const start = startToolLoop('Look up owl and pig', { loopId: 'raced' });
+      // Another worker saves each of this worker's first two steps just before it does.
+      let raced = 0;
+      const racing = {
+        ...store,
+        async save(loopId, version, state) {
+          if (raced < 2) {
+            raced += 1;
+            await store.save(loopId, version, state);
+          }
+          return store.save(loopId, version, state);
+        },
+      };
+      const saved = [];
+      const processor = toolLoopProcessor({
+        engine,
+        mcpServers: [tools],
+        store: racing,
+        onStep: (event) => event.phase === 'saved' && saved.push(event.step.key),
+      });
+      const result = await processor({
+        data: { loopId: 'raced', state: serializeToolLoopState(start) },
+      });
+      expect(result).toEqual({
+        text: 'owl: 3 letters | pig: 3 letters | owlpig: 6 letters',
+        iteration: 3,
+      });
+      expect(raced).toBe(2);
+      // Its own saves of the two raced steps (the first model step, and whichever of the two
+      // parallel calls finished first) were refused; every other step it saved.
+      expect(saved).toEqual([
+        expect.stringMatching(/^raced:1:call:call_1_[01]$/),
+        'raced:2:model',
+        'raced:2:call:call_2_0',
+        'raced:3:model',
+      ]);
+      const final = await store.load('raced');
+      expect(final.version).toBe(6);
+      // A save over an older version is refused, and the stored state stays.
+      await expect(store.save('raced', 5, start)).rejects.toThrow(LoopTakenOverError);
+      expect((await store.load('raced')).version).toBe(6);
+      expect(parseToolLoopState(JSON.stringify(serializeToolLoopState(final.state))).text).toBe(
+        'owl: 3 letters | pig: 3 letters | owlpig: 6 letters',
+      );
+    } finally {
+      await tools.close();
+      await engine.close();
+    }
   }, 30_000);
 });
 

@@ -33,11 +33,11 @@ export function enqueueToolLoop(queue, { loopId, input }, jobOptions = {}) {
   );
 }
 
-/** Raised when another worker saved a newer state: this worker lost the job and stops. */
+/** Raised by a save when another worker saved a newer state of the loop first. */
 export class LoopTakenOverError extends Error {
   constructor(loopId, version) {
     super(
-      `loop ${loopId}: another worker saved step ${version + 1} first (this worker lost the job's lock); stopping here`,
+      `loop ${loopId}: another worker saved version ${version + 1} of its state first; this save is refused`,
     );
     this.name = 'LoopTakenOverError';
   }
@@ -94,44 +94,56 @@ export function createLoopStore(
  *
  * The calls of one reply run at once, as in `runToolLoop`; each result is saved as soon as it
  * arrives (one save at a time), so a worker that dies mid-turn loses only the calls still
- * running.
+ * running. When another worker saved first (this worker stalled and the job moved on, or
+ * this worker took the job over from one that stalled and still runs), the processor carries
+ * on from the newer state; once the job's lock is lost (the signal aborts) it stops.
  */
 export function toolLoopProcessor({ engine, mcpServers, store, onStep = () => {} }) {
   return async (job, _token, signal) => {
     const { loopId } = job.data;
-    const saved = await store.load(loopId);
-    let version = saved?.version ?? 0;
-    let state = saved?.state ?? parseToolLoopState(job.data.state);
     // The tools are listed once per job (not once per step).
     const roster = await gatherTools(mcpServers, { signal });
-    let saving = Promise.resolve();
-    const save = (step, update) => {
-      saving = saving.then(async () => {
-        state = update(state);
-        version = await store.save(loopId, version, state);
-        onStep({ phase: 'saved', loopId, step, version });
-      });
-      return saving;
+    const runModel = async ({ version, state }, step) => {
+      onStep({ phase: 'run', loopId, step, version });
+      const next = await runModelStep(engine, state, { roster, signal });
+      const saved = { version: await store.save(loopId, version, next), state: next };
+      onStep({ phase: 'saved', loopId, step, version: saved.version });
+      return saved;
     };
-    for (;;) {
-      const steps = runnableToolLoopSteps(state);
-      const [first] = steps;
-      if (first.kind === 'done') return { text: first.text, iteration: state.iteration };
-      if (first.kind === 'model') {
-        onStep({ phase: 'run', loopId, step: first, version });
-        const next = await runModelStep(engine, state, { roster, signal });
-        await save(first, () => next);
-        continue;
-      }
-      const from = state;
+    const runTools = async (from, steps) => {
+      let latest = from;
+      let saving = Promise.resolve();
       await Promise.all(
         steps.map(async (step) => {
-          onStep({ phase: 'run', loopId, step, version });
-          const answered = await runToolStep(from, step.callId, { roster, signal });
+          onStep({ phase: 'run', loopId, step, version: from.version });
+          const answered = await runToolStep(from.state, step.callId, { roster, signal });
           const { result } = answered.pendingCalls.find((call) => call.callId === step.callId);
-          await save(step, (current) => recordToolResult(current, step.callId, result));
+          saving = saving.then(async () => {
+            const next = recordToolResult(latest.state, step.callId, result);
+            latest = { version: await store.save(loopId, latest.version, next), state: next };
+            onStep({ phase: 'saved', loopId, step, version: latest.version });
+          });
+          await saving;
         }),
       );
+      return latest;
+    };
+
+    let current = (await store.load(loopId)) ?? {
+      version: 0,
+      state: parseToolLoopState(job.data.state),
+    };
+    for (;;) {
+      const steps = runnableToolLoopSteps(current.state);
+      const [first] = steps;
+      if (first.kind === 'done') return { text: first.text, iteration: current.state.iteration };
+      try {
+        current =
+          first.kind === 'model' ? await runModel(current, first) : await runTools(current, steps);
+      } catch (error) {
+        if (!(error instanceof LoopTakenOverError) || signal?.aborted) throw error;
+        current = await store.load(loopId);
+      }
     }
   };
 }
