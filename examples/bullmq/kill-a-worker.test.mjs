@@ -3,6 +3,8 @@
 // finish with its answer, every tool call must have run exactly once (the tool's own record
 // in Redis) and be answered exactly once in the conversation, and the killed call must have
 // been repeated by the worker that took the job over (and answered from the stored result).
+// A second test races the state store: a save over an older version is refused, and the
+// processor carries on from the newer state.
 //
 // Run: npx -y pnpm@12.4.2 test:bullmq (needs redis-server: apt-get install -y redis-server).
 import {
