@@ -149,9 +149,10 @@ export function toolLoopProcessor({ engine, mcpServers, store, onStep = () => {}
 }
 
 /**
- * BullMQ worker options for tool loops: a lost lock (the worker stalled) aborts the job's
- * signal, so the worker stops after its running step instead of racing the worker that took
- * the job over. Use with `new Worker(QUEUE_NAME, processor, options)` then `abortOnLostLock(worker)`.
+ * Makes `worker` (a BullMQ Worker running toolLoopProcessor) abort a job's signal when it
+ * finds the job's lock lost (it stalled, and the job went back to the queue): the processor
+ * then stops at its running step instead of racing the worker that took the job over.
+ * Returns the worker.
  */
 export function abortOnLostLock(worker) {
   worker.on('lockRenewalFailed', (jobIds) => {

@@ -67,6 +67,10 @@ const worker = abortOnLostLock(
 worker.on('failed', (job, error) => {
   console.error(`worker ${process.pid}: job ${job?.id} failed: ${error.message}`);
 });
+// Connection trouble and lost locks are reported here; BullMQ keeps going.
+worker.on('error', (error) => {
+  console.error(`worker ${process.pid}: ${error.message}`);
+});
 await worker.waitUntilReady();
 process.send?.({ type: 'ready', pid: process.pid });
 
