@@ -764,9 +764,10 @@ describe('recorded replies: cases beyond the default options', () => {
   // client-made id on both (its interaction 1).
   it('openai: a call without an id gets a derived one, and its result the same', () => {
     const body = load('pydantic-ai/gemini-openai-compat-call-without-id.json');
-    const [echo, result] = formatToolResults('openai', body, [
-      { name: 'get_current_time', id: '', content: [{ type: 'text', text: '12:00' }] },
-    ]);
+    const results = [
+      { name: 'get_current_time', id: '', content: [{ type: 'text' as const, text: '12:00' }] },
+    ];
+    const [echo, result] = formatToolResults('openai', body, results);
     expect(echo).toMatchObject({
       role: 'assistant',
       tool_calls: [
@@ -779,14 +780,16 @@ describe('recorded replies: cases beyond the default options', () => {
     });
     expect(result).toEqual({ role: 'tool', tool_call_id: 'call_cw_386f46af_0', content: '12:00' });
     // The same reply always gives the same id.
-    expect(formatToolResults('openai', body, [])[0]).toEqual(echo);
+    expect(formatToolResults('openai', body, results)[0]).toEqual(echo);
   });
 
   // Regression (source: fixtures/replies/ai-sdk/mistral-tool-call.json): Mistral leaves `type`
   // out of its calls; the echo now adds the `type: 'function'` a Chat Completions request needs.
   it("openai: a call without `type` goes back with type 'function', the rest unchanged", () => {
     const body = load('ai-sdk/mistral-tool-call.json');
-    const [echo] = formatToolResults('openai', body, []);
+    const [echo] = formatToolResults('openai', body, [
+      { name: 'weather', id: 'gSIMJiOkT', content: [{ type: 'text', text: 'sunny' }] },
+    ]);
     expect(echo).toMatchObject({
       role: 'assistant',
       tool_calls: [
