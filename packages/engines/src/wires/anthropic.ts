@@ -366,6 +366,8 @@ export function readMessages(messages: readonly unknown[], context: ReadContext)
           out.lost(`an assistant ${JSON.stringify(asString(record.type) ?? 'untyped')} block`);
       }
       out.assistant(texts.join(''), readToolCalls({ content: blocks }));
+    } else if (message.role === 'user' && typeof message.content === 'string') {
+      out.user(isBlank(message.content) ? [] : [message.content]);
     } else if (message.role === 'user') {
       const others: unknown[] = [];
       for (const block of blocks) {

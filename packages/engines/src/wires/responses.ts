@@ -1,4 +1,5 @@
 // OpenAI Responses (`POST /responses`), also Perplexity's `/v1/agent`.
+import { createHash } from 'node:crypto';
 import type { Image } from '@crosswire/content-image';
 import {
   extractToolCall,
@@ -9,7 +10,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { withCallIds } from '../call-ids.js';
+import { withCallIds, withMappedCallIds } from '../call-ids.js';
 import {
   asArray,
   asNumber,
@@ -73,6 +74,20 @@ function assistantItems(message: Extract<ChatMessage, { role: 'assistant' }>): u
   return items;
 }
 
+/** The longest `call_id` a function_call_output takes (OpenAPI FunctionCallOutputItemParam). */
+const MAX_CALL_ID_LENGTH = 64;
+
+/**
+ * The `call_id` a call (and its output) goes to Responses with: an id of at most 64
+ * characters is kept; a longer one (from another provider) becomes `call_cw_` + the first 40
+ * hex digits of its SHA-256, the same for the call and its output in every request. Two
+ * different long ids meet only if SHA-256 collides on 160 bits.
+ */
+export function responsesCallId(id: string): string {
+  if (id.length <= MAX_CALL_ID_LENGTH) return id;
+  return `call_cw_${createHash('sha256').update(id).digest('hex').slice(0, 40)}`;
+}
+
 function resultItems(results: readonly ToolResult[], options: DialectOptions): unknown[] {
   return results.map((result) => result.to('responses', resultOptions(options)));
 }
@@ -82,7 +97,7 @@ export function buildRequest(
   options: DialectOptions,
 ): Record<string, unknown> {
   const input: unknown[] = [];
-  for (const message of withCallIds(request.messages)) {
+  for (const message of withMappedCallIds(withCallIds(request.messages), responsesCallId)) {
     switch (message.role) {
       case 'system':
         break; // goes in `instructions`
