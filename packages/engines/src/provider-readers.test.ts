@@ -22,7 +22,7 @@ import {
   wireMessage,
 } from './messages.js';
 import { SIMULATOR_WIRES } from './simulator/server.js';
-import { PIXEL_PNG, reply, TOOLS } from './test-support/dialect-conversation.js';
+import { reply, TOOLS } from './test-support/dialect-conversation.js';
 import { richResult, TINY_PDF } from './test-support/durable-conversation.js';
 import { anthropicToolUseId } from './wires/anthropic.js';
 import { responsesCallId } from './wires/responses.js';
@@ -161,7 +161,9 @@ describe("each wire's reader gives back what its provider messages carry", () =>
 
   it('gemini: each call keeps its part, and so its thought signature, as data', () => {
     const neutral = neutralMessages(parallelTurn('gemini'));
-    const raws = (neutral[0] as { toolCalls: ToolCall[] }).toolCalls.map((call) => call.raw);
+    const raws = (neutral[0] as unknown as { toolCalls: ToolCall[] }).toolCalls.map(
+      (call) => call.raw,
+    );
     expect(raws.map((raw) => (raw as { thoughtSignature?: string }).thoughtSignature)).toEqual([
       'CiQB0e2KLXBhcmFsbGVsLXNpZ25hdHVyZQ==',
       undefined,
