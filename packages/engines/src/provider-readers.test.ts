@@ -15,6 +15,7 @@ import {
   neutralMessages,
   parseResponse,
 } from './dialect.js';
+import { createEngine } from './engine.js';
 import {
   type ChatMessage,
   type ConversationMessage,
@@ -477,5 +478,37 @@ describe('images of provider messages that a wire needs as bytes', () => {
     expect(imagesNeedingBytes('gemini', conversation)[0]).toBe(first[0]);
     // Anthropic takes the URL itself: nothing to fetch there.
     expect(imagesNeedingBytes('anthropic', conversation)).toEqual([]);
+  });
+});
+
+describe('through an engine', () => {
+  it("a gemini engine builds on an anthropic loop's provider messages", async () => {
+    const warnings: string[] = [];
+    const gemini = createEngine({
+      provider: 'gemini',
+      model: MODELS.gemini,
+      apiKey: 'k',
+      onWarning: (warning) => warnings.push(warning.code),
+    });
+    const body = reply('anthropic', 'thinking');
+    const parsed = parseResponse('anthropic', body).toolCalls;
+    const messages: ConversationMessage[] = [
+      { role: 'user', content: 'Weather in Berlin?' },
+      ...formatToolResults(
+        'anthropic',
+        body,
+        parsed.map((call, index) => richResult(call.name, call.id, index)),
+        RICH,
+      ),
+      { role: 'user', content: 'And tomorrow?' },
+    ];
+    const built = await gemini.buildRequest(messages);
+    const { violations, toolResults } = SIMULATOR_WIRES.gemini.inspect(
+      built,
+      DIALECTS.gemini.path(MODELS.gemini),
+    );
+    expect(violations).toEqual([]);
+    expect(toolResults.map((result) => result.name)).toEqual(parsed.map((call) => call.name));
+    expect(warnings).toContain('cross_wire_reasoning_dropped');
   });
 });
