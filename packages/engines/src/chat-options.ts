@@ -8,6 +8,7 @@ import type { ChatResponse } from './response.js';
 
 /** Per-call options of `chat`. */
 export interface ChatOptions {
+  /** Stops the call at once; it then rejects with `AbortedError` (the signal's reason as `cause`). */
   readonly signal?: AbortSignal;
   readonly maxTokens?: number;
   readonly temperature?: number;

@@ -96,11 +96,11 @@ describe.each(LANES)('engine.stream on $wire', (lane) => {
           if (event.type === 'text-delta' && ++texts === 2) controller.abort(reason);
         }
       })(),
-    ).rejects.toBe(reason);
+    ).rejects.toMatchObject({ code: 'aborted', cause: reason });
     await expect.poll(() => simulator.received(name)[0]?.stream?.ended).toBe('client');
     const record = simulator.received(name)[0]?.stream;
     expect(record?.chunksSent).toBeLessThan(10);
-    await expect(stream.finalResponse()).rejects.toBe(reason);
+    await expect(stream.finalResponse()).rejects.toMatchObject({ code: 'aborted', cause: reason });
   });
 
   it('a silent server past idleTimeoutMs fails with stream_idle_timeout', async () => {

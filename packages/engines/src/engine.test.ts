@@ -244,7 +244,8 @@ describe('engine.chat over HTTP', () => {
       }),
     );
     await expect(engine.chat('hi', { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({
-      name: 'TimeoutError',
+      code: 'aborted',
+      cause: { name: 'TimeoutError' },
     });
   });
 });

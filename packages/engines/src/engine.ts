@@ -23,6 +23,7 @@ import {
   type Resolution,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
+import { typedAbort } from './abortable.js';
 import type {
   ChatExchange,
   ChatInput,
@@ -306,8 +307,8 @@ export class Engine {
    * One chat turn, streamed: an async iterable of typed events (text and reasoning deltas,
    * tool-call start, argument deltas and end, usage, finish), with `finalText()` and
    * `finalResponse()` (the same `ChatResponse` as `chat`). Nothing is sent until it is
-   * iterated or a helper is called. The signal aborts at once and closes the connection;
-   * a gap between chunks longer than `idleTimeoutMs` fails it with `stream_idle_timeout`.
+   * iterated or a helper is called. The signal aborts at once and closes the connection
+   * (the iteration rejects with `AbortedError`, the signal's reason as `cause`); a gap between chunks longer than `idleTimeoutMs` fails it with `stream_idle_timeout`.
    */
   stream(input: ChatInput, options: ChatStreamOptions = {}, iteration?: number): ChatStream {
     return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
@@ -385,8 +386,8 @@ export class Engine {
         yield event;
       }
     } catch (error) {
-      failure = scrub.error(error as Error);
-      throw error;
+      failure = scrub.error(typedAbort(error, options.signal, 'streaming the reply') as Error);
+      throw failure;
     } finally {
       notify(
         this.#options.onResponse,
@@ -405,7 +406,10 @@ export class Engine {
     }
   }
 
-  /** One chat turn: the parsed reply. */
+  /**
+   * One chat turn: the parsed reply. When `options.signal` fires, it rejects at once with
+   * `AbortedError` (code `aborted`, the signal's reason as `cause`), as every engine call does.
+   */
   async chat(input: ChatInput, options: ChatOptions = {}): Promise<ChatResponse> {
     return (await this.exchange(input, options)).response;
   }
@@ -455,6 +459,14 @@ export class Engine {
     input: ChatInput,
     options: ChatOptions = {},
   ): Promise<Record<string, unknown>> {
+    try {
+      return await this.#buildRequest(input, options);
+    } catch (error) {
+      throw typedAbort(error, options.signal, 'fetching the images of the request');
+    }
+  }
+
+  async #buildRequest(input: ChatInput, options: ChatOptions): Promise<Record<string, unknown>> {
     const messages = toMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       maxBytes: this.#options.inlineImageMaxBytes,
@@ -491,7 +503,8 @@ export class Engine {
         signal: options.signal,
         timeoutMs: options.timeoutMs,
       });
-    } catch (error) {
+    } catch (caught) {
+      const error = typedAbort(caught, options.signal, 'waiting for the provider') as Error;
       notify(
         this.#options.onResponse,
         (): ResponseEvent => ({
@@ -502,7 +515,7 @@ export class Engine {
           usage: undefined,
           finishReason: undefined,
           body: undefined,
-          error: error as Error,
+          error,
           rateLimit: this.rateLimit,
         }),
       );
