@@ -2,7 +2,9 @@
 // with the official SDKs' request types (so `tsc` holds each one to what the provider
 // accepts, including forms Crosswire never sends), the published OpenAPI documents (the
 // bodies built from another wire's messages validate), and real replies recorded by the
-// Vercel AI SDK (their calls, ids and Gemini signatures cross intact).
+// Vercel AI SDK and Pydantic AI and in Ollama's API reference (their calls, ids and Gemini
+// signatures cross intact).
+import { readFileSync } from 'node:fs';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { Image } from '@crosswire/content-image';
 import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
@@ -424,6 +426,63 @@ describe('real replies recorded by the AI SDK continue on every other wire', () 
         { imageInput: true, nativePdf: true, imageFallback: 'user-message', onWarning: () => {} },
       );
       expect(SIMULATOR_WIRES[to].inspect(body, DIALECTS[to].path(model)).violations).toEqual([]);
+    }
+  });
+});
+
+/** Recorded non-streaming replies with calls (fixtures/replies/, sources in each README), by wire. */
+const RECORDED_WITH_CALLS: readonly [file: string, wire: WireFormat, calls: number][] = [
+  ['ai-sdk/anthropic-json-tool.1.json', 'anthropic', 1],
+  ['ai-sdk/anthropic-tool-no-args.json', 'anthropic', 1],
+  ['pydantic-ai/anthropic-parallel-tool-calls.json', 'anthropic', 4],
+  ['pydantic-ai/anthropic-thinking-tool-call.json', 'anthropic', 1],
+  ['ai-sdk/deepseek-tool-call.json', 'openai', 1],
+  ['ai-sdk/groq-tool-call.json', 'openai', 1],
+  ['ai-sdk/mistral-tool-call.json', 'openai', 1],
+  ['ai-sdk/xai-tool-call.json', 'openai', 1],
+  ['pydantic-ai/gemini-openai-compat-call-without-id.json', 'openai', 1],
+  ['pydantic-ai/groq-parallel-tool-calls.json', 'openai', 2],
+  ['pydantic-ai/ollama-cloud-reasoning-tool-call.json', 'openai', 1],
+  ['pydantic-ai/openai-parallel-tool-calls.json', 'openai', 2],
+  ['ai-sdk/google-tool-call.json', 'gemini', 1],
+  ['pydantic-ai/gemini-parallel-calls.json', 'gemini', 3],
+  ['ollama/chat-no-streaming-with-tools.json', 'ollama', 1],
+  ['ollama/chat-with-tools.json', 'ollama', 1],
+  ['ai-sdk/responses-azure-tool-call.1.json', 'responses', 1],
+  ['pydantic-ai/responses-deepseek-reasoning-call.json', 'responses', 1],
+  ['pydantic-ai/responses-parallel-calls.json', 'responses', 2],
+  ['pydantic-ai/responses-reasoning-message-call.json', 'responses', 1],
+];
+
+describe('recorded real replies, answered, continue on every other wire', () => {
+  it.each(RECORDED_WITH_CALLS)('%s (%s)', (file, from, count) => {
+    const body = JSON.parse(
+      readFileSync(new URL(`../fixtures/replies/${file}`, import.meta.url), 'utf8'),
+    ) as unknown;
+    const parsed = parseResponse(from, body).toolCalls;
+    expect(parsed).toHaveLength(count);
+    const provider = formatToolResults(
+      from,
+      body,
+      parsed.map((call, index) => richResult(call.name, call.id, index)),
+      { imageInput: true, nativePdf: true, onWarning: () => {} },
+    );
+    const read = neutralMessages(provider, { onWarning: () => {} }).flatMap((message) =>
+      message.role === 'assistant' ? (message.toolCalls ?? []) : [],
+    );
+    expect(read.map((call) => [call.id, call.name, call.arguments])).toEqual(
+      parsed.map((call) => [call.id, call.name, call.arguments]),
+    );
+    for (const to of WIRE_FORMATS.filter((wire) => wire !== from)) {
+      const model = to === 'gemini' ? 'gemini-3-flash-preview' : 'm';
+      const built = buildRequest(
+        to,
+        { model, messages: [{ role: 'user', content: 'Go' }, ...provider], tools: TOOLS },
+        { imageInput: true, nativePdf: true, imageFallback: 'user-message', onWarning: () => {} },
+      );
+      const inspection = SIMULATOR_WIRES[to].inspect(built, DIALECTS[to].path(model));
+      expect(inspection.violations).toEqual([]);
+      expect(inspection.toolResults).toHaveLength(count);
     }
   });
 });

@@ -48,6 +48,8 @@ export class NeutralMessages {
   readonly #wire: WireFormat;
   readonly #context: ReadContext;
   readonly #names = new Map<string, string>();
+  /** The calls of the assistant turn just read that no result has answered yet, in order. */
+  #unanswered: ToolCall[] = [];
   #reasoning = 0;
 
   constructor(wire: WireFormat, context: ReadContext) {
@@ -70,15 +72,17 @@ export class NeutralMessages {
 
   /**
    * An assistant turn. `join`: the turn continues the assistant turn just read (Responses
-   * spells one turn as several items), so its text and calls are added to that one.
+   * spells one turn as several items), so its text (joined without a separator, as the
+   * reply parser joins message items) and calls are added to that one.
    */
   assistant(text: string, calls: readonly ToolCall[], join = false): void {
     for (const call of calls) if (call.id !== '') this.#names.set(call.id, call.name);
+    this.#unanswered = join ? [...this.#unanswered, ...calls] : [...calls];
     const last = this.messages.at(-1);
     if (join && last?.role === 'assistant') {
       this.messages[this.messages.length - 1] = {
         role: 'assistant',
-        content: [last.content, text].filter((part) => part !== '').join('\n'),
+        content: last.content + text,
         ...((last.toolCalls?.length ?? 0) + calls.length > 0
           ? { toolCalls: [...(last.toolCalls ?? []), ...calls] }
           : {}),
@@ -92,9 +96,19 @@ export class NeutralMessages {
     });
   }
 
-  /** A result; it joins the tool message just read, if any. */
+  /**
+   * A result; it joins the tool message just read, if any. Its tool name is the one the wire
+   * sent, else the one of the call it answers: by id, or (a call without id, as Gemini's
+   * OpenAI-compatible endpoint sends) the next unanswered call of the turn.
+   */
   result(read: ReadResult): void {
-    const name = read.name || this.#names.get(read.id) || this.#context.callName(read.id);
+    const answered = this.#unanswered.findIndex((call) =>
+      read.id !== '' ? call.id === read.id : read.name ? call.name === read.name : true,
+    );
+    const [call] = answered === -1 ? [] : this.#unanswered.splice(answered, 1);
+    const name =
+      read.name ||
+      (read.id === '' ? call?.name : (this.#names.get(read.id) ?? this.#context.callName(read.id)));
     if (name === undefined || name === '') {
       throw new CrosswireError(
         'wire_message_unreadable',
