@@ -223,30 +223,35 @@ export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unk
   return copy;
 }
 
+/** A response value as content: a string as text (none when empty), anything else a json item. */
+function valueContent(value: unknown): unknown[] {
+  if (typeof value !== 'string') return [{ type: 'json', value }];
+  return value === '' ? [] : [{ type: 'text', text: value }];
+}
+
 /**
  * A functionResponse `response` as result content. Google documents `output` for the output
  * and `error` for error details (https://ai.google.dev/api/caching#FunctionResponse);
- * Crosswire sends `{ result }`. A string there is text, any other value a json item; a
- * response of other keys is the result's structured content (and its json item).
+ * Crosswire sends `{ result }`, or `{ result, structuredContent }` when a result has both.
+ * Any other response is the result's structured content (and its json item).
  */
 function responseContent(response: JsonObject): {
   content: unknown[];
   isError: boolean;
   structuredContent?: JsonObject;
 } {
-  const keys = Object.keys(response);
-  const single = keys.length === 1 ? keys[0] : undefined;
-  if (single === 'result' || single === 'output' || single === 'error') {
-    const value = response[single];
-    const content =
-      typeof value === 'string'
-        ? value === ''
-          ? []
-          : [{ type: 'text', text: value }]
-        : [{ type: 'json', value }];
-    return { content, isError: single === 'error' };
+  const keys = Object.keys(response).sort().join(',');
+  if (keys === 'result' || keys === 'output' || keys === 'error') {
+    return { content: valueContent(response[keys]), isError: keys === 'error' };
   }
-  if (keys.length === 0) return { content: [], isError: false };
+  if (keys === 'result,structuredContent' && isRecord(response.structuredContent)) {
+    return {
+      content: valueContent(response.result),
+      isError: false,
+      structuredContent: response.structuredContent,
+    };
+  }
+  if (keys === '') return { content: [], isError: false };
   return {
     content: [{ type: 'json', value: response }],
     isError: false,
