@@ -65,6 +65,7 @@ function results(message: ChatMessage | undefined) {
     name: result.name,
     isError: result.isError,
     content: blocks(result),
+    structured: result.structuredContent,
   }));
 }
 
@@ -91,13 +92,24 @@ const richBlocks = (name: string, index: number) => [
   'text:{"city":"Berlin","celsius":22}',
   'text:[video] <https://example.com/clip.mp4>',
 ];
-/** Gemini sent the structured content as the response, the image and PDF as inlineData. */
-const geminiBlocks = ['json:{"celsius":22}', 'image:image/png', 'document:application/pdf'];
+/** Gemini sent the text (string form) beside the structured content, the image and PDF as inlineData. */
+const geminiBlocks = (name: string, index: number) => [
+  `text:${name} #${index}: sunny, 22°C\n{"city":"Berlin","celsius":22}\n[video] <https://example.com/clip.mp4>`,
+  'image:image/png',
+  'document:application/pdf',
+];
 
 /** Per wire: the ids of the recorded parallel calls, the content of results #0 and #2, and whether #1's error crossed. */
 const EXPECTED: Record<
   WireFormat,
-  { ids: [string, string, string]; first: string[]; third: string[]; errorCrosses: boolean }
+  {
+    ids: [string, string, string];
+    first: string[];
+    third: string[];
+    errorCrosses: boolean;
+    /** The structured content results #0 and #2 keep (only Gemini sends it). */
+    structured?: Record<string, unknown>;
+  }
 > = {
   openai: {
     ids: [
@@ -119,7 +131,13 @@ const EXPECTED: Record<
     third: richBlocks('screenshot', 2),
     errorCrosses: true,
   },
-  gemini: { ids: ['', '', ''], first: geminiBlocks, third: geminiBlocks, errorCrosses: false },
+  gemini: {
+    ids: ['', '', ''],
+    first: geminiBlocks('get_weather', 0),
+    third: geminiBlocks('screenshot', 2),
+    errorCrosses: false,
+    structured: { celsius: 22 },
+  },
   ollama: {
     ids: ['', '', ''],
     first: [stringForm('get_weather', 0)],
@@ -145,7 +163,7 @@ describe("each wire's reader gives back what its provider messages carry", () =>
     '%s: calls with ids and arguments, results with content and names',
     (wire) => {
       const neutral = neutralMessages(parallelTurn(wire));
-      const { ids, first, third, errorCrosses } = EXPECTED[wire];
+      const { ids, first, third, errorCrosses, structured } = EXPECTED[wire];
       expect(neutral.map((message) => message.role)).toEqual(['assistant', 'tool']);
       expect(calls(neutral[0])).toEqual([
         [ids[0], 'get_weather', { city: 'Berlin' }],
@@ -153,9 +171,15 @@ describe("each wire's reader gives back what its provider messages carry", () =>
         [ids[2], 'screenshot', { url: 'https://example.com' }],
       ]);
       expect(results(neutral[1])).toEqual([
-        { id: ids[0], name: 'get_weather', isError: false, content: first },
-        { id: ids[1], name: 'get_weather', isError: errorCrosses, content: ['text:no such city'] },
-        { id: ids[2], name: 'screenshot', isError: false, content: third },
+        { id: ids[0], name: 'get_weather', isError: false, content: first, structured },
+        {
+          id: ids[1],
+          name: 'get_weather',
+          isError: errorCrosses,
+          content: ['text:no such city'],
+          structured: undefined,
+        },
+        { id: ids[2], name: 'screenshot', isError: false, content: third, structured },
       ]);
     },
   );
