@@ -60,6 +60,12 @@ export interface DialectOptions {
   readonly imageFallback?: 'placeholder' | 'user-message' | 'tool-message';
   /** The model sees images (`image_input`): gates `imageFallback`. Default: `imageInput`. */
   readonly imageFallbackInput?: boolean;
+  /**
+   * The model reads PDFs (`pdf_input`): on gemini, `imageFallback: 'user-message'` then also
+   * sends the PDFs a functionResponse cannot carry (`nativePdf` off, Gemini 2.x) as `inlineData`
+   * after the functionResponse parts. Default false.
+   */
+  readonly pdfFallbackInput?: boolean;
   /** openai, hermes: the field the output cap goes in. Default `max_completion_tokens`; `max_tokens` for servers that only know the old name. */
   readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens';
   readonly onWarning?: WarningHandler;

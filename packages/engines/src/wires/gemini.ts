@@ -9,7 +9,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { geminiImageFallbackParts } from '../dialect-images.js';
+import { geminiMediaFallbackParts } from '../dialect-images.js';
 import {
   asArray,
   asNumber,
@@ -67,14 +67,14 @@ function modelContent(message: Extract<ChatMessage, { role: 'assistant' }>): Jso
 
 /**
  * All results of a turn in one user content, one `functionResponse` part each, then the
- * images the functionResponse could not carry when `imageFallback` is on.
+ * images and PDFs the functionResponse could not carry when `imageFallback` is on.
  */
 function resultContent(results: readonly ToolResult[], options: DialectOptions): JsonObject {
   return {
     role: 'user',
     parts: [
       ...results.map((result) => result.to('gemini', resultOptions(options))),
-      ...geminiImageFallbackParts(results, options),
+      ...geminiMediaFallbackParts(results, options),
     ],
   };
 }
