@@ -913,7 +913,7 @@ describe('recorded replies with calls: the tool loop continues from them', () =>
       );
       expect(inspection.violations).toEqual(KNOWN_VIOLATIONS[reply.file] ?? []);
       const sent = JSON.stringify(request);
-      results.forEach((_result, index) => expect(sent).toContain(`result ${index}`));
+      for (const index of results.keys()) expect(sent).toContain(`result ${index}`);
       // What the reply carried for the next turn goes back as it came.
       for (const kept of echoedItems(reply.wire, body))
         expect(sent).toContain(JSON.stringify(kept));
