@@ -48,6 +48,7 @@ import {
 import type { RateLimit } from './http/rate-limit.js';
 import type { RetryPolicy } from './http/retry.js';
 import { HttpTransport, type RetryEvent } from './http/transport.js';
+import { joinUrl, trimBaseUrl, withoutQuery } from './http/url.js';
 import { inlineImages } from './inline-images.js';
 import type { McpToolServer } from './mcp/server.js';
 import {
@@ -152,7 +153,7 @@ export class Engine {
   readonly toolWireFormat: WireFormat;
   /** The base URL requests go to (the registry's, or the `baseUrl` option). */
   readonly baseUrl: string;
-  /** The full chat URL. */
+  /** The full chat URL: the chat path after the base URL's path, the base URL's query kept. */
   readonly endpoint: string;
   /** What the wire renderers are told, derived from capabilities and quirks (see `createEngine`). */
   readonly dialectOptions: DialectOptions;
@@ -194,7 +195,7 @@ export class Engine {
       this.baseUrl,
       chatPath.replaceAll('{model}', encodeURIComponent(model)),
     );
-    this.endpoint = `${this.baseUrl}${this.#path}`;
+    this.endpoint = joinUrl(this.baseUrl, this.#path);
 
     const env =
       options.env ??
@@ -645,12 +646,10 @@ export function createEngine(options: EngineOptions): Engine {
 }
 
 /**
- * The chat path without a leading version segment the base URL already ends with. SDKs
- * disagree on whether a base URL carries the version (OpenAI's `baseURL` ends in `/v1`,
- * Anthropic's does not), so `http://host/v1` given for a provider whose path is
- * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
+ * A base URL the transport can use: http or https, parsed, without a trailing slash on its
+ * path, without a fragment (a fragment is never sent, so a path after it would be lost). A
+ * query is kept and stays at the end of every request URL.
  */
-/** A base URL the transport can use: http or https, parsed, without a trailing slash. */
 function checkedBaseUrl(baseUrl: string): string {
   let url: URL | undefined;
   try {
@@ -665,7 +664,13 @@ function checkedBaseUrl(baseUrl: string): string {
       { path: 'baseUrl', code: 'invalid_base_url' },
     );
   }
-  return baseUrl.replace(/\/+$/, '');
+  if (url.hash !== '' || baseUrl.includes('#')) {
+    throw new ValidationError(
+      'baseUrl must not have a fragment (#...): a fragment is never sent to the server; put parameters in the query (?name=value)',
+      { path: 'baseUrl', code: 'invalid_base_url' },
+    );
+  }
+  return trimBaseUrl(baseUrl);
 }
 
 /** Header values with CR, LF or NUL would split the request; refused before any request. */
@@ -680,8 +685,14 @@ function checkHeaders(headers: Readonly<Record<string, string>> | undefined): vo
   }
 }
 
+/**
+ * The chat path without a leading version segment the base URL's path already ends with. SDKs
+ * disagree on whether a base URL carries the version (OpenAI's `baseURL` ends in `/v1`,
+ * Anthropic's does not), so `http://host/v1` given for a provider whose path is
+ * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
+ */
 function withoutRepeatedVersion(baseUrl: string, path: string): string {
-  const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(baseUrl)?.[1];
+  const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(withoutQuery(baseUrl))?.[1];
   if (version === undefined) return path;
   const prefix = `/${version}/`;
   return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;
