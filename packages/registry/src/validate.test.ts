@@ -126,7 +126,8 @@ describe('validation failures name the file, the field and the problem', () => {
     // A query is a valid part of a base URL (Azure's api-version): the engine keeps it.
     expect(
       problemsWith('data/providers/openai.json', (data) => {
-        data.base_url = 'https://example.openai.azure.com/openai/deployments/x?api-version=2024-10-21';
+        data.base_url =
+          'https://example.openai.azure.com/openai/deployments/x?api-version=2024-10-21';
       }),
     ).toEqual([]);
     expect(
