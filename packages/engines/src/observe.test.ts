@@ -100,9 +100,9 @@ describe('a very deep reply never costs an event', () => {
     expect(requests).toHaveLength(1);
     expect(responses).toHaveLength(1);
     // The request body is level 1, so `metadata` is level 2 and its 255th `a` level 257.
-    const sent = (requests[0]?.body as { metadata: unknown }).metadata;
+    const sent = (requests[0]?.body as { metadata?: unknown } | undefined)?.metadata;
     expect(down(sent, 254)).toEqual({ a: '[nested deeper than 256 levels]' });
-    const received = (responses[0]?.body as { debug: unknown }).debug;
+    const received = (responses[0]?.body as { debug?: unknown } | undefined)?.debug;
     expect(down(received, 254)).toEqual({ a: '[nested deeper than 256 levels]' });
     expect(responses[0]).toMatchObject({ status: 200, error: undefined, finishReason: 'stop' });
     expect(() => JSON.stringify(responses)).not.toThrow();
