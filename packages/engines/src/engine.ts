@@ -116,13 +116,13 @@ export interface EngineOptions {
    */
   readonly listToolsTimeoutMs?: number;
   /**
-   * The MCP servers `chatWithTools` uses when the call names none (seed 003 `mcp_servers`):
+   * The MCP servers `chatWithTools` uses when the call names none:
    * SDK `Client`s or any objects with `listTools` and `callTool`. Default none.
    */
   readonly mcpServers?: readonly McpToolServer[];
-  /** The default `maxIterations` of `chatWithTools` (seed 003 `tool_max_iterations`). Default 10. */
+  /** The default `maxIterations` of `chatWithTools`. Default 10. */
   readonly maxIterations?: number;
-  /** The seed's name of `maxIterations`; `maxIterations` wins when both are given. */
+  /** Another name of `maxIterations`; `maxIterations` wins when both are given. */
   readonly toolMaxIterations?: number;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
@@ -260,7 +260,7 @@ export class Engine {
     });
   }
 
-  /** The seed's name of {@link Engine.maxIterations}. */
+  /** Another name of {@link Engine.maxIterations}. */
   get toolMaxIterations(): number {
     return this.maxIterations;
   }
@@ -275,10 +275,8 @@ export class Engine {
     return this.registry.resolve({ provider: this.provider.id, model: this.model });
   }
 
-  /** The effective capabilities of this model on this provider, each with its reasons. */
   /**
-   * The capability flags of this model on this provider, as the seeds' `engine_capabilities`:
-   * true only where the registry's effective value is true (false and unknown are false), so
+   * The capability flags of this model on this provider: true only where the registry's effective value is true (false and unknown are false), so
    * `engine.capabilities().image_input` reads like `engine.supports('image_input')`. The
    * tri-state values with their evidence are {@link Engine.capabilityDetails}.
    */
@@ -416,7 +414,7 @@ export class Engine {
   }
 
   /**
-   * The tool loop (seed 003 `chat_with_tools_f`): gathers the tools of every MCP server, sends
+   * The tool loop: gathers the tools of every MCP server, sends
    * the conversation, runs the calls the model asks for (concurrently, each answered by
    * exactly one result), and repeats until the model answers in text. Returns that text.
    * `runToolLoop` returns the same run with its conversation, turns, timings and usage.
@@ -578,7 +576,7 @@ export class Engine {
   /**
    * One raw call structure (as `responseToolCalls` located it) as a `ToolCall`: its `name`
    * and decoded `arguments`, with `id` and the rest; undefined when it is no call (no name).
-   * `const [name, args] = engine.extractToolCall(raw)` destructures it as the seed's pair.
+   * It also destructures as a pair: `const [name, args] = engine.extractToolCall(raw)`.
    */
   extractToolCall(raw: unknown): DestructurableToolCall | undefined {
     return coreExtractToolCall(this.toolWireFormat, raw);
@@ -612,8 +610,8 @@ export class Engine {
   }
 
   /**
-   * The calls a turn runs and the body (`data`) to echo, truncated calls dropped (seed 003
-   * `tool_loop_calls`): `{ calls, data }`, also `const [calls, data] = ...`. `data`
+   * The calls a turn runs and the body (`data`) to echo, truncated calls dropped:
+   * `{ calls, data }`, also `const [calls, data] = ...`. `data`
    * defaults to `reply.raw`.
    */
   toolLoopCalls(reply: ChatResponse, data: unknown = reply.raw): ToolLoopCalls {
