@@ -55,7 +55,11 @@ export function settleWithin<T>(
       signal?.removeEventListener('abort', onAbort);
       settle();
     };
-    if (signal?.aborted) return onAbort();
+    if (signal?.aborted) {
+      // Lost before it started: its rejection still gets a handler.
+      promise.catch(() => undefined);
+      return onAbort();
+    }
     signal?.addEventListener('abort', onAbort, { once: true });
     if (timeoutMs !== undefined) {
       timer = setTimeout(

@@ -81,4 +81,6 @@ export interface ToolLoopEngine {
   readonly toolWireFormat: WireFormat;
   readonly dialectOptions: DialectOptions;
   exchange(input: ChatInput, options?: ChatOptions, iteration?: number): Promise<ChatExchange>;
+  /** The loop options with the engine's defaults filled in (servers, maxIterations, timeouts). */
+  toolLoopOptions?(options: ChatWithToolsOptions): ChatWithToolsOptions;
 }

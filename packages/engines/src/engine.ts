@@ -425,7 +425,7 @@ export class Engine {
 
   /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */
   runToolLoop(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<ToolLoopResult> {
-    return runToolLoop(this, toMessages(input), this.#loopOptions(options));
+    return runToolLoop(this, toMessages(input), this.toolLoopOptions(options));
   }
 
   /**
@@ -435,10 +435,15 @@ export class Engine {
    * `ToolLoopResult`. `finalText()` and `finalResult()` read it to the end.
    */
   streamWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): ToolLoopStream {
-    return streamToolLoop(this, toMessages(input), this.#loopOptions(options));
+    return streamToolLoop(this, toMessages(input), this.toolLoopOptions(options));
   }
 
-  #loopOptions(options: ChatWithToolsOptions): ChatWithToolsOptions {
+  /**
+   * `options` with the engine's defaults filled in (`mcpServers`, `maxIterations`,
+   * `toolTimeoutMs`, `listToolsTimeoutMs`, `onWarning`): what `runToolLoop` and the step
+   * API's `runModelStep` use.
+   */
+  toolLoopOptions(options: ChatWithToolsOptions): ChatWithToolsOptions {
     return {
       ...options,
       mcpServers: options.mcpServers ?? this.mcpServers,

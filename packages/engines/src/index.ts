@@ -73,6 +73,17 @@ export {
   type SaveConversationOptions,
   saveConversation,
 } from './durable/media.js';
+export {
+  loadToolLoopState,
+  parseToolLoopState,
+  saveToolLoopState,
+  serializeToolLoopState,
+  TOOL_LOOP_STATE_FORMAT,
+  TOOL_LOOP_STATE_VERSION,
+  type ToolLoopStateDocument,
+  ToolLoopStateError,
+  type ToolLoopStateErrorCode,
+} from './durable/tool-loop-state.js';
 export { createEngine, Engine, type EngineOptions } from './engine.js';
 export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
 export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';
@@ -170,6 +181,27 @@ export type {
   ToolLoopResult,
   ToolLoopTurn,
 } from './tool-loop.js';
+export {
+  IDEMPOTENCY_KEY_META,
+  type ModelStepOptions,
+  modelStepKey,
+  nextToolLoopStep,
+  type PendingToolCall,
+  recordToolResult,
+  runModelStep,
+  runnableToolLoopSteps,
+  runToolStep,
+  type StartToolLoopOptions,
+  startToolLoop,
+  type ToolLoopReply,
+  type ToolLoopState,
+  type ToolLoopStep,
+  ToolLoopStepError,
+  type ToolLoopStepErrorCode,
+  type ToolLoopUsage,
+  type ToolStepOptions,
+  toolStepKey,
+} from './tool-loop-steps.js';
 export {
   type StreamingToolLoopEngine,
   streamToolLoop,

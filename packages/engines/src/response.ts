@@ -22,7 +22,10 @@ export interface ChatResponse {
   readonly usage: Usage | undefined;
   /** The model's reasoning text, where the wire returned it (thinking blocks, thought parts, `reasoning_content`...). */
   readonly reasoning: string | undefined;
-  /** The model's refusal text where the wire has a field for it (OpenAI `refusal`, Responses `refusal` parts). */
+  /**
+   * The model's refusal text where the wire has a field for it (OpenAI `refusal`, Responses
+   * `refusal` parts; Anthropic: a `refusal` stop's text, else its `stop_details.explanation`).
+   */
   readonly refusal: string | undefined;
   /** The decoded body: what the assistant echo of `formatToolResults` is built from. */
   readonly raw: unknown;

@@ -1,11 +1,8 @@
-import { type ToolCall, ToolLoopError, type WarningHandler } from '@crosswire/core';
+import type { ToolCall, WarningHandler } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { settleWithin, typedAbort } from './abortable.js';
-import { answerableCalls } from './answerable-calls.js';
-import type { ChatOptions, ChatWithToolsOptions, ToolLoopEngine } from './chat-options.js';
-import { DIALECTS, toolLoopCalls } from './dialect.js';
-import { callTools, type ToolFailure } from './mcp/call.js';
-import { gatherTools } from './mcp/gather.js';
+import { typedAbort } from './abortable.js';
+import type { ChatWithToolsOptions, ToolLoopEngine } from './chat-options.js';
+import type { ToolFailure, ToolOutput } from './mcp/call.js';
 import {
   type ChatMessage,
   type ConversationMessage,
@@ -13,6 +10,14 @@ import {
   providerMessage,
 } from './messages.js';
 import type { ChatResponse, Usage } from './response.js';
+import {
+  initialState,
+  loopSettings,
+  maxIterationsError,
+  modelTurn,
+  recordToolResult,
+  runPendingCall,
+} from './tool-loop-steps.js';
 
 /** One tool call of a turn, as it ran. */
 export interface ToolCallRecord {
@@ -115,58 +120,16 @@ async function loop(
   options: LoopOptions,
   hooks: LoopHooks,
 ): Promise<ToolLoopResult> {
-  const exchange = hooks.exchange ?? engine.exchange.bind(engine);
   const report = hooks.report ?? (async () => undefined);
-  const maxIterations = options.maxIterations ?? 10;
-  if (!Number.isInteger(maxIterations) || maxIterations < 1) {
-    throw new ToolLoopError(
-      'invalid_max_iterations',
-      `maxIterations must be a positive integer, got ${String(maxIterations)}`,
-    );
-  }
-  if (!options.mcpServers || options.mcpServers.length === 0) {
-    throw new ToolLoopError(
-      'no_mcp_servers',
-      'chatWithTools needs at least one MCP server in mcpServers',
-    );
-  }
-  const roster = await gatherTools(options.mcpServers, {
-    signal: options.signal,
-    timeoutMs: options.listToolsTimeoutMs,
-    onWarning: options.onWarning,
-  });
-  const wire = engine.toolWireFormat;
-  const dialectOptions = options.onWarning
-    ? { ...engine.dialectOptions, onWarning: options.onWarning }
-    : engine.dialectOptions;
-  const chatOptions: ChatOptions = {
-    tools: roster.tools,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-    ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-    ...(options.toolChoice !== undefined ? { toolChoice: options.toolChoice } : {}),
-    ...(options.extra ? { extra: options.extra } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-  };
-  const conversation: ChatMessage[] = [...messages];
+  const settings = await loopSettings(engine, options, hooks.exchange);
+  let state = initialState('run', messages);
   const turns: ToolLoopTurn[] = [];
-  const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+  for (;;) {
+    const iteration = state.iteration + 1;
     await report({ type: 'turn-start', iteration });
-    const exchanged = await settleWithin(exchange(conversation, chatOptions, iteration), {
-      signal: options.signal,
-      during: `waiting for the provider (iteration ${iteration})`,
-    });
-    addUsage(usage, exchanged.response.usage);
-    const reply = answerableCalls(wire, exchanged.response, {
-      dialectOptions,
-      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-    });
-    const { calls, data } = toolLoopCalls(reply, reply.raw, {
-      wire,
-      dialectOptions,
-      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-    });
+    const step = await modelTurn(state, settings);
+    const { exchanged, reply, calls } = step;
+    state = step.state;
     const turn = {
       iteration,
       status: exchanged.status,
@@ -176,46 +139,32 @@ async function loop(
       finishReason: reply.finishReason,
       usage: reply.usage,
     };
-    if (calls.length === 0) {
+    if (state.text !== undefined || step.exhausted) {
       const last = { ...turn, toolsMs: 0, toolCalls: [] };
       turns.push(last);
       await report({ type: 'turn-end', iteration, turn: last });
+      if (step.exhausted) throw maxIterationsError(settings.maxIterations, calls, turns);
       return {
-        text: reply.content,
+        text: state.text ?? '',
         response: exchanged.response,
-        messages: conversation.map((message) =>
-          isWireMessage(message) && typeof message.message === 'object' && message.message !== null
-            ? providerMessage(message.wire, message.message)
-            : message,
-        ),
+        messages: state.messages.map(asProviderMessage),
         turns,
-        usage: { ...usage },
+        usage: { ...state.usage },
       };
-    }
-    if (iteration === maxIterations) {
-      const last = { ...turn, toolsMs: 0, toolCalls: [] };
-      turns.push(last);
-      await report({ type: 'turn-end', iteration, turn: last });
-      throw new ToolLoopError(
-        'tool_loop_max_iterations',
-        `tool loop reached maxIterations (${maxIterations}) and the model still asks for tools: ${calls.map((call) => call.name).join(', ')}`,
-        { details: { maxIterations, pendingCalls: calls.map((call) => call.name), turns } },
-      );
     }
     for (const toolCall of calls) await report({ type: 'tool-call-run', iteration, toolCall });
     const toolsStarted = performance.now();
-    const outputs = await callTools(roster, calls, {
-      timeoutMs: options.toolTimeoutMs,
-      signal: options.signal,
-      onWarning: options.onWarning,
-    });
-    const toolsMs = performance.now() - toolsStarted;
-    conversation.push(
-      ...DIALECTS[wire].formatToolResults(
-        data,
-        outputs.map((output) => output.result),
-        dialectOptions,
+    // Every call of the turn runs at once, by the rules of a tool step.
+    const outputs = await Promise.all(
+      state.pendingCalls.map((pending) =>
+        runPendingCall(state, pending, settings.roster, options, false),
       ),
+    );
+    const toolsMs = performance.now() - toolsStarted;
+    state = state.pendingCalls.reduce(
+      (current, pending, index) =>
+        recordToolResult(current, pending.callId, (outputs[index] as ToolOutput).result),
+      state,
     );
     const records = outputs.map(
       (output): ToolCallRecord => ({
@@ -240,19 +189,12 @@ async function loop(
     turns.push(done);
     await report({ type: 'turn-end', iteration, turn: done });
   }
-  // Unreachable: the last iteration returns or throws.
-  throw new ToolLoopError(
-    'tool_loop_max_iterations',
-    `tool loop reached maxIterations (${maxIterations})`,
-  );
 }
 
-function addUsage(
-  total: { inputTokens: number; outputTokens: number; totalTokens: number },
-  usage: Usage | undefined,
-): void {
-  if (!usage) return;
-  total.inputTokens += usage.inputTokens ?? 0;
-  total.outputTokens += usage.outputTokens ?? 0;
-  total.totalTokens += usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+/** A wire-shaped entry as the provider message it carries; other messages as they are. */
+function asProviderMessage(message: ConversationMessage): ConversationMessage {
+  const chat = message as ChatMessage;
+  return isWireMessage(chat) && typeof chat.message === 'object' && chat.message !== null
+    ? providerMessage(chat.wire, chat.message)
+    : message;
 }

@@ -66,13 +66,20 @@ export function callTools(
   calls: readonly ToolCall[],
   options: CallToolsOptions = {},
 ): Promise<ToolOutput[]> {
-  return Promise.all(calls.map((call) => callOne(roster, call, options)));
+  return Promise.all(calls.map((call) => callTool(roster, call, options)));
 }
 
-async function callOne(
+/** Options of one call: {@link CallToolsOptions} and the request's `_meta`. */
+export interface CallToolOptions extends CallToolsOptions {
+  /** Sent as `_meta` of the `tools/call` request (the step API's idempotency key). */
+  readonly meta?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** One call of {@link callTools}: always exactly one output, by the same rules. */
+export async function callTool(
   roster: ToolRoster,
   call: ToolCall,
-  options: CallToolsOptions,
+  options: CallToolOptions,
 ): Promise<ToolOutput> {
   if (call.argumentsUndecodable) {
     return failed(
@@ -98,7 +105,11 @@ async function callOne(
     raw = await settleWithin(
       Promise.resolve().then(() =>
         route.server.callTool(
-          { name: call.name, arguments: { ...call.arguments } },
+          {
+            name: call.name,
+            arguments: { ...call.arguments },
+            ...(options.meta ? { _meta: { ...options.meta } } : {}),
+          },
           LOOSE_CALL_TOOL_RESULT_SCHEMA,
           { timeout: timeoutMs, signal: controller.signal },
         ),

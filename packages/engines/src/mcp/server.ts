@@ -29,6 +29,8 @@ export interface McpRequestOptions {
 export interface McpCallToolParams {
   name: string;
   arguments?: Record<string, unknown>;
+  /** Request metadata; the step API sends its idempotency key here. */
+  _meta?: Record<string, unknown>;
 }
 
 /** Any MCP client: the SDK `Client` or an object with the same two methods. */

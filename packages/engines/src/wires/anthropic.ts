@@ -193,6 +193,15 @@ export function readToolCalls(body: unknown): ToolCall[] {
   });
 }
 
+/**
+ * A refusal's words: the model's text, or else the API's `stop_details.explanation` (a refusal
+ * by the safety classifiers comes with empty content and says why only there).
+ */
+function refusalText(record: JsonObject, content: string): string {
+  if (content !== '') return content;
+  return asString(asRecord(record.stop_details).explanation) ?? '';
+}
+
 export function parseResponse(body: unknown, options: DialectOptions): ChatResponse {
   throwIfErrorBody(wire, body);
   const record = requireObject(wire, body);
@@ -214,7 +223,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
           : undefined,
     }),
     reasoning: joinReasoning(thinking),
-    refusal: finishReason === 'refusal' ? content : undefined,
+    refusal: finishReason === 'refusal' ? refusalText(record, content) : undefined,
     raw: body,
   };
 }

@@ -217,3 +217,59 @@ export async function connectRawServer(result: unknown, toolName = 'malformed'):
   });
   return peer.client;
 }
+
+/** One execution of a ledger tool: which tool, with what, and the idempotency key it carried. */
+export interface LedgerEntry {
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+  /** `_meta["dev.crosswire/idempotency-key"]` of the request; undefined when none was sent. */
+  readonly key: unknown;
+}
+
+/**
+ * A server whose tools record every execution in `ledger`: `charge` (a side effect that must
+ * not run twice), `lookup` (a text answer) and `photo` (an image).
+ */
+export function createLedgerServer(imageBase64 = PNG_BASE64): {
+  server: McpServer;
+  ledger: LedgerEntry[];
+} {
+  const ledger: LedgerEntry[] = [];
+  const server = new McpServer({ name: 'ledger', version: '1.0.0' });
+  const record = (tool: string, args: Record<string, unknown>, meta: unknown) => {
+    ledger.push({
+      tool,
+      arguments: args,
+      key: (meta as Record<string, unknown> | undefined)?.['dev.crosswire/idempotency-key'],
+    });
+    // How often this tool ran so far (other tools running concurrently do not count).
+    return ledger.filter((entry) => entry.tool === tool).length;
+  };
+  server.registerTool(
+    'charge',
+    { description: 'Charges an amount', inputSchema: { amount: z.number() } },
+    async (args, extra) => ({
+      content: [
+        { type: 'text', text: `charged ${args.amount} (#${record('charge', args, extra._meta)})` },
+      ],
+    }),
+  );
+  server.registerTool(
+    'lookup',
+    { description: 'Looks a word up', inputSchema: { word: z.string() } },
+    async (args, extra) => {
+      record('lookup', args, extra._meta);
+      return { content: [{ type: 'text', text: `${args.word}: a word` }] };
+    },
+  );
+  server.registerTool('photo', { description: 'Takes a photo' }, async (extra) => {
+    record('photo', {}, extra._meta);
+    return {
+      content: [
+        { type: 'text', text: 'the photo:' },
+        { type: 'image', data: imageBase64, mimeType: 'image/png' },
+      ],
+    };
+  });
+  return { server, ledger };
+}

@@ -1,0 +1,402 @@
+// The stored form of a tool loop's state: a versioned JSON document built on the stored
+// conversation form (so media by reference works the same). fixtures/wire/tool-loop-state/
+// holds its goldens.
+import { CrosswireError, type ToolCall } from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+import { isRecord } from '../dialect-support.js';
+import {
+  type AssistantMessage,
+  type ConversationMessage,
+  type ToolMessage,
+  type WireMessage,
+  wireMessage,
+} from '../messages.js';
+import type { PendingToolCall, ToolLoopState } from '../tool-loop-steps.js';
+import {
+  type ConversationDocument,
+  parseConversation,
+  serializeConversation,
+} from './conversation.js';
+import { ConversationError } from './errors.js';
+import { loadConversation, type SaveConversationOptions, saveConversation } from './media.js';
+
+/** The `format` of every stored tool-loop state. */
+export const TOOL_LOOP_STATE_FORMAT = 'crosswire.tool-loop-state';
+
+/** The version this release writes (and the newest it reads). */
+export const TOOL_LOOP_STATE_VERSION = 1;
+
+/** Codes of {@link ToolLoopStateError}. */
+export type ToolLoopStateErrorCode =
+  | 'invalid_tool_loop_state'
+  | 'unsupported_tool_loop_state_version'
+  | 'tool_loop_state_not_serializable'
+  | 'blob_store_required'
+  | 'blob_missing'
+  | 'blob_corrupt';
+
+/**
+ * A tool-loop state that cannot be saved or loaded. `path` names the field
+ * (`conversation.messages[3].content`, `pending.calls[1].callId`).
+ */
+export class ToolLoopStateError extends CrosswireError {
+  declare readonly code: ToolLoopStateErrorCode;
+  readonly path: string;
+  constructor(
+    code: ToolLoopStateErrorCode,
+    message: string,
+    options: { path?: string; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
+    super(code, message, {
+      cause: options.cause,
+      details: { path: options.path ?? '', ...options.details },
+    });
+    this.path = options.path ?? '';
+  }
+}
+
+/**
+ * A stored tool-loop state. `conversation` is the state's messages as a stored conversation;
+ * `pending` (while the last reply's calls are being answered) holds that turn as a stored
+ * conversation of three entries: the reply body (a `wire` entry), the calls (an `assistant`
+ * entry) and the results so far (a `tool` entry, in call order), with each call's step id.
+ */
+export interface ToolLoopStateDocument {
+  readonly format: typeof TOOL_LOOP_STATE_FORMAT;
+  readonly version: number;
+  readonly loopId: string;
+  readonly iteration: number;
+  readonly usage: { inputTokens: number; outputTokens: number; totalTokens: number };
+  readonly text?: string;
+  readonly conversation: ConversationDocument;
+  readonly pending?: {
+    readonly calls: readonly { readonly callId: string; readonly answered: boolean }[];
+    readonly turn: ConversationDocument;
+  };
+}
+
+const count = z.number().check(z.int(), z.nonnegative());
+
+const documentSchema = z.strictObject({
+  format: z.literal(TOOL_LOOP_STATE_FORMAT),
+  version: z.literal(TOOL_LOOP_STATE_VERSION),
+  loopId: z.string().check(z.minLength(1)),
+  iteration: count,
+  usage: z.strictObject({ inputTokens: count, outputTokens: count, totalTokens: count }),
+  text: z.optional(z.string()),
+  conversation: z.unknown(),
+  pending: z.optional(
+    z.strictObject({
+      calls: z
+        .array(z.strictObject({ callId: z.string().check(z.minLength(1)), answered: z.boolean() }))
+        .check(z.minLength(1)),
+      turn: z.unknown(),
+    }),
+  ),
+});
+
+const englishIssues = { error: en().localeError };
+
+/**
+ * The state as a {@link ToolLoopStateDocument}: plain JSON with every payload inline.
+ * Throws `ToolLoopStateError` (`tool_loop_state_not_serializable`) naming the field for
+ * what JSON cannot hold.
+ */
+export function serializeToolLoopState(state: ToolLoopState): ToolLoopStateDocument {
+  const turn = turnMessages(checkState(state));
+  return envelope(
+    state,
+    fromConversation('conversation', () => serializeConversation(state.messages)),
+    turn && fromConversation('pending.turn', () => serializeConversation(turn)),
+  );
+}
+
+/**
+ * `serializeToolLoopState` with large payloads (images, PDFs, long texts; of the messages,
+ * the pending reply and the results) written to `blobStore` by content hash, as
+ * `saveConversation` does.
+ */
+export async function saveToolLoopState(
+  state: ToolLoopState,
+  options: SaveConversationOptions,
+): Promise<ToolLoopStateDocument> {
+  const turn = turnMessages(checkState(state));
+  const conversation = await fromConversationAsync('conversation', () =>
+    saveConversation(state.messages, options),
+  );
+  const saved =
+    turn && (await fromConversationAsync('pending.turn', () => saveConversation(turn, options)));
+  return envelope(state, conversation, saved);
+}
+
+/**
+ * The state a document holds (a JSON string or the parsed value). Checks the format, the
+ * version and every field with zod; throws `ToolLoopStateError` naming the bad field
+ * (`invalid_tool_loop_state`), for a newer version (`unsupported_tool_loop_state_version`),
+ * or for payloads kept in a blob store (`blob_store_required`: use `loadToolLoopState`).
+ */
+export function parseToolLoopState(input: unknown): ToolLoopState {
+  const document = checkDocument(input);
+  const conversation = fromConversation('conversation', () =>
+    parseConversation(document.conversation),
+  );
+  const turn = document.pending
+    ? fromConversation('pending.turn', () => parseConversation(document.pending?.turn))
+    : undefined;
+  return buildState(document, conversation, turn);
+}
+
+/** `parseToolLoopState` for a document whose payloads may be in `blobStore`. */
+export async function loadToolLoopState(
+  input: unknown,
+  options: { readonly blobStore: SaveConversationOptions['blobStore'] },
+): Promise<ToolLoopState> {
+  const document = checkDocument(input);
+  const conversation = await fromConversationAsync('conversation', () =>
+    loadConversation(document.conversation, options),
+  );
+  const turn = document.pending
+    ? await fromConversationAsync('pending.turn', () =>
+        loadConversation(document.pending?.turn, options),
+      )
+    : undefined;
+  return buildState(document, conversation, turn);
+}
+
+function checkState(state: ToolLoopState): ToolLoopState {
+  if (!isRecord(state) || !Array.isArray(state.messages) || !Array.isArray(state.pendingCalls)) {
+    throw new ToolLoopStateError(
+      'tool_loop_state_not_serializable',
+      'serializeToolLoopState takes a ToolLoopState (from startToolLoop or a step)',
+    );
+  }
+  return state;
+}
+
+/** The pending turn as three conversation entries: the reply, the calls, the results so far. */
+function turnMessages(state: ToolLoopState): ConversationMessage[] | undefined {
+  if (state.reply === undefined) return undefined;
+  return [
+    wireMessage(state.reply.wire, state.reply.body),
+    {
+      role: 'assistant',
+      content: '',
+      toolCalls: state.pendingCalls.map((pending) => pending.call),
+    },
+    {
+      role: 'tool',
+      results: state.pendingCalls
+        .filter((pending) => pending.result !== undefined)
+        .map((pending) => pending.result as ToolResult),
+    },
+  ];
+}
+
+function envelope(
+  state: ToolLoopState,
+  conversation: ConversationDocument,
+  turn: ConversationDocument | undefined,
+): ToolLoopStateDocument {
+  return {
+    format: TOOL_LOOP_STATE_FORMAT,
+    version: TOOL_LOOP_STATE_VERSION,
+    loopId: state.loopId,
+    iteration: state.iteration,
+    usage: {
+      inputTokens: state.usage.inputTokens,
+      outputTokens: state.usage.outputTokens,
+      totalTokens: state.usage.totalTokens,
+    },
+    ...(state.text === undefined ? {} : { text: state.text }),
+    conversation,
+    ...(turn === undefined
+      ? {}
+      : {
+          pending: {
+            calls: state.pendingCalls.map((pending) => ({
+              callId: pending.callId,
+              answered: pending.result !== undefined,
+            })),
+            turn,
+          },
+        }),
+  };
+}
+
+function checkDocument(input: unknown): z.infer<typeof documentSchema> {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (cause) {
+      throw new ToolLoopStateError('invalid_tool_loop_state', 'the tool-loop state is not JSON', {
+        cause,
+      });
+    }
+  }
+  if (!isRecord(value) || value.format !== TOOL_LOOP_STATE_FORMAT) {
+    throw new ToolLoopStateError(
+      'invalid_tool_loop_state',
+      `not a stored tool-loop state: expected an object with format '${TOOL_LOOP_STATE_FORMAT}'`,
+      { path: 'format' },
+    );
+  }
+  const version = value.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new ToolLoopStateError(
+      'invalid_tool_loop_state',
+      `the tool-loop state's version must be a positive integer, got ${JSON.stringify(version)}`,
+      { path: 'version' },
+    );
+  }
+  if (version > TOOL_LOOP_STATE_VERSION) {
+    throw new ToolLoopStateError(
+      'unsupported_tool_loop_state_version',
+      `the tool-loop state is version ${version}; this release of @crosswire/engines reads versions up to ${TOOL_LOOP_STATE_VERSION} (upgrade it to load this document)`,
+      { path: 'version', details: { version, supported: TOOL_LOOP_STATE_VERSION } },
+    );
+  }
+  const checked = documentSchema.safeParse(value, englishIssues);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const path = joinPath(issue?.path ?? []);
+    throw new ToolLoopStateError(
+      'invalid_tool_loop_state',
+      `the tool-loop state is invalid at ${path || '(document)'}: ${issue?.message ?? 'does not match the schema'}`,
+      { path },
+    );
+  }
+  const document = checked.data;
+  if (document.text !== undefined && document.pending !== undefined) {
+    invalid('pending', 'a finished loop (with text) has no pending calls');
+  }
+  if (document.iteration === 0 && (document.text !== undefined || document.pending)) {
+    invalid('iteration', 'a loop at iteration 0 has no reply yet (no text, no pending calls)');
+  }
+  const seen = new Set<string>();
+  for (const [index, call] of (document.pending?.calls ?? []).entries()) {
+    if (seen.has(call.callId)) {
+      invalid(`pending.calls[${index}].callId`, `call id ${JSON.stringify(call.callId)} repeats`);
+    }
+    seen.add(call.callId);
+  }
+  return document;
+}
+
+function buildState(
+  document: z.infer<typeof documentSchema>,
+  messages: ConversationMessage[],
+  turn: ConversationMessage[] | undefined,
+): ToolLoopState {
+  const base = {
+    loopId: document.loopId,
+    iteration: document.iteration,
+    messages,
+    text: document.text,
+    usage: { ...document.usage },
+  };
+  if (!document.pending || !turn) return { ...base, reply: undefined, pendingCalls: [] };
+  const [reply, assistant, tool] = turn as [unknown, unknown, unknown];
+  const shape = turn.length === 3 ? [reply, assistant, tool].map(roleOf) : [];
+  if (shape.join() !== 'wire,assistant,tool') {
+    invalid(
+      'pending.turn.messages',
+      'the pending turn holds three entries: the reply (wire), the calls (assistant) and the results (tool)',
+    );
+  }
+  const calls: readonly ToolCall[] = (assistant as AssistantMessage).toolCalls ?? [];
+  const results = [...(tool as ToolMessage).results];
+  const entries = document.pending.calls;
+  if (calls.length !== entries.length) {
+    invalid(
+      'pending.calls',
+      `${entries.length} call ids for ${calls.length} calls in pending.turn.messages[1].toolCalls`,
+    );
+  }
+  const answeredCount = entries.filter((entry) => entry.answered).length;
+  if (results.length !== answeredCount) {
+    invalid(
+      'pending.turn.messages[2].results',
+      `${results.length} results for ${answeredCount} answered calls`,
+    );
+  }
+  const pendingCalls = entries.map((entry, index): PendingToolCall => {
+    const call = calls[index] as ToolCall;
+    const result = entry.answered ? (results.shift() as ToolResult) : undefined;
+    if (result && (result.name !== call.name || result.id !== call.id)) {
+      invalid(
+        `pending.calls[${index}]`,
+        `call ${entry.callId} is ${call.name} (id ${JSON.stringify(call.id)}) but its result answers ${result.name} (id ${JSON.stringify(result.id)})`,
+      );
+    }
+    return { callId: entry.callId, call, result };
+  });
+  return {
+    ...base,
+    reply: { wire: (reply as WireMessage).wire, body: (reply as WireMessage).message },
+    pendingCalls,
+  };
+}
+
+function roleOf(message: unknown): string {
+  return isRecord(message) && typeof message.role === 'string' ? message.role : '?';
+}
+
+function invalid(path: string, reason: string): never {
+  throw new ToolLoopStateError(
+    'invalid_tool_loop_state',
+    `the tool-loop state is invalid at ${path}: ${reason}`,
+    { path },
+  );
+}
+
+function joinPath(keys: readonly PropertyKey[]): string {
+  return keys
+    .reduce<string>(
+      (path, key) => (typeof key === 'number' ? `${path}[${key}]` : `${path}.${String(key)}`),
+      '',
+    )
+    .replace(/^\./, '');
+}
+
+const CODES: Readonly<Record<ConversationError['code'], ToolLoopStateErrorCode>> = {
+  invalid_conversation: 'invalid_tool_loop_state',
+  unsupported_conversation_version: 'unsupported_tool_loop_state_version',
+  conversation_not_serializable: 'tool_loop_state_not_serializable',
+  blob_store_required: 'blob_store_required',
+  blob_missing: 'blob_missing',
+  blob_corrupt: 'blob_corrupt',
+};
+
+/** A conversation error as the state's error, its path under `prefix`. */
+function rethrown(prefix: string, error: unknown): never {
+  if (!(error instanceof ConversationError)) throw error;
+  const path = error.path === '' ? prefix : `${prefix}.${error.path}`;
+  const message =
+    error.code === 'blob_store_required'
+      ? `${prefix} keeps payloads in a blob store; load the state with loadToolLoopState(document, { blobStore })`
+      : `${prefix}: ${error.message}`;
+  throw new ToolLoopStateError(CODES[error.code], message, {
+    path,
+    cause: error,
+    details: { ...(error.details ?? {}), path },
+  });
+}
+
+function fromConversation<T>(prefix: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    rethrown(prefix, error);
+  }
+}
+
+async function fromConversationAsync<T>(prefix: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    rethrown(prefix, error);
+  }
+}
