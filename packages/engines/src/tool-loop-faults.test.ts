@@ -311,7 +311,9 @@ describe.each(MODES)('tool loop faults ($mode)', ({ mode, streamed }) => {
       }).runToolLoop('go', { mcpServers: [hangingCallServer()] });
       expect(result.text).toBe('recovered');
       const second = provider.received[1];
-      expect((provider.received[0]?.body as { stream?: unknown }).stream === true).toBe(streamed);
+      expect(
+        (provider.received[0]?.body as { stream?: unknown } | undefined)?.stream === true,
+      ).toBe(streamed);
       expect(second?.violations).toEqual([]);
       const messages = (second?.body as { messages: unknown[] } | undefined)?.messages ?? [];
       expect(messages[1]).toEqual({
@@ -410,7 +412,9 @@ describe.each(MODES)('tool loop faults ($mode)', ({ mode, streamed }) => {
       );
       expect(result.text).toBe('answered');
       const second = provider.received[1];
-      expect((provider.received[0]?.body as { stream?: unknown }).stream === true).toBe(streamed);
+      expect(
+        (provider.received[0]?.body as { stream?: unknown } | undefined)?.stream === true,
+      ).toBe(streamed);
       expect(second?.violations).toEqual([]);
       const messages = (second?.body as { messages: unknown[] } | undefined)?.messages ?? [];
       expect(messages.slice(1)).toEqual([
@@ -451,7 +455,9 @@ describe.each(MODES)('tool loop faults ($mode)', ({ mode, streamed }) => {
         { text: 'other' },
       ]);
       const second = provider.received[1];
-      expect((provider.received[0]?.body as { stream?: unknown }).stream === true).toBe(streamed);
+      expect(
+        (provider.received[0]?.body as { stream?: unknown } | undefined)?.stream === true,
+      ).toBe(streamed);
       expect(second?.violations).toEqual([]);
       expect(second?.toolResults.map((received) => received.id)).toEqual(['call_x', 'call_y']);
       expect(warnings.map((warning) => warning.code)).toContain('tool_call_dropped');
