@@ -24,7 +24,9 @@ import { createFetchAgent, type FetchTlsOptions } from './pinned-agent.js';
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 /** 30 s: the default overall deadline of one `ensureBase64` fetch, redirects included. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The deadline `timeoutMs: 0` stands for: a transport default of 180 s, never no deadline at all. */
+/**
+ * The deadline `timeoutMs: 0` stands for: a transport default of 180 s, never no deadline at all.
+ */
 export const FALLBACK_TIMEOUT_MS = 180_000;
 /** Redirects followed before the fetch is refused. */
 export const MAX_REDIRECTS = 7;

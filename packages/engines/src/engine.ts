@@ -116,8 +116,8 @@ export interface EngineOptions {
    */
   readonly listToolsTimeoutMs?: number;
   /**
-   * The MCP servers `chatWithTools` uses when the call names none:
-   * SDK `Client`s or any objects with `listTools` and `callTool`. Default none.
+   * The MCP servers `chatWithTools` uses when the call names none: SDK `Client`s or any objects
+   * with `listTools` and `callTool`. Default none.
    */
   readonly mcpServers?: readonly McpToolServer[];
   /** The default `maxIterations` of `chatWithTools`. Default 10. */
@@ -276,9 +276,10 @@ export class Engine {
   }
 
   /**
-   * The capability flags of this model on this provider: true only where the registry's effective value is true (false and unknown are false), so
-   * `engine.capabilities().image_input` reads like `engine.supports('image_input')`. The
-   * tri-state values with their evidence are {@link Engine.capabilityDetails}.
+   * The capability flags of this model on this provider: true only where the registry's effective
+   * value is true (false and unknown are false), so `engine.capabilities().image_input` reads like
+   * `engine.supports('image_input')`. The tri-state values with their evidence are
+   * {@link Engine.capabilityDetails}.
    */
   capabilities(): Readonly<Record<CapabilityName, boolean>> {
     const details = this.capabilityDetails();
@@ -414,10 +415,10 @@ export class Engine {
   }
 
   /**
-   * The tool loop: gathers the tools of every MCP server, sends
-   * the conversation, runs the calls the model asks for (concurrently, each answered by
-   * exactly one result), and repeats until the model answers in text. Returns that text.
-   * `runToolLoop` returns the same run with its conversation, turns, timings and usage.
+   * The tool loop: gathers the tools of every MCP server, sends the conversation, runs the calls
+   * the model asks for (concurrently, each answered by exactly one result), and repeats until the
+   * model answers in text. Returns that text. `runToolLoop` returns the same run with its
+   * conversation, turns, timings and usage.
    */
   async chatWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<string> {
     return (await this.runToolLoop(input, options)).text;
@@ -616,8 +617,7 @@ export class Engine {
 
   /**
    * The calls a turn runs and the body (`data`) to echo, truncated calls dropped:
-   * `{ calls, data }`, also `const [calls, data] = ...`. `data`
-   * defaults to `reply.raw`.
+   * `{ calls, data }`, also `const [calls, data] = ...`. `data` defaults to `reply.raw`.
    */
   toolLoopCalls(reply: ChatResponse, data: unknown = reply.raw): ToolLoopCalls {
     return toolLoopCalls(reply, data, {

@@ -114,8 +114,9 @@ export class HttpTransport {
   }
 
   /**
-   * POSTs `body` as JSON to `path` under `baseUrl` (its query kept) and returns the decoded 2xx reply. Errors never
-   * carry the credentials (see `scrubber`); the returned `url` has them redacted.
+   * POSTs `body` as JSON to `path` under `baseUrl` (its query kept) and returns the decoded 2xx
+   * reply. Errors never carry the credentials (see `scrubber`); the returned `url` has them
+   * redacted.
    */
   async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<HttpExchange> {
     let sent: SentRequest;

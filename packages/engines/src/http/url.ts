@@ -20,7 +20,10 @@ function pairs(query: string): string[] {
   return query.split('&').filter((pair) => pair !== '');
 }
 
-/** A base URL without trailing slashes on its path; its query (if any) unchanged, an empty `?` dropped. */
+/**
+ * A base URL without trailing slashes on its path; its query (if any) unchanged, an empty `?`
+ * dropped.
+ */
 export function trimBaseUrl(baseUrl: string): string {
   const [path, query] = splitQuery(baseUrl);
   const trimmed = path.replace(/\/+$/, '');
@@ -28,11 +31,12 @@ export function trimBaseUrl(baseUrl: string): string {
 }
 
 /**
- * The URL of `path` under `baseUrl`: the path goes after the base URL's path and before its
- * query, which is kept as written (`https://host/openai/deployments/x?api-version=2024-10-21`
- * with `/chat/completions` is `https://host/openai/deployments/x/chat/completions?api-version=2024-10-21`).
- * A query in `path` (Gemini streaming's `alt=sse`) follows the base URL's; a parameter the
- * path sets replaces the base URL's parameter of the same name, since the wire depends on it.
+ * The URL of `path` under `baseUrl`: the path goes after the base URL's path and before its query,
+ * which is kept as written (`https://host/openai/deployments/x?api-version=2024-10-21` with
+ * `/chat/completions` is
+ * `https://host/openai/deployments/x/chat/completions?api-version=2024-10-21`). A query in `path`
+ * (Gemini streaming's `alt=sse`) follows the base URL's; a parameter the path sets replaces the
+ * base URL's parameter of the same name, since the wire depends on it.
  */
 export function joinUrl(baseUrl: string, path: string): string {
   const [basePath, baseQuery] = splitQuery(baseUrl);
