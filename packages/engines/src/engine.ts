@@ -51,15 +51,11 @@ import { HttpTransport, type RetryEvent } from './http/transport.js';
 import { joinUrl, trimBaseUrl, withoutQuery } from './http/url.js';
 import { inlineImages } from './inline-images.js';
 import type { McpToolServer } from './mcp/server.js';
-import {
-  type ChatMessage,
-  canonicalMessages,
-  type ProviderMessage,
-  providerMessages,
-} from './messages.js';
+import { type ProviderMessage, providerMessages } from './messages.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
 import type { ChatResponse } from './response.js';
 import { runToolLoop, type ToolLoopResult } from './tool-loop.js';
+import { inputMessages } from './tool-loop-steps.js';
 import { streamToolLoop, type ToolLoopStream } from './tool-loop-stream.js';
 import { STREAMS } from './wires/index.js';
 
@@ -131,15 +127,6 @@ export interface EngineOptions {
   readonly onWarning?: WarningHandler;
   /** Where the API key variable is read. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-}
-
-function toMessages(input: ChatInput): readonly ChatMessage[] {
-  if (typeof input === 'string') return [{ role: 'user', content: input }];
-  return canonicalMessages(
-    input.map((message) =>
-      typeof message === 'string' ? { role: 'user' as const, content: message } : message,
-    ),
-  );
 }
 
 /**
@@ -426,7 +413,7 @@ export class Engine {
 
   /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */
   runToolLoop(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<ToolLoopResult> {
-    return runToolLoop(this, toMessages(input), this.toolLoopOptions(options));
+    return runToolLoop(this, inputMessages(input), this.toolLoopOptions(options));
   }
 
   /**
@@ -436,7 +423,7 @@ export class Engine {
    * `ToolLoopResult`. `finalText()` and `finalResult()` read it to the end.
    */
   streamWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): ToolLoopStream {
-    return streamToolLoop(this, toMessages(input), this.toolLoopOptions(options));
+    return streamToolLoop(this, inputMessages(input), this.toolLoopOptions(options));
   }
 
   /**
@@ -472,7 +459,7 @@ export class Engine {
   }
 
   async #buildRequest(input: ChatInput, options: ChatOptions): Promise<Record<string, unknown>> {
-    const messages = toMessages(input);
+    const messages = inputMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       maxBytes: this.#options.inlineImageMaxBytes,
       urlFilter: this.#options.inlineImageUrlFilter,

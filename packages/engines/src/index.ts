@@ -64,7 +64,11 @@ export {
   type StoredMessage,
   serializeConversation,
 } from './durable/conversation.js';
-export { ConversationError, type ConversationErrorCode } from './durable/errors.js';
+export {
+  ConversationError,
+  type ConversationErrorCode,
+  StoredDocumentError,
+} from './durable/errors.js';
 export {
   DEFAULT_MIN_BLOB_BYTES,
   type LoadConversationOptions,

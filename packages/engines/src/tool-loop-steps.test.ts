@@ -25,6 +25,7 @@ import {
 import type { ChatMessage } from './messages.js';
 import { type Simulator, type SimulatorStep, startSimulator } from './simulator/index.js';
 import { TOOLS } from './test-support/dialect-conversation.js';
+import { ENGINE_PROVIDERS } from './test-support/durable-conversation.js';
 import { recordedEngine } from './test-support/recorded-engine.js';
 import {
   nextToolLoopStep,
@@ -36,15 +37,6 @@ import {
   type ToolLoopState,
   ToolLoopStepError,
 } from './tool-loop-steps.js';
-
-const PROVIDERS: Readonly<Record<WireFormat, { provider: string; model: string }>> = {
-  openai: { provider: 'openai', model: 'gpt-4.1' },
-  anthropic: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
-  gemini: { provider: 'gemini', model: 'gemini-2.5-flash' },
-  ollama: { provider: 'ollama', model: 'llama3.2-vision' },
-  responses: { provider: 'openai-responses', model: 'gpt-4.1' },
-  hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
-};
 
 /** Tools offered without a server (for model steps that run no tool). */
 const ROSTER: ToolRoster = { tools: TOOLS as unknown as ToolDefinition[], route: () => undefined };
@@ -62,7 +54,7 @@ afterAll(async () => {
 
 function engine(wire: WireFormat, lane: string): Engine {
   const created = createEngine({
-    ...PROVIDERS[wire],
+    ...ENGINE_PROVIDERS[wire],
     apiKey: 'k',
     baseUrl: simulator.baseUrl(wire, lane),
     retry: { maxRetries: 0 },

@@ -15,17 +15,8 @@ import {
 } from '../mcp/test-support/fixture-servers.js';
 import type { ConversationMessage } from '../messages.js';
 import { type Simulator, type SimulatorStep, startSimulator } from '../simulator/index.js';
-import { richConversation } from '../test-support/durable-conversation.js';
+import { ENGINE_PROVIDERS, richConversation } from '../test-support/durable-conversation.js';
 import { parseConversation, serializeConversation } from './conversation.js';
-
-const PROVIDERS: Readonly<Record<WireFormat, { provider: string; model: string }>> = {
-  openai: { provider: 'openai', model: 'gpt-4.1' },
-  anthropic: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
-  gemini: { provider: 'gemini', model: 'gemini-2.5-flash' },
-  ollama: { provider: 'ollama', model: 'llama3.2-vision' },
-  responses: { provider: 'openai-responses', model: 'gpt-4.1' },
-  hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
-};
 
 /** A "public" made-up host mapped onto loopback. */
 const loopbackAsPublic = denyPrivateHosts({
@@ -60,7 +51,7 @@ afterAll(async () => {
 
 function engine(wire: WireFormat, lane: string): Engine {
   const created = createEngine({
-    ...PROVIDERS[wire],
+    ...ENGINE_PROVIDERS[wire],
     apiKey: 'k',
     baseUrl: simulator.baseUrl(wire, lane),
     retry: { maxRetries: 0 },

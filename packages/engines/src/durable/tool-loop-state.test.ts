@@ -18,6 +18,7 @@ import {
   type ToolLoopState,
 } from '../tool-loop-steps.js';
 import { MemoryBlobStore } from './blob-store.js';
+import { ConversationError, StoredDocumentError } from './errors.js';
 import {
   loadToolLoopState,
   parseToolLoopState,
@@ -60,6 +61,9 @@ function thrown(run: () => unknown): ToolLoopStateError {
     run();
   } catch (error) {
     expect(error).toBeInstanceOf(ToolLoopStateError);
+    // Both stored forms' errors share a base, to catch either with its path.
+    expect(error).toBeInstanceOf(StoredDocumentError);
+    expect(error).not.toBeInstanceOf(ConversationError);
     return error as ToolLoopStateError;
   }
   throw new Error('expected a throw');

@@ -1,7 +1,7 @@
 // The stored form of a tool loop's state: a versioned JSON document built on the stored
 // conversation form (so media by reference works the same). fixtures/wire/tool-loop-state/
 // holds its goldens.
-import { CrosswireError, type ToolCall } from '@crosswire/core';
+import type { ToolCall } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
@@ -19,7 +19,10 @@ import {
   parseConversation,
   serializeConversation,
 } from './conversation.js';
-import { ConversationError } from './errors.js';
+import { ConversationError, ToolLoopStateError, type ToolLoopStateErrorCode } from './errors.js';
+
+export { ToolLoopStateError, type ToolLoopStateErrorCode } from './errors.js';
+
 import { loadConversation, type SaveConversationOptions, saveConversation } from './media.js';
 
 /** The `format` of every stored tool-loop state. */
@@ -27,35 +30,6 @@ export const TOOL_LOOP_STATE_FORMAT = 'crosswire.tool-loop-state';
 
 /** The version this release writes (and the newest it reads). */
 export const TOOL_LOOP_STATE_VERSION = 1;
-
-/** Codes of {@link ToolLoopStateError}. */
-export type ToolLoopStateErrorCode =
-  | 'invalid_tool_loop_state'
-  | 'unsupported_tool_loop_state_version'
-  | 'tool_loop_state_not_serializable'
-  | 'blob_store_required'
-  | 'blob_missing'
-  | 'blob_corrupt';
-
-/**
- * A tool-loop state that cannot be saved or loaded. `path` names the field
- * (`conversation.messages[3].content`, `pending.calls[1].callId`).
- */
-export class ToolLoopStateError extends CrosswireError {
-  declare readonly code: ToolLoopStateErrorCode;
-  readonly path: string;
-  constructor(
-    code: ToolLoopStateErrorCode,
-    message: string,
-    options: { path?: string; cause?: unknown; details?: Record<string, unknown> } = {},
-  ) {
-    super(code, message, {
-      cause: options.cause,
-      details: { path: options.path ?? '', ...options.details },
-    });
-    this.path = options.path ?? '';
-  }
-}
 
 /**
  * A stored tool-loop state. `conversation` is the state's messages as a stored conversation;

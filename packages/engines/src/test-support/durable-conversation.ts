@@ -13,6 +13,16 @@ export const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/MediaBox[0 0 3 3]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 ).toString('base64');
 
+/** A registry provider and model speaking each wire, for engines on the simulator. */
+export const ENGINE_PROVIDERS: Readonly<Record<WireFormat, { provider: string; model: string }>> = {
+  openai: { provider: 'openai', model: 'gpt-4.1' },
+  anthropic: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+  gemini: { provider: 'gemini', model: 'gemini-2.5-flash' },
+  ollama: { provider: 'ollama', model: 'llama3.2-vision' },
+  responses: { provider: 'openai-responses', model: 'gpt-4.1' },
+  hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+};
+
 /** The reply fixture with reasoning and a call, per wire. */
 const THINKING: Readonly<Record<WireFormat, string>> = {
   openai: 'thinking-deepseek',
