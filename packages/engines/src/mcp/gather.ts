@@ -57,15 +57,25 @@ export async function gatherTools(
   options: GatherToolsOptions = {},
 ): Promise<ToolRoster> {
   for (const server of servers) watchMalformedResponses(server);
-  // When one server fails, the listings still running are stopped (their timers too).
+  // When one server fails, or the caller aborts, the listings still running are stopped
+  // (their timers too). The caller's signal is linked by a listener removed at the end, not
+  // by AbortSignal.any: Node 20 keeps a signal made by AbortSignal.any alive for good once it
+  // has an 'abort' listener, and the MCP SDK adds one per request that it never removes, so
+  // every gathering with a signal would leak its listing.
   const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const parent = options.signal;
+  const onParentAbort = () => stop.abort(parent?.reason);
+  if (parent?.aborted) onParentAbort();
+  else parent?.addEventListener('abort', onParentAbort, { once: true });
+  const signal = stop.signal;
   const pages = await Promise.all(
     servers.map((server, index) => listAllTools(server, index, { ...options, signal })),
-  ).catch((error: unknown) => {
-    stop.abort(error);
-    throw error;
-  });
+  )
+    .catch((error: unknown) => {
+      stop.abort(error);
+      throw error;
+    })
+    .finally(() => parent?.removeEventListener('abort', onParentAbort));
   const routes = new Map<string, RoutedTool>();
   const tools: ToolDefinition[] = [];
   pages.forEach((serverTools, serverIndex) => {

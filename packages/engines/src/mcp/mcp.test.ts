@@ -1,4 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { CrosswireWarning, ToolCall } from '@crosswire/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -42,6 +45,36 @@ async function track(client: Promise<Client>): Promise<Client> {
 }
 
 describe('gatherTools', () => {
+  it('keeps no listing alive after gathering with a caller signal (the SDK never removes its abort listener)', async () => {
+    const client = await track(connectInMemory(createPagedServer('alpha', [['a1']])));
+    const requestSignals: WeakRef<AbortSignal>[] = [];
+    const server: McpToolServer = {
+      listTools: (params, options) => {
+        if (options?.signal) requestSignals.push(new WeakRef(options.signal));
+        return client.listTools(params, options);
+      },
+      callTool: () => Promise.reject(new Error('not called')),
+    };
+    const caller = new AbortController();
+    for (let round = 0; round < 5; round++) {
+      const roster = await gatherTools([server], { signal: caller.signal });
+      expect(roster.tools.map((tool) => tool.name)).toEqual(['a1']);
+    }
+    expect(getEventListeners(caller.signal, 'abort')).toEqual([]);
+    // A WeakRef holds its target until the job that made it ends: collect a few times, later.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    for (let pass = 0; pass < 5; pass++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      gc();
+    }
+    expect(requestSignals).toHaveLength(5);
+    // The SDK client may hold its latest request a while; the earlier ones must be gone (with
+    // AbortSignal.any every one of them stayed).
+    const alive = requestSignals.filter((ref) => ref.deref() !== undefined);
+    expect(alive.length).toBeLessThanOrEqual(1);
+  });
+
   it('follows nextCursor over every page and keeps server order', async () => {
     const alpha = await track(
       connectInMemory(createPagedServer('alpha', [['a1', 'a2'], ['a3'], ['a4']])),
