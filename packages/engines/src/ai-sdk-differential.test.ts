@@ -288,26 +288,18 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
     when: ({ crosswire }) => crosswire === 'skip_thought_signature_validator',
   },
   {
-    name: 'gemini 2 tool image label',
+    name: 'gemini 2 tool media label',
     targets: ['gemini-2.5'],
     paths: ['+contents[*].parts[*]', '-contents[*].parts[*]'],
     reason:
-      'Gemini 2.x takes no images in a functionResponse, so both send them as inlineData parts in the same turn; Crosswire puts one label before them naming the call each belongs to, the AI SDK a fixed sentence after each.',
+      'Gemini 2.x takes no image or PDF in a functionResponse, so both send them as inlineData parts in the same turn; Crosswire puts one label before them naming the call each belongs to, the AI SDK a fixed sentence after each.',
     when: ({ kind, aiSdk, crosswire }) =>
       kind === 'only-crosswire'
-        ? isTextPart(crosswire, /^The tool results above returned \d+ image\(s\)/)
-        : isTextPart(aiSdk, /^Tool executed successfully and returned this image as a response$/),
-  },
-  {
-    name: 'gemini 2 tool PDF as placeholder',
-    targets: ['gemini-2.5'],
-    paths: ['-contents[*].parts[*]'],
-    reason:
-      "The registry gives Gemini 2.x no tool_result_pdf and the fallback beside the functionResponse covers images only, so Crosswire sends the PDF's placeholder; the AI SDK sends it as an inlineData part with a fixed sentence.",
-    when: ({ aiSdk }) =>
-      (aiSdk as { inlineData?: { mimeType?: unknown } }).inlineData?.mimeType ===
-        'application/pdf' ||
-      isTextPart(aiSdk, /^Tool executed successfully and returned this file as a response$/),
+        ? isTextPart(crosswire, /^The tool results above returned \d+ (image|PDF document)\(s\)/)
+        : isTextPart(
+            aiSdk,
+            /^Tool executed successfully and returned this (image|file) as a response$/,
+          ),
   },
 ];
 

@@ -72,3 +72,37 @@ export function withCallIds(messages: readonly ChatMessage[]): ChatMessage[] {
     return message;
   });
 }
+
+/**
+ * The conversation with every call id and every result id passed through `map` (a wire's
+ * rule for the ids it accepts). `map` is a pure function of the id, so a call and its result
+ * get the same id, in every request of the conversation. Messages whose ids `map` keeps are
+ * returned as they are.
+ */
+export function withMappedCallIds(
+  messages: readonly ChatMessage[],
+  map: (id: string) => string,
+): ChatMessage[] {
+  return messages.map((message): ChatMessage => {
+    if (message.role === 'assistant') {
+      const calls = message.toolCalls ?? [];
+      if (calls.every((call) => map(call.id) === call.id)) return message;
+      return {
+        ...message,
+        toolCalls: calls.map((call) =>
+          map(call.id) === call.id ? call : { ...call, id: map(call.id) },
+        ),
+      };
+    }
+    if (message.role === 'tool') {
+      if (message.results.every((result) => map(result.id) === result.id)) return message;
+      return {
+        ...message,
+        results: message.results.map((result) =>
+          map(result.id) === result.id ? result : withId(result, map(result.id)),
+        ),
+      };
+    }
+    return message;
+  });
+}

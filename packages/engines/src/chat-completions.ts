@@ -15,8 +15,9 @@ import {
   usageOf,
 } from './dialect-support.js';
 import type { ChatRequest, DialectOptions } from './dialect-types.js';
-import type { ChatMessage } from './messages.js';
+import type { ChatMessage, UserContentPart } from './messages.js';
 import { userParts, userPartText } from './messages.js';
+import { imageFromUrl } from './provider-reading.js';
 
 function userContent(
   content: string | readonly unknown[],
@@ -120,4 +121,37 @@ export function chatUsage(body: unknown) {
 
 export function finishReasonOf(body: unknown): string | undefined {
   return asString(asRecord(asArray(asRecord(body).choices)[0]).finish_reason);
+}
+
+/**
+ * A Chat Completions message `content` (a string, or parts) as neutral user parts: text parts
+ * as text, `image_url` parts as images; any other part (audio, a file) is reported to
+ * `lost` and left out.
+ */
+export function readChatUserParts(
+  content: unknown,
+  lost: (what: string) => void,
+): UserContentPart[] {
+  if (typeof content === 'string') return content === '' ? [] : [content];
+  const parts: UserContentPart[] = [];
+  for (const part of asArray(content)) {
+    const record = asRecord(part);
+    const text = asString(record.text);
+    if (record.type === 'text' && text !== undefined) {
+      if (text !== '') parts.push({ type: 'text', text });
+      continue;
+    }
+    const url = asString(asRecord(record.image_url).url);
+    if (record.type === 'image_url' && url !== undefined) {
+      parts.push(imageFromUrl(record, url));
+      continue;
+    }
+    lost(`a ${JSON.stringify(asString(record.type) ?? 'untyped')} content part`);
+  }
+  return parts;
+}
+
+/** The text of a Chat Completions `content` (a string, null, or text parts). */
+export function chatContentText(content: unknown): string {
+  return contentChunksText(content ?? '').text;
 }

@@ -1,12 +1,14 @@
 // Property (issue 13): a conversation of canonical messages, its calls made on any wire (or by
 // hand), continues on every wire with a request the strict simulator accepts; including a
-// conversation that switches wire mid-way (each turn's calls come from a different wire).
+// conversation that switches wire mid-way (each turn's calls come from a different wire), and
+// one whose turns are the provider messages of the wire that made them (what runToolLoop
+// returns), read back by that wire's reader wherever the conversation goes next.
 import { createToolCall, type ToolCall, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRequest, DIALECTS } from './dialect.js';
-import type { ChatMessage } from './messages.js';
+import { buildRequest, DIALECTS, formatToolResults, parseResponse } from './dialect.js';
+import type { ChatMessage, ConversationMessage } from './messages.js';
 import { SIMULATOR_WIRES } from './simulator/server.js';
 import { PIXEL_PNG, TOOLS } from './test-support/dialect-conversation.js';
 
@@ -103,6 +105,74 @@ describe('every conversation, begun on any wire, continues on every wire', () =>
         expect(violations).toEqual([]);
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** The turn as `step.wire`'s provider replied it (rendered by its simulator) and answered it. */
+function providerTurn(step: Turn, turnIndex: number): ConversationMessage[] {
+  const body = SIMULATOR_WIRES[step.wire].reply(
+    {
+      type: 'tool_calls',
+      text: step.text,
+      calls: step.calls.map((call) =>
+        call.name === 'screenshot'
+          ? { name: call.name, arguments: { url: call.city } }
+          : { name: call.name, arguments: { city: call.city } },
+      ),
+    },
+    { model: MODELS[step.wire], turn: turnIndex + 1 },
+  );
+  const calls = parseResponse(step.wire, body, { onWarning: () => {} }).toolCalls;
+  const results = calls.map(
+    (call, index) =>
+      new ToolResult(
+        {
+          name: call.name,
+          id: call.id,
+          content: step.calls[index]?.content ?? [],
+          isError: step.calls[index]?.isError ?? false,
+        },
+        { onWarning: () => {} },
+      ),
+  );
+  return formatToolResults(step.wire, body, results, {
+    imageInput: true,
+    nativePdf: true,
+    imageFallback: 'user-message',
+    onWarning: () => {},
+  });
+}
+
+describe('a conversation of provider messages from changing wires continues on every wire', () => {
+  it.each(WIRE_FORMATS)('the simulator accepts what %s builds', (wire) => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ step: turn, provider: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+        text,
+        (turns, userText) => {
+          const canonical = conversation(
+            turns.map((entry) => entry.step),
+            userText,
+          );
+          // Swap each provider turn's canonical pair (assistant + tool) for its provider messages.
+          const messages: ConversationMessage[] = canonical.slice(0, 2);
+          turns.forEach((entry, index) => {
+            const pair = canonical.slice(2 + index * 2, 4 + index * 2);
+            messages.push(...(entry.provider ? providerTurn(entry.step, index) : pair));
+          });
+          messages.push(...canonical.slice(2 + turns.length * 2));
+          const body = buildRequest(
+            wire,
+            { model: MODELS[wire], messages, tools: TOOLS },
+            { imageInput: true, imageFallback: 'user-message', onWarning: () => {} },
+          );
+          const path = DIALECTS[wire].path(MODELS[wire]);
+          const { violations } = SIMULATOR_WIRES[wire].inspect(body, path);
+          expect(violations).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });

@@ -1,6 +1,7 @@
 // The opt-in `imageFallback: 'user-message'` of the wires whose tool results carry no image
-// (openai, ollama, hermes): the tools' images follow the results in one user message, so a
-// model that sees images still sees them. The result blocks keep their placeholders.
+// (openai, ollama, hermes; gemini 2.x, which also takes PDFs there): the tools' images follow
+// the results in one user message, so a model that sees images still sees them. The result
+// blocks keep their placeholders.
 import {
   buildDataUrl,
   type ContentBlock,
@@ -75,11 +76,32 @@ export function toolResultImages(
   );
 }
 
-function label(images: readonly ToolImage[]): string {
-  const names = images.map((image) =>
-    image.callId ? `${image.toolName} (${image.callId})` : image.toolName,
+const PDF_MEDIA_TYPE = 'application/pdf';
+
+function label(media: readonly ToolImage[], what = 'image(s)'): string {
+  const names = media.map((item) =>
+    item.callId ? `${item.toolName} (${item.callId})` : item.toolName,
   );
-  return `The tool results above returned ${images.length} image(s), attached here in order: ${names.join(', ')}.`;
+  return `The tool results above returned ${media.length} ${what}, attached here in order: ${names.join(', ')}.`;
+}
+
+/** The PDFs (embedded resource blobs, Anthropic-native base64 documents) in the results, in order. */
+function toolResultPdfs(results: readonly ToolResult[]): ToolImage[] {
+  return results.flatMap((result) =>
+    result.content.flatMap((block: ContentBlock) => {
+      const record = block as unknown as Record<string, unknown>;
+      const source = record.source as Record<string, unknown> | undefined;
+      const pdf =
+        block.type === 'document' && source?.type === 'base64'
+          ? pair(source.media_type, source.data)
+          : imageOf(block);
+      // An empty payload is no document (Gemini refuses empty inlineData): its placeholder stays.
+      if (pdf === undefined || pdf.base64 === '') return [];
+      if (normalizeMediaType(pdf.mediaType) !== PDF_MEDIA_TYPE) return [];
+      const { name: toolName, id: callId = '' } = result;
+      return [{ toolName, callId, mediaType: PDF_MEDIA_TYPE, base64: pdf.base64 }];
+    }),
+  );
 }
 
 /** True when `imageFallback` is `form` and the model sees images at all. */
@@ -89,23 +111,37 @@ function fallbackOn(options: DialectOptions, form: 'user-message' | 'tool-messag
   );
 }
 
+const inlineData = (item: ToolImage) => ({
+  inlineData: { mimeType: item.mediaType, data: item.base64 },
+});
+
 /**
  * Gemini's form of the `user-message` fallback, for models whose functionResponse takes no
- * image (Gemini 2.x; `imageInput` false there): the tools' images as `inlineData` parts
- * after the functionResponse parts of the same user turn, after one text part saying what
- * they are (as the AI SDK sends them). `[]` when the fallback is off, the model sees no
- * images (`imageFallbackInput`), the results carry their images natively, or there is none.
+ * image or PDF (Gemini 2.x: `imageInput` and `nativePdf` false there), as the AI SDK sends them
+ * (`appendLegacyToolResultParts`, @ai-sdk/google 3.0.141): after the functionResponse parts of
+ * the same user turn, one text part saying what follows, then the tools' images as `inlineData`
+ * when the model sees images (`imageFallbackInput`); likewise their PDFs when it reads PDFs
+ * (`pdfFallbackInput`). `[]` when the fallback is off or there is nothing to attach.
  */
-export function geminiImageFallbackParts(
+export function geminiMediaFallbackParts(
   results: readonly ToolResult[],
   options: DialectOptions,
 ): JsonObject[] {
-  if (!fallbackOn(options, 'user-message') || options.imageInput === true) return [];
-  const images = toolResultImages(results, options);
-  if (images.length === 0) return [];
+  const images =
+    fallbackOn(options, 'user-message') && options.imageInput !== true
+      ? toolResultImages(results, options)
+      : [];
+  const pdfs =
+    options.imageFallback === 'user-message' &&
+    options.pdfFallbackInput === true &&
+    options.nativePdf !== true
+      ? toolResultPdfs(results)
+      : [];
   return [
-    { text: label(images) },
-    ...images.map((image) => ({ inlineData: { mimeType: image.mediaType, data: image.base64 } })),
+    ...(images.length === 0 ? [] : [{ text: label(images) }]),
+    ...images.map(inlineData),
+    ...(pdfs.length === 0 ? [] : [{ text: label(pdfs, 'PDF document(s)') }]),
+    ...pdfs.map(inlineData),
   ];
 }
 

@@ -2,7 +2,7 @@ import { Image } from '@crosswire/content-image';
 import { ImageNotFetchedError, WIRE_FORMATS } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { buildRequest, DIALECTS, imagesNeedingBytes } from './dialect.js';
-import { wireMessage } from './messages.js';
+import { type ConversationMessage, wireMessage } from './messages.js';
 import {
   canonicalConversation,
   echoedConversation,
@@ -54,14 +54,23 @@ describe.each(WIRE_FORMATS)('%s request bodies', (wire) => {
     expect(body.seed).toBe(7);
   });
 
-  it('a wire message of another wire is refused with a clear error', () => {
+  it("a wire message of another wire is read by that wire's reader and built as neutral", () => {
+    const other = wire === 'openai' ? 'anthropic' : 'openai';
+    const build = (message: ConversationMessage) =>
+      buildRequest(wire, { model: MODELS[wire], messages: [message] });
+    expect(build(wireMessage(other, { role: 'user', content: 'x' }))).toEqual(
+      build({ role: 'user', content: 'x' }),
+    );
+  });
+
+  it('a wire message of another wire that its reader cannot read is refused with a clear error', () => {
     const other = wire === 'openai' ? 'anthropic' : 'openai';
     expect(() =>
       buildRequest(wire, {
         model: MODELS[wire],
-        messages: [wireMessage(other, { role: 'user', content: 'x' })],
+        messages: [wireMessage(other, 'not a message')],
       }),
-    ).toThrow(/cannot go into a/);
+    ).toThrow(`a ${other} provider message cannot be read for another wire: not an object`);
   });
 });
 

@@ -164,12 +164,16 @@ export function wrap(wire: WireFormat, messages: readonly unknown[]): WireMessag
   return messages.map((message) => ({ role: 'wire' as const, wire, message }));
 }
 
-/** The message of a `WireMessage` when it is of `wire`; a clear error otherwise. */
+/**
+ * The message of a `WireMessage` when it is of `wire`; a clear error otherwise. `DIALECTS`
+ * reads other wires' messages back before a wire's builder runs, so only a wire's own
+ * builder called directly meets another wire's message here.
+ */
 export function unwrapWireMessage(wire: WireFormat, message: WireMessage): unknown {
   if (message.wire !== wire) {
     throw new CrosswireError(
       'wire_message_mismatch',
-      `a ${message.wire} wire message cannot go into a ${wire} request (formatToolResults output belongs to the engine that made it)`,
+      `a ${message.wire} wire message cannot go into a ${wire} request as it is (build it through DIALECTS or buildRequest, which read it back for ${wire})`,
       { details: { expected: wire, got: message.wire } },
     );
   }

@@ -3,6 +3,7 @@
 import type { ToolCall, ToolDefinitionInput, WarningHandler, WireFormat } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import type { ChatMessage, WireMessage } from './messages.js';
+import type { ReadContext } from './provider-reading.js';
 import type { ChatResponse } from './response.js';
 
 /** How the model is told which tools it may (or must) call. */
@@ -60,6 +61,12 @@ export interface DialectOptions {
   readonly imageFallback?: 'placeholder' | 'user-message' | 'tool-message';
   /** The model sees images (`image_input`): gates `imageFallback`. Default: `imageInput`. */
   readonly imageFallbackInput?: boolean;
+  /**
+   * The model reads PDFs (`pdf_input`): on gemini, `imageFallback: 'user-message'` then also
+   * sends the PDFs a functionResponse cannot carry (`nativePdf` off, Gemini 2.x) as `inlineData`
+   * after the functionResponse parts. Default false.
+   */
+  readonly pdfFallbackInput?: boolean;
   /** openai, hermes: the field the output cap goes in. Default `max_completion_tokens`; `max_tokens` for servers that only know the old name. */
   readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens';
   readonly onWarning?: WarningHandler;
@@ -87,4 +94,11 @@ export interface Dialect {
   readText(body: unknown, options: DialectOptions): string;
   /** A copy of `body` without the given calls (located in it by `ToolCall.raw`). */
   withoutToolCalls(body: unknown, calls: readonly ToolCall[], options: DialectOptions): unknown;
+  /**
+   * A run of this wire's provider messages (`formatToolResults` output, in order) as neutral
+   * messages, for a request of another wire. Throws `wire_message_unreadable` for a message
+   * it cannot read; warns for what cannot cross (`cross_wire_reasoning_dropped`,
+   * `cross_wire_content_dropped`).
+   */
+  readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[];
 }

@@ -13,10 +13,10 @@ import {
 } from '@crosswire/core';
 import { ToolResult, type ToolResultInit } from '@crosswire/tool-result';
 import type { ChatRequest, DialectOptions } from './dialect-types.js';
-import type { ConversationMessage, ProviderMessage } from './messages.js';
+import type { ChatMessage, ConversationMessage, ProviderMessage } from './messages.js';
 import { canonicalMessages, providerMessages, userImages } from './messages.js';
 import { type ChatResponse, hitTokenLimit } from './response.js';
-import { DIALECTS } from './wires/index.js';
+import { DIALECTS, messagesFor } from './wires/index.js';
 
 export type {
   ChatRequest,
@@ -252,6 +252,22 @@ export function toolLoopCalls(
   return toolLoopCallsValue(kept, pruned);
 }
 
+/**
+ * The conversation with every provider message read back into neutral messages
+ * (`ChatMessage`s without `wire` entries), as a request of another wire reads them: text,
+ * images, calls with their ids and arguments, results with their content and `isError`.
+ * Reasoning only its own wire can verify is left out (one `cross_wire_reasoning_dropped`
+ * warning per wire), as is anything else the neutral form cannot hold
+ * (`cross_wire_content_dropped`). Throws `wire_message_unreadable` for a provider message
+ * its wire's reader cannot read.
+ */
+export function neutralMessages(
+  messages: readonly ConversationMessage[],
+  options: { readonly onWarning?: WarningHandler } = {},
+): ChatMessage[] {
+  return messagesFor(undefined, canonicalMessages(messages), options);
+}
+
 /** Wires whose body carries images as inline bytes only. */
 const WIRES_NEEDING_BYTES: Readonly<Record<WireFormat, 'always' | 'inline-option' | 'never'>> = {
   gemini: 'always',
@@ -276,7 +292,9 @@ export function imagesNeedingBytes(
   const rule = WIRES_NEEDING_BYTES[wire];
   if (rule === 'never' || (rule === 'inline-option' && !options.inlineImages)) return [];
   const found = new Set<Image>();
-  for (const message of canonicalMessages(messages)) {
+  for (const message of messagesFor(wire, canonicalMessages(messages), {
+    onWarning: () => {},
+  })) {
     if (message.role !== 'user') continue;
     for (const image of userImages(message)) {
       if (!imageHasBytes(image)) found.add(image);

@@ -222,6 +222,7 @@ export class Engine {
         ? isTrue('tool_result_images')
         : isTrue('image_input'),
       imageFallbackInput: isTrue('image_input'),
+      pdfFallbackInput: isTrue('pdf_input'),
       ...(provider.quirks.tool_result_image_fallback === undefined
         ? {}
         : { imageFallback: provider.quirks.tool_result_image_fallback }),

@@ -34,6 +34,7 @@ export {
   buildRequest,
   formatToolResults,
   imagesNeedingBytes,
+  neutralMessages,
   parseResponse,
   responseTextContent,
   responseToolCalls,
@@ -155,6 +156,7 @@ export {
   type ResponseEvent,
   summarizePayloads,
 } from './observe.js';
+export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
 export type { ChatResponse, Usage } from './response.js';
 export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
 export {
@@ -213,5 +215,6 @@ export {
   type ToolLoopStreamEvent,
   type TurnStreamEvent,
 } from './tool-loop-stream.js';
-export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
+export { anthropicToolUseId, DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
 export { DIALECTS, STREAMS } from './wires/index.js';
+export { responsesCallId } from './wires/responses.js';

@@ -25,8 +25,8 @@ export type UserContentPart =
 
 /**
  * A conversation entry already in one wire's shape: what `formatToolResults` returns. A
- * request builder copies it unchanged into the body of the same wire and refuses it on any
- * other wire (its shape is that wire's, nothing else would accept it).
+ * request builder copies it unchanged into the body of the same wire; a request of any other
+ * wire reads it back into neutral messages with its wire's reader first.
  */
 export interface WireMessage {
   readonly role: 'wire';
@@ -87,8 +87,8 @@ export const PROVIDER_MESSAGE_WIRE: unique symbol = Symbol.for('@crosswire/engin
  * content }` result, an Anthropic `{ role: 'user', content: [tool_result...] }`, a Gemini
  * `{ role: 'model', parts }`, a Responses `function_call_output` item... It is marked with its
  * wire (a non-enumerable symbol property), so the request builder of that wire copies it into
- * the body unchanged and any other wire refuses it. A message rebuilt from JSON has lost the
- * mark: {@link providerMessage} puts it back.
+ * the body unchanged and any other wire reads it back into neutral messages first. A message
+ * rebuilt from JSON has lost the mark: {@link providerMessage} puts it back.
  */
 export interface ProviderMessage {
   readonly [PROVIDER_MESSAGE_WIRE]: WireFormat;

@@ -1,10 +1,12 @@
 // Regression tests for request bodies the real providers refuse (issue 13, "Wire truth"). Each
 // test names the source of the rule it enforces; see also docs/provider-rules.md.
-import type { CrosswireWarning, ToolCall } from '@crosswire/core';
+import { type CrosswireWarning, createToolCall, type ToolCall } from '@crosswire/core';
+import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, it } from 'vitest';
-import { buildRequest, formatToolResults, parseResponse } from './dialect.js';
+import { buildRequest, type DialectOptions, formatToolResults, parseResponse } from './dialect.js';
 import { createEngine } from './engine.js';
 import { PIXEL_PNG, reply, resultFor } from './test-support/dialect-conversation.js';
+import { TINY_PDF } from './test-support/durable-conversation.js';
 
 function collect() {
   const warnings: CrosswireWarning[] = [];
@@ -360,5 +362,98 @@ describe('tool images on wires whose tool result cannot carry them', () => {
       engine.dialectOptions,
     );
     expect(JSON.stringify(body)).not.toContain(PIXEL_PNG);
+  });
+});
+
+// Found by the AI SDK differential test (ai-sdk-differential.test.ts): on Gemini 2.x a tool's
+// PDF never reached the model (only its placeholder did), while the AI SDK (@ai-sdk/google
+// 3.0.141, appendLegacyToolResultParts; vercel/ai#16994, which fixed vercel/ai#16072) sends it
+// as an inlineData part beside the functionResponse parts, as it does images.
+describe('gemini 2.x: tool PDFs beside the functionResponse (source: the AI SDK)', () => {
+  const report = new ToolResult({
+    name: 'quarterly_report',
+    id: 'call_report',
+    content: [
+      { type: 'text', text: 'The report:' },
+      {
+        type: 'resource',
+        resource: { uri: 'file:///q3.pdf', mimeType: 'application/pdf', blob: TINY_PDF },
+      },
+    ],
+  });
+  const call = createToolCall({ id: 'call_report', name: 'quarterly_report', arguments: {} });
+  const request = {
+    model: 'gemini-2.5-flash',
+    messages: [
+      { role: 'user' as const, content: 'Summarize the report.' },
+      { role: 'assistant' as const, content: '', toolCalls: [call] },
+      { role: 'tool' as const, results: [report] },
+    ],
+  };
+  const resultTurn = (options: DialectOptions) =>
+    (buildRequest('gemini', request, options).contents as { parts: unknown[] }[])[2]?.parts;
+
+  it('a model that reads PDFs gets them as inlineData after a label, the placeholder stays', () => {
+    expect(resultTurn({ imageFallback: 'user-message', pdfFallbackInput: true })).toEqual([
+      {
+        functionResponse: {
+          id: 'call_report',
+          name: 'quarterly_report',
+          response: {
+            result: 'The report:\n[resource] application/pdf <file:///q3.pdf> (176 bytes)',
+          },
+        },
+      },
+      {
+        text: 'The tool results above returned 1 PDF document(s), attached here in order: quarterly_report (call_report).',
+      },
+      { inlineData: { mimeType: 'application/pdf', data: TINY_PDF } },
+    ]);
+  });
+
+  it('an empty PDF payload is not attached (its placeholder stays)', () => {
+    const empty = new ToolResult({
+      name: 'quarterly_report',
+      id: 'call_report',
+      content: [
+        {
+          type: 'resource',
+          resource: { uri: 'file:///e.pdf', mimeType: 'application/pdf', blob: '' },
+        },
+      ],
+    });
+    const body = buildRequest(
+      'gemini',
+      {
+        ...request,
+        messages: [...request.messages.slice(0, 2), { role: 'tool', results: [empty] }],
+      },
+      { imageFallback: 'user-message', pdfFallbackInput: true },
+    );
+    const parts = (body.contents as { parts: unknown[] }[])[2]?.parts ?? [];
+    expect(parts.map((part) => Object.keys(part as object))).toEqual([['functionResponse']]);
+  });
+
+  it('nothing extra by default, without pdf_input, or where the result carries the PDF (Gemini 3)', () => {
+    for (const options of [
+      {},
+      { imageFallback: 'user-message' as const },
+      { imageFallback: 'user-message' as const, pdfFallbackInput: false },
+      { pdfFallbackInput: true },
+      { imageFallback: 'user-message' as const, pdfFallbackInput: true, nativePdf: true },
+    ]) {
+      const parts = resultTurn(options) ?? [];
+      expect(parts.map((part) => Object.keys(part as object))).toEqual([['functionResponse']]);
+    }
+  });
+
+  it('the registry turns it on for Gemini 2.x (pdf_input, no tool_result_pdf), not Gemini 3', () => {
+    const engine = (model: string) => createEngine({ provider: 'gemini', model, apiKey: 'k' });
+    expect(engine('gemini-2.5-flash').dialectOptions).toMatchObject({
+      imageFallback: 'user-message',
+      pdfFallbackInput: true,
+      nativePdf: false,
+    });
+    expect(engine('gemini-3-flash-preview').dialectOptions).toMatchObject({ nativePdf: true });
   });
 });

@@ -25,6 +25,7 @@ import {
   type RegistrySource,
   validateRegistrySources,
 } from '../src/validate.js';
+import { checkReviewed, reviewedFileSchema } from './crosscheck-reviewed.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -114,6 +115,10 @@ export function artifacts(
       'schema/provider.schema.json',
       renderSchema(providerFileSchema, 'Crosswire registry: a provider file'),
     ],
+    [
+      'schema/crosscheck-reviewed.schema.json',
+      renderSchema(reviewedFileSchema, 'Crosswire registry: reviewed crosscheck differences'),
+    ],
     ['CAPABILITIES.md', renderCapabilitiesTable(buildRegistry(files))],
   ]);
 }
@@ -126,6 +131,20 @@ function sameContent(relative: string, current: string, generated: string): bool
   } catch {
     return false;
   }
+}
+
+/** The reviewed crosscheck table's problems, when the data folder has one. */
+function reviewedIssues(dataDir: string): RegistryIssue[] {
+  const file = path.join(dataDir, 'catalogue', 'crosscheck-reviewed.json');
+  if (!existsSync(file)) return [];
+  const relative = path.relative(packageDir, file).split(path.sep).join('/');
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return [{ file: relative, path: '', message: `not valid JSON: ${(error as Error).message}` }];
+  }
+  return checkReviewed(data).problems.map((problem) => ({ file: relative, ...problem }));
 }
 
 function main(argv: readonly string[]): number {
@@ -141,7 +160,7 @@ function main(argv: readonly string[]): number {
 
   const read = readSources(dataDir);
   const validated = validateRegistrySources(read.sources);
-  const issues = [...read.issues, ...validated.issues];
+  const issues = [...read.issues, ...validated.issues, ...reviewedIssues(dataDir)];
   if (issues.length > 0) {
     for (const issue of issues) process.stderr.write(`${formatIssue(issue)}\n`);
     process.stderr.write(`registry: ${issues.length} problem(s) in ${dataDir}\n`);

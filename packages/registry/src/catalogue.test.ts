@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crosscheck, renderReport } from '../scripts/crosscheck.js';
+import { checkReviewed, type ReviewedEntry, readReviewed } from '../scripts/crosscheck-reviewed.js';
 import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
 import { createRegistry } from './create.js';
 import { defaultCatalogue, defaultRegistry } from './default-registry.js';
@@ -308,7 +309,7 @@ describe('lifecycle', () => {
 
 describe('registry:crosscheck', () => {
   it('lists where the data and the catalogue disagree, and counts what agrees', () => {
-    const report = crosscheck(testRegistry());
+    const report = crosscheck(testRegistry(), []);
     expect(report.disagreements).toEqual([
       {
         provider: 'acme-cloud',
@@ -333,8 +334,107 @@ describe('registry:crosscheck', () => {
     ]);
     // blind: tools agree, image and context differ; nothing else is served and listed
     expect(report.compared).toBe(3);
+    expect(report.unreviewed).toEqual(report.disagreements);
     expect(renderReport(report).split('\n').at(-2)).toBe(
-      "3 facts compared: 1 agree, 2 differ (report only; review each difference against the provider's docs)",
+      '3 facts compared: 1 agree, 2 differ: 2 unreviewed, 0 reviewed, 0 stale reviews (report only)',
     );
+  });
+
+  const blindImage: ReviewedEntry = {
+    provider: 'acme-cloud',
+    models: ['blind'],
+    fact: 'image_input',
+    ours: false,
+    theirs: true,
+    verdict: 'catalogue-wrong',
+    reason: 'Acme documents Blind as text-only.',
+    source: SOURCE,
+    date: '2026-12-01',
+  };
+
+  it('reports a reviewed difference apart, and lists the unreviewed ones by id', () => {
+    const report = crosscheck(testRegistry(), [blindImage]);
+    expect(report.reviewed.map((item) => [item.fact, item.review])).toEqual([
+      ['image_input', blindImage],
+    ]);
+    expect(report.unreviewed.map((item) => item.fact)).toEqual(['limits.context']);
+    expect(report.stale).toEqual([]);
+    expect(renderReport(report, { reviewed: true }).split('\n').slice(1)).toEqual([
+      "unreviewed (1): check each against the provider's docs",
+      '  acme-cloud blind limits.context: data says 1000, catalogue says 5000',
+      '      data: offering "blind"',
+      `      catalogue: https://github.com/example/catalogue/blob/${COMMIT}/providers/acme/models/blind.toml`,
+      'reviewed (1):',
+      '  acme-cloud blind image_input: data says false, catalogue says true (catalogue-wrong, 2026-12-01)',
+      `      Acme documents Blind as text-only. ${SOURCE}`,
+      '3 facts compared: 1 agree, 2 differ: 1 unreviewed, 1 reviewed, 0 stale reviews (report only)',
+      '',
+    ]);
+    // without --reviewed, the reviewed ones are counted, not listed
+    expect(renderReport(report).split('\n').at(-3)).toBe(
+      'reviewed (1): listed with their reasons by --reviewed (data/catalogue/crosscheck-reviewed.json)',
+    );
+  });
+
+  it('a review matches only the values it saw: a changed side makes it stale and unreviewed', () => {
+    const limit: ReviewedEntry = {
+      ...blindImage,
+      fact: 'limits.context',
+      ours: 1000,
+      theirs: 4000, // the catalogue now says 5000
+    };
+    const gone: ReviewedEntry = { ...blindImage, fact: 'tools', ours: true, theirs: false };
+    const report = crosscheck(testRegistry(), [blindImage, limit, gone]);
+    expect(report.unreviewed.map((item) => item.fact)).toEqual(['limits.context']);
+    expect(report.stale.map((item) => [item.id, item.now?.catalogue])).toEqual([
+      ['acme-cloud blind limits.context', 5000],
+      ['acme-cloud blind tools', undefined],
+    ]);
+    expect(renderReport(report).split('\n')).toContain(
+      '  acme-cloud blind limits.context: reviewed ours 1000, theirs 4000; now data says 1000, catalogue says 5000',
+    );
+    expect(renderReport(report).split('\n')).toContain(
+      '  acme-cloud blind tools: reviewed ours true, theirs false; now no difference',
+    );
+  });
+
+  it('refuses a reviewed table with wrong types, no difference or a difference reviewed twice', () => {
+    const { problems } = checkReviewed({
+      reviewed: [
+        blindImage,
+        { ...blindImage, models: ['seeing', 'blind'] },
+        { ...blindImage, fact: 'limits.output', ours: true, theirs: false },
+        { ...blindImage, theirs: false },
+        { ...blindImage, verdict: 'maybe', extra: 1 },
+      ],
+    });
+    expect(problems).toEqual([
+      {
+        path: 'reviewed[2].ours',
+        message: 'expected a limit (a positive integer) for limits.output',
+      },
+      {
+        path: 'reviewed[2].theirs',
+        message: 'expected a limit (a positive integer) for limits.output',
+      },
+      { path: 'reviewed[3].theirs', message: 'equals ours: no difference' },
+      expect.objectContaining({ path: 'reviewed[4].verdict' }),
+      expect.objectContaining({ path: 'reviewed[4]' }),
+    ]);
+    const twice = checkReviewed({
+      reviewed: [blindImage, { ...blindImage, models: ['seeing', 'blind'] }],
+    });
+    expect(twice.problems).toEqual([
+      {
+        path: 'reviewed[1].models[1]',
+        message: '"acme-cloud blind image_input" is already reviewed in reviewed[0]',
+      },
+    ]);
+  });
+
+  it('the shipped reviewed table has no stale entry: each still matches a current difference', () => {
+    const report = crosscheck();
+    expect(report.stale.map((item) => item.id)).toEqual([]);
+    expect(report.reviewed.length).toBe(readReviewed().reduce((n, e) => n + e.models.length, 0));
   });
 });

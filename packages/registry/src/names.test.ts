@@ -25,7 +25,7 @@ describe('model names on the shipped data', () => {
     // -latest and aliases
     [undefined, 'claude-3-7-sonnet-latest', 'anthropic/claude-3-7-sonnet', 'latest'],
     [undefined, 'grok-4-latest', 'xai/grok-4', 'latest'],
-    ['mistral', 'mistral-medium-latest', 'mistral/mistral-medium-2508', 'alias'],
+    ['mistral', 'mistral-medium-latest', 'mistral/mistral-medium-3.5', 'alias'],
     [undefined, 'claude-sonnet-4.5', 'anthropic/claude-sonnet-4-5', 'alias'],
     // provider prefixes and routing suffixes
     ['openrouter', 'anthropic/claude-sonnet-4.5', 'anthropic/claude-sonnet-4-5', 'offering'],
@@ -63,7 +63,9 @@ describe('model names on the shipped data', () => {
     // a GPT-5.x with no entry yet; GPT families below 5 are not guessed
     ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'offering'],
     ['openai-responses', 'gpt-5.5', 'openai/gpt-5.5', 'family'],
-    ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'family'],
+    ['openai', 'gpt-5.6-sol', 'openai/gpt-5.6-sol', 'family'],
+    // a retired name still resolves, to its retired offering
+    ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'offering'],
     // not in the data, but in the imported catalogue
     ['openai', 'gpt-3.5-turbo', 'openai/gpt-3.5-turbo', 'catalogue'],
     // routers spell dashed Claude versions with dots

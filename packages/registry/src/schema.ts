@@ -5,7 +5,8 @@ import { CAPABILITY_NAMES, CLAIM_EVIDENCE_KINDS, QUIRK_NAMES } from './capabilit
 // Every object is strict: an unknown key (a typo such as `image_inpt`) is an error, never a
 // silently dropped fact (models.dev's non-strict cost object lost keys that way).
 
-const isoDate = z
+/** A calendar date, `YYYY-MM-DD`. */
+export const isoDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date YYYY-MM-DD');
 

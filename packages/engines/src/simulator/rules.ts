@@ -196,6 +196,21 @@ export const PROVIDER_RULES: readonly ProviderRule[] = [
     violation: 'tool_use input must be an object',
   },
   {
+    id: 'anthropic-tool-use-id-pattern',
+    wire: 'anthropic',
+    rule: 'A tool_use id (and the tool_use_id of its result) matches `^[a-zA-Z0-9_-]+$`.',
+    source: 'https://github.com/BlockRunAI/ClawRouter/issues/17',
+    example: anthropic([
+      { role: 'user', content: 'Go' },
+      { role: 'assistant', content: [use('functions.get_weather:0')] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'functions.get_weather:0', content: 'ok' }],
+      },
+    ]),
+    violation: "should match pattern '^[a-zA-Z0-9_-]+$'",
+  },
+  {
     id: 'openai-tool-call-id',
     wire: 'openai',
     rule: 'A tool message names its call in `tool_call_id`.',
@@ -287,6 +302,17 @@ export const PROVIDER_RULES: readonly ProviderRule[] = [
       { type: 'function_call_output', call_id: '', output: 'ok' },
     ]),
     violation: 'call_id must not be empty',
+  },
+  {
+    id: 'responses-call-id-length',
+    wire: 'responses',
+    rule: '`call_id` of a function_call_output is at most 64 characters (`maxLength: 64`).',
+    source: `${OPENAI_OPENAPI} (FunctionCallOutputItemParam)`,
+    example: responses([
+      fnCall('c'.repeat(65)),
+      { type: 'function_call_output', call_id: 'c'.repeat(65), output: 'ok' },
+    ]),
+    violation: 'longer than 64 characters',
   },
   {
     id: 'responses-output-answers-call',

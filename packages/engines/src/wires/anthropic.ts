@@ -9,7 +9,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { withCallIds } from '../call-ids.js';
+import { withCallIds, withMappedCallIds } from '../call-ids.js';
 import {
   asArray,
   asNumber,
@@ -31,8 +31,15 @@ import {
   wrap,
 } from '../dialect-support.js';
 import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
-import type { ChatMessage, UserMessage, WireMessage } from '../messages.js';
+import type { ChatMessage, UserContentPart, UserMessage, WireMessage } from '../messages.js';
 import { userParts, userPartText } from '../messages.js';
+import {
+  imageFromBase64,
+  imageFromUrl,
+  NeutralMessages,
+  type ReadContext,
+  unreadable,
+} from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'anthropic' as const;
@@ -88,6 +95,39 @@ function assistantMessage(
   return { role: 'assistant', content };
 }
 
+/**
+ * The tool_use ids Anthropic accepts; it answers any other with HTTP 400 ("tool_use.id: String
+ * should match pattern '^[a-zA-Z0-9_-]+$'").
+ */
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
+
+/** The prefix of a mapped id; an id that has it is mapped too, so no two ids meet. */
+const MAPPED_ID_PREFIX = 'cw_';
+
+/**
+ * The id a call (and its result) goes to Anthropic with: an id Anthropic accepts is kept; any
+ * other (Kimi's `functions.get_weather:0`, ids with dots, colons, slashes, spaces) is spelled
+ * `cw_` + the id with `_` doubled and every other refused character as `_<hex code point>_`.
+ * That spelling can be read back, so two different ids never get the same one, and it is a
+ * function of the id alone, so every request of a conversation sends the same one. An id
+ * that already begins with `cw_` is spelled out too, so it cannot meet a mapped one.
+ */
+export function anthropicToolUseId(id: string): string {
+  if (id === '' || (TOOL_USE_ID.test(id) && !id.startsWith(MAPPED_ID_PREFIX))) return id;
+  let mapped = MAPPED_ID_PREFIX;
+  for (const character of id) {
+    if (character === '_') mapped += '__';
+    else if (/^[a-zA-Z0-9-]$/.test(character)) mapped += character;
+    else mapped += `_${(character.codePointAt(0) as number).toString(16)}_`;
+  }
+  return mapped;
+}
+
+/** The conversation with every call and result id one Anthropic accepts. */
+function withAnthropicIds(messages: readonly ChatMessage[]): ChatMessage[] {
+  return withMappedCallIds(messages, anthropicToolUseId);
+}
+
 /** Tells `onWarning` that a turn with nothing Anthropic accepts in it was left out. */
 function warnBlankTurn(role: 'user' | 'assistant', index: number, options: DialectOptions): void {
   emitWarning(options.onWarning, {
@@ -110,14 +150,21 @@ export function buildRequest(
   options: DialectOptions,
 ): Record<string, unknown> {
   const messages: unknown[] = [];
-  for (const [index, message] of withCallIds(request.messages).entries()) {
+  const conversation = withAnthropicIds(withCallIds(request.messages));
+  for (const [index, message] of conversation.entries()) {
     switch (message.role) {
       case 'system':
         break; // goes in the top-level `system` field
       case 'user': {
         const content = userContent(message);
         if (content === undefined) warnBlankTurn('user', index, options);
-        else messages.push({ role: 'user', content });
+        else if (conversation[index - 1]?.role === 'tool') {
+          // Right after results (a tool's images beside them, read from another wire): the
+          // same user turn, after its tool_result blocks, as the API itself joins two turns.
+          const results = messages.pop() as { role: 'user'; content: JsonObject[] };
+          const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+          messages.push({ role: 'user', content: [...results.content, ...blocks] });
+        } else messages.push({ role: 'user', content });
         break;
       }
       case 'assistant': {
@@ -266,6 +313,90 @@ export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unk
   return copy;
 }
 
+/** Assistant blocks that are reasoning: signed by Anthropic, verified only by Anthropic. */
+const REASONING_BLOCKS = new Set(['thinking', 'redacted_thinking']);
+
+/**
+ * A tool_result's content as tool-result content: a string as text; blocks as they are (core
+ * reads Anthropic-native text, image, document and search_result blocks), except a base64
+ * image, which becomes an MCP image so every wire decides for itself how to carry it.
+ */
+function resultContent(content: unknown): unknown[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  return asArray(content).map((block) => {
+    const record = asRecord(block);
+    const source = asRecord(record.source);
+    if (record.type === 'image' && source.type === 'base64' && typeof source.data === 'string') {
+      return { type: 'image', data: source.data, mimeType: asString(source.media_type) ?? '' };
+    }
+    return block;
+  });
+}
+
+/** A user turn's non-result blocks as user parts; what a user part cannot hold is reported. */
+function userPartsOf(blocks: readonly unknown[], out: NeutralMessages): UserContentPart[] {
+  const parts: UserContentPart[] = [];
+  for (const block of blocks) {
+    const record = asRecord(block);
+    const source = asRecord(record.source);
+    if (record.type === 'text' && typeof record.text === 'string') {
+      if (!isBlank(record.text)) parts.push({ type: 'text', text: record.text });
+    } else if (record.type === 'image' && source.type === 'base64') {
+      const mediaType = asString(source.media_type);
+      parts.push(imageFromBase64(record, asString(source.data) ?? '', mediaType));
+    } else if (record.type === 'image' && source.type === 'url') {
+      parts.push(imageFromUrl(record, asString(source.url) ?? ''));
+    } else out.lost(`a user ${JSON.stringify(asString(record.type) ?? 'untyped')} block`);
+  }
+  return parts;
+}
+
+/**
+ * Anthropic messages as neutral messages: user text and images, tool_result blocks as
+ * results (content, images, PDFs, `is_error`) named by the tool_use they answer, assistant
+ * text and tool_use calls. Thinking and redacted thinking are left out (counted); other
+ * blocks (server tools) are reported and left out.
+ */
+export function readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[] {
+  const out = new NeutralMessages(wire, context);
+  for (const message of messages) {
+    if (!isRecord(message)) throw unreadable(wire, message, 'not an object');
+    const blocks =
+      typeof message.content === 'string'
+        ? [{ type: 'text', text: message.content }]
+        : asArray(message.content);
+    if (message.role === 'assistant') {
+      const texts: string[] = [];
+      for (const block of blocks) {
+        const record = asRecord(block);
+        if (record.type === 'text' && typeof record.text === 'string') texts.push(record.text);
+        else if (REASONING_BLOCKS.has(String(record.type))) out.reasoning();
+        else if (record.type !== 'tool_use')
+          out.lost(`an assistant ${JSON.stringify(asString(record.type) ?? 'untyped')} block`);
+      }
+      out.assistant(texts.join(''), readToolCalls({ content: blocks }));
+    } else if (message.role === 'user' && typeof message.content === 'string') {
+      out.user(isBlank(message.content) ? [] : [message.content]);
+    } else if (message.role === 'user') {
+      const others: unknown[] = [];
+      for (const block of blocks) {
+        const record = asRecord(block);
+        if (record.type !== 'tool_result') {
+          others.push(block);
+          continue;
+        }
+        out.result({
+          id: asString(record.tool_use_id) ?? '',
+          content: resultContent(record.content),
+          isError: record.is_error === true,
+        });
+      }
+      out.user(userPartsOf(others, out));
+    } else throw unreadable(wire, message, `unknown role ${JSON.stringify(message.role)}`);
+  }
+  return out.done();
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -274,4 +405,5 @@ export const dialect: Dialect = {
   formatToolResults,
   readText,
   withoutToolCalls,
+  readMessages,
 };

@@ -9,7 +9,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { geminiImageFallbackParts } from '../dialect-images.js';
+import { geminiMediaFallbackParts } from '../dialect-images.js';
 import {
   asArray,
   asNumber,
@@ -31,8 +31,16 @@ import {
   wrap,
 } from '../dialect-support.js';
 import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
-import type { ChatMessage, UserMessage, WireMessage } from '../messages.js';
+import type { ChatMessage, UserContentPart, UserMessage, WireMessage } from '../messages.js';
 import { userParts, userPartText } from '../messages.js';
+import {
+  imageFromBase64,
+  imageFromUrl,
+  mediaContent,
+  NeutralMessages,
+  type ReadContext,
+  unreadable,
+} from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'gemini' as const;
@@ -67,14 +75,14 @@ function modelContent(message: Extract<ChatMessage, { role: 'assistant' }>): Jso
 
 /**
  * All results of a turn in one user content, one `functionResponse` part each, then the
- * images the functionResponse could not carry when `imageFallback` is on.
+ * images and PDFs the functionResponse could not carry when `imageFallback` is on.
  */
 function resultContent(results: readonly ToolResult[], options: DialectOptions): JsonObject {
   return {
     role: 'user',
     parts: [
       ...results.map((result) => result.to('gemini', resultOptions(options))),
-      ...geminiImageFallbackParts(results, options),
+      ...geminiMediaFallbackParts(results, options),
     ],
   };
 }
@@ -215,6 +223,107 @@ export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unk
   return copy;
 }
 
+/** A response value as content: a string as text (none when empty), anything else a json item. */
+function valueContent(value: unknown): unknown[] {
+  if (typeof value !== 'string') return [{ type: 'json', value }];
+  return value === '' ? [] : [{ type: 'text', text: value }];
+}
+
+/**
+ * A functionResponse `response` as result content. Google documents `output` for the output
+ * and `error` for error details (https://ai.google.dev/api/caching#FunctionResponse);
+ * Crosswire sends `{ result }`, or `{ result, structuredContent }` when a result has both.
+ * Any other response is the result's structured content (and its json item).
+ */
+function responseContent(response: JsonObject): {
+  content: unknown[];
+  isError: boolean;
+  structuredContent?: JsonObject;
+} {
+  const keys = Object.keys(response).sort().join(',');
+  if (keys === 'result' || keys === 'output' || keys === 'error') {
+    return { content: valueContent(response[keys]), isError: keys === 'error' };
+  }
+  if (keys === 'result,structuredContent' && isRecord(response.structuredContent)) {
+    return {
+      content: valueContent(response.result),
+      isError: false,
+      structuredContent: response.structuredContent,
+    };
+  }
+  if (keys === '') return { content: [], isError: false };
+  return {
+    content: [{ type: 'json', value: response }],
+    isError: false,
+    structuredContent: response,
+  };
+}
+
+/** `inlineData` and `fileData` parts of a user turn as user parts; others are reported. */
+function userPart(part: JsonObject, out: NeutralMessages): UserContentPart | undefined {
+  if (typeof part.text === 'string') return part.text === '' ? undefined : part.text;
+  const inline = asRecord(part.inlineData ?? part.inline_data);
+  const mimeType = asString(inline.mimeType ?? inline.mime_type) ?? '';
+  if (typeof inline.data === 'string' && mimeType.startsWith('image/')) {
+    return imageFromBase64(part, inline.data, mimeType);
+  }
+  const file = asRecord(part.fileData ?? part.file_data);
+  const uri = asString(file.fileUri ?? file.file_uri);
+  if (uri !== undefined && /^https?:/i.test(uri)) return imageFromUrl(part, uri);
+  out.lost(`a user part with ${Object.keys(part).join(', ') || 'nothing'}`);
+  return undefined;
+}
+
+/**
+ * Gemini contents as neutral messages: model text and functionCall parts as calls (each
+ * call keeps its part, and so its `thoughtSignature`, as its raw structure), functionResponse
+ * parts as results with their `inlineData` images and PDFs, other user parts as text and
+ * images. Thought parts are left out (counted); other parts are reported and left out.
+ */
+export function readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[] {
+  const out = new NeutralMessages(wire, context);
+  for (const message of messages) {
+    if (!isRecord(message)) throw unreadable(wire, message, 'not an object');
+    const parts = asArray(message.parts).map(asRecord);
+    if (message.role === 'model') {
+      const texts: string[] = [];
+      for (const part of parts) {
+        if (part.thought === true) out.reasoning();
+        else if (typeof part.text === 'string') texts.push(part.text);
+        else if (!isRecord(part.functionCall))
+          out.lost(`a model part with ${Object.keys(part).join(', ') || 'nothing'}`);
+      }
+      out.assistant(texts.join(''), readToolCalls({ candidates: [{ content: { parts } }] }));
+    } else if (message.role === 'user' || message.role === undefined) {
+      const others: UserContentPart[] = [];
+      for (const part of parts) {
+        const response = asRecord(part.functionResponse);
+        if (!isRecord(part.functionResponse)) {
+          const read = userPart(part, out);
+          if (read !== undefined) others.push(read);
+          continue;
+        }
+        const read = responseContent(asRecord(response.response));
+        const media = asArray(response.parts).flatMap((inner) => {
+          const inline = asRecord(asRecord(inner).inlineData);
+          const mimeType = asString(inline.mimeType);
+          const data = asString(inline.data);
+          return mimeType === undefined || data === undefined ? [] : [mediaContent(mimeType, data)];
+        });
+        out.result({
+          id: asString(response.id) ?? '',
+          name: asString(response.name),
+          content: [...read.content, ...media],
+          isError: read.isError,
+          structuredContent: read.structuredContent,
+        });
+      }
+      out.user(others);
+    } else throw unreadable(wire, message, `unknown role ${JSON.stringify(message.role)}`);
+  }
+  return out.done();
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -223,4 +332,5 @@ export const dialect: Dialect = {
   formatToolResults,
   readText,
   withoutToolCalls,
+  readMessages,
 };

@@ -14,18 +14,21 @@ import {
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import {
+  chatContentText,
   chatMessages,
   chatUsage,
   choiceMessage,
   finishReasonOf,
   messageReasoning,
   messageText,
+  readChatUserParts,
   samplingFields,
 } from '../chat-completions.js';
 import { toolResultImageMessage } from '../dialect-images.js';
 import {
   asArray,
   asRecord,
+  asString,
   checkResultsAnswerCalls,
   cloneJson,
   dropCallItems,
@@ -34,11 +37,13 @@ import {
   joinReasoning,
   requireObject,
   resultOptions,
+  splitThinkTags,
   throwIfErrorBody,
   wrap,
 } from '../dialect-support.js';
 import type { ChatRequest, Dialect, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
+import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'hermes' as const;
@@ -238,6 +243,91 @@ export function withoutToolCalls(
   return copy;
 }
 
+/** `<tool_response>\n{"name": ..., "content": ...}\n</tool_response>` (any tag name), read back. */
+const RESULT_BLOCK = /^\s*<([A-Za-z_][\w.-]*)>\s*(\{[\s\S]*\})\s*<\/\1>\s*$/;
+
+function resultBlock(content: unknown): { name: string; content: string } | undefined {
+  if (typeof content !== 'string') return undefined;
+  const match = RESULT_BLOCK.exec(content);
+  if (!match) return undefined;
+  try {
+    const value = asRecord(JSON.parse(match[2] ?? ''));
+    const name = asString(value.name);
+    if (name === undefined) return undefined;
+    const inner = value.content;
+    return { name, content: typeof inner === 'string' ? inner : JSON.stringify(inner ?? '') };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Hermes messages as neutral messages: the assistant's `<tool_call>` blocks (or the native
+ * `tool_calls` a vLLM or llama.cpp server added) as calls and the rest of its text as text,
+ * each `<tool_response>` message (tool or user role) as a result, other user messages as
+ * text and images. Reasoning fields are left out (counted).
+ */
+export function readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[] {
+  const out = new NeutralMessages(wire, context);
+  messages.forEach((message, index) => {
+    if (!isRecord(message)) throw unreadable(wire, message, 'not an object');
+    const result =
+      message.role === 'tool' || message.role === 'user' ? resultBlock(message.content) : undefined;
+    if (result !== undefined) {
+      out.result({
+        id: asString(message.tool_call_id) ?? '',
+        name: result.name,
+        content: textContent(result.content),
+      });
+      return;
+    }
+    switch (message.role) {
+      case 'system':
+        out.system(chatContentText(message.content));
+        break;
+      case 'user':
+        out.user(readChatUserParts(message.content, (what) => out.lost(what)));
+        break;
+      case 'assistant':
+        readAssistant(message, answers(messages, index + 1), out);
+        break;
+      default:
+        throw unreadable(wire, message, `unknown role ${JSON.stringify(message.role)}`);
+    }
+  });
+  return out.done();
+}
+
+/** How many result messages follow `start` in `messages`. */
+function answers(messages: readonly unknown[], start: number): number {
+  let count = 0;
+  for (const message of messages.slice(start)) {
+    const record = asRecord(message);
+    if ((record.role !== 'tool' && record.role !== 'user') || !resultBlock(record.content)) break;
+    count += 1;
+  }
+  return count;
+}
+
+/**
+ * An assistant message: its calls, its text without the call blocks and without `<think>`
+ * reasoning (counted). A `<tool_call>` written inside `<think>` is a call only when the
+ * turn's results answer it (the engine that ran the turn located calls with or without the
+ * think filter; the number of results says which).
+ */
+function readAssistant(message: JsonObject, results: number, out: NeutralMessages): void {
+  const body = { choices: [{ message }] };
+  const filtered = readToolCalls(body, { thinkTagFilter: true });
+  const calls = filtered.length === results ? filtered : readToolCalls(body, {});
+  const text = stripToolCallTags(chatContentText(message.content), {
+    callTag: HERMES_DEFAULTS.callTag,
+  });
+  const split = splitThinkTags(text);
+  if (split.thinking.length > 0 || message.reasoning_content != null || message.reasoning != null)
+    out.reasoning();
+  out.assistant(split.thinking.length > 0 ? split.content : text, calls);
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -246,4 +336,5 @@ export const dialect: Dialect = {
   formatToolResults,
   readText,
   withoutToolCalls,
+  readMessages,
 };

@@ -1,6 +1,9 @@
 // The dispatch table of the wires: one dialect per wire format, checked exhaustive by the compiler.
 import type { WireFormat } from '@crosswire/core';
+import { crossWireMessages } from '../cross-wire.js';
 import type { Dialect } from '../dialect-types.js';
+import type { ChatMessage } from '../messages.js';
+import type { ProviderMessageReader, ReadContext } from '../provider-reading.js';
 import type { WireStream } from '../stream-types.js';
 import * as anthropic from './anthropic.js';
 import { stream as anthropicStream } from './anthropic-stream.js';
@@ -15,15 +18,54 @@ import { stream as openaiStream } from './openai-stream.js';
 import * as responses from './responses.js';
 import { stream as responsesStream } from './responses-stream.js';
 
-/** Every wire's dialect; the compiler checks the record is exhaustive. */
-export const DIALECTS: Readonly<Record<WireFormat, Dialect>> = Object.freeze({
+/** Every wire's own dialect; the compiler checks the record is exhaustive. */
+const WIRE_DIALECTS: Readonly<Record<WireFormat, Dialect>> = {
   openai: openai.dialect,
   anthropic: anthropic.dialect,
   gemini: gemini.dialect,
   ollama: ollama.dialect,
   responses: responses.dialect,
   hermes: hermes.dialect,
-});
+};
+
+/** Every wire's reader of its own provider messages. */
+const READERS = Object.fromEntries(
+  Object.entries(WIRE_DIALECTS).map(([wire, dialect]) => [wire, dialect.readMessages]),
+) as Record<WireFormat, ProviderMessageReader>;
+
+/**
+ * The conversation as a request of `target` takes it: provider messages of every other wire
+ * read back into neutral messages by their wire's reader (`undefined`: every provider message).
+ */
+export function messagesFor(
+  target: WireFormat | undefined,
+  messages: readonly ChatMessage[],
+  context: Pick<ReadContext, 'onWarning'> = {},
+): ChatMessage[] {
+  return crossWireMessages(target, messages, READERS, context.onWarning);
+}
+
+/** `dialect`, its requests built after another wire's provider messages are read back. */
+function crossWire(dialect: Dialect): Dialect {
+  return {
+    ...dialect,
+    buildRequest: (request, options) =>
+      dialect.buildRequest(
+        { ...request, messages: messagesFor(dialect.wire, request.messages, options) },
+        options,
+      ),
+  };
+}
+
+/**
+ * Every wire's dialect: a request of one wire takes another wire's provider messages (read
+ * back into neutral messages first); its own stay verbatim.
+ */
+export const DIALECTS = Object.freeze(
+  Object.fromEntries(
+    Object.entries(WIRE_DIALECTS).map(([wire, dialect]) => [wire, crossWire(dialect)]),
+  ),
+) as Readonly<Record<WireFormat, Dialect>>;
 
 /** Every wire's streaming half; the compiler checks the record is exhaustive. */
 export const STREAMS: Readonly<Record<WireFormat, WireStream>> = Object.freeze({

@@ -32,6 +32,14 @@ import {
 import type { ChatRequest, Dialect, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, UserMessage, WireMessage } from '../messages.js';
 import { userParts, userPartText } from '../messages.js';
+import {
+  imageFromBase64,
+  NeutralMessages,
+  type ReadContext,
+  sniffedImageContent,
+  textContent,
+  unreadable,
+} from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'ollama' as const;
@@ -203,6 +211,56 @@ export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unk
   return copy;
 }
 
+/** The base64 strings of a message's `images` (Ollama sends no media type; it is sniffed). */
+function imagesOf(message: JsonObject): string[] {
+  return asArray(message.images).filter((image): image is string => typeof image === 'string');
+}
+
+/**
+ * Ollama messages as neutral messages: system text, user text and `images`, assistant text
+ * and calls, tool messages as results named by `tool_name` (with the `images` a tool message
+ * may carry). `thinking` is left out (counted).
+ */
+export function readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[] {
+  const out = new NeutralMessages(wire, context);
+  for (const message of messages) {
+    if (!isRecord(message)) throw unreadable(wire, message, 'not an object');
+    const text = asString(message.content) ?? '';
+    const images = imagesOf(message);
+    switch (message.role) {
+      case 'system':
+        out.system(text);
+        break;
+      case 'user':
+        out.user([
+          ...(text === '' ? [] : [text]),
+          ...images.map((image, index) => imageFromBase64(message, image, undefined, index)),
+        ]);
+        break;
+      case 'assistant': {
+        const { content, thinking } = splitThinkTags(text);
+        if (
+          thinking.length > 0 ||
+          (typeof message.thinking === 'string' && message.thinking !== '')
+        )
+          out.reasoning();
+        out.assistant(thinking.length > 0 ? content : text, readToolCalls({ message }));
+        break;
+      }
+      case 'tool':
+        out.result({
+          id: asString(message.tool_call_id) ?? '',
+          name: asString(message.tool_name) ?? asString(message.name),
+          content: [...textContent(text), ...images.map(sniffedImageContent)],
+        });
+        break;
+      default:
+        throw unreadable(wire, message, `unknown role ${JSON.stringify(message.role)}`);
+    }
+  }
+  return out.done();
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -211,4 +269,5 @@ export const dialect: Dialect = {
   formatToolResults,
   readText,
   withoutToolCalls,
+  readMessages,
 };

@@ -9,12 +9,14 @@ import {
 import type { ToolResult } from '@crosswire/tool-result';
 import { withCallIds } from '../call-ids.js';
 import {
+  chatContentText,
   chatMessages,
   chatUsage,
   choiceMessage,
   finishReasonOf,
   messageReasoning,
   messageText,
+  readChatUserParts,
   samplingFields,
 } from '../chat-completions.js';
 import { toolResultImageMessage } from '../dialect-images.js';
@@ -31,11 +33,13 @@ import {
   joinReasoning,
   requireObject,
   resultOptions,
+  splitThinkTags,
   throwIfErrorBody,
   wrap,
 } from '../dialect-support.js';
 import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
+import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'openai' as const;
@@ -160,6 +164,54 @@ export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unk
   return copy;
 }
 
+/** The reasoning fields of an assistant message (DeepSeek, OpenRouter): only this wire takes them back. */
+const REASONING_FIELDS = ['reasoning_content', 'reasoning', 'reasoning_details'] as const;
+
+/**
+ * Chat Completions messages as neutral messages: system and developer text, user text and
+ * images, assistant text and calls (a refusal as its text), tool messages as results named
+ * by the call they answer. Reasoning fields are left out (counted); a message of another
+ * role is refused (`wire_message_unreadable`).
+ */
+export function readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[] {
+  const out = new NeutralMessages(wire, context);
+  for (const message of messages) {
+    if (!isRecord(message)) throw unreadable(wire, message, 'not an object');
+    switch (message.role) {
+      case 'system':
+      case 'developer':
+        out.system(chatContentText(message.content));
+        break;
+      case 'user':
+        out.user(readChatUserParts(message.content, (what) => out.lost(what)));
+        break;
+      case 'assistant': {
+        if (
+          REASONING_FIELDS.some((field) => message[field] !== undefined && message[field] !== null)
+        )
+          out.reasoning();
+        const said = chatContentText(message.content) || (asString(message.refusal) ?? '');
+        const { content, thinking } = splitThinkTags(said);
+        if (thinking.length > 0) out.reasoning();
+        out.assistant(
+          thinking.length > 0 ? content : said,
+          readToolCalls({ choices: [{ message }] }),
+        );
+        break;
+      }
+      case 'tool':
+        out.result({
+          id: asString(message.tool_call_id) ?? '',
+          content: textContent(chatContentText(message.content)),
+        });
+        break;
+      default:
+        throw unreadable(wire, message, `unknown role ${JSON.stringify(message.role)}`);
+    }
+  }
+  return out.done();
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -168,4 +220,5 @@ export const dialect: Dialect = {
   formatToolResults,
   readText,
   withoutToolCalls,
+  readMessages,
 };

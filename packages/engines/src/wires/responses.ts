@@ -1,4 +1,5 @@
 // OpenAI Responses (`POST /responses`), also Perplexity's `/v1/agent`.
+import { createHash } from 'node:crypto';
 import type { Image } from '@crosswire/content-image';
 import {
   extractToolCall,
@@ -9,7 +10,7 @@ import {
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
-import { withCallIds } from '../call-ids.js';
+import { withCallIds, withMappedCallIds } from '../call-ids.js';
 import {
   asArray,
   asNumber,
@@ -31,8 +32,16 @@ import {
   wrap,
 } from '../dialect-support.js';
 import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
-import type { ChatMessage, UserMessage, WireMessage } from '../messages.js';
+import type { ChatMessage, UserContentPart, UserMessage, WireMessage } from '../messages.js';
 import { userParts, userPartText } from '../messages.js';
+import {
+  dataUrlMedia,
+  imageFromUrl,
+  mediaContent,
+  NeutralMessages,
+  type ReadContext,
+  unreadable,
+} from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 
 export const wire = 'responses' as const;
@@ -65,6 +74,20 @@ function assistantItems(message: Extract<ChatMessage, { role: 'assistant' }>): u
   return items;
 }
 
+/** The longest `call_id` a function_call_output takes (OpenAPI FunctionCallOutputItemParam). */
+const MAX_CALL_ID_LENGTH = 64;
+
+/**
+ * The `call_id` a call (and its output) goes to Responses with: an id of at most 64
+ * characters is kept; a longer one (from another provider) becomes `call_cw_` + the first 40
+ * hex digits of its SHA-256, the same for the call and its output in every request. Two
+ * different long ids meet only if SHA-256 collides on 160 bits.
+ */
+export function responsesCallId(id: string): string {
+  if (id.length <= MAX_CALL_ID_LENGTH) return id;
+  return `call_cw_${createHash('sha256').update(id).digest('hex').slice(0, 40)}`;
+}
+
 function resultItems(results: readonly ToolResult[], options: DialectOptions): unknown[] {
   return results.map((result) => result.to('responses', resultOptions(options)));
 }
@@ -74,7 +97,7 @@ export function buildRequest(
   options: DialectOptions,
 ): Record<string, unknown> {
   const input: unknown[] = [];
-  for (const message of withCallIds(request.messages)) {
+  for (const message of withMappedCallIds(withCallIds(request.messages), responsesCallId)) {
     switch (message.role) {
       case 'system':
         break; // goes in `instructions`
@@ -219,6 +242,90 @@ export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unk
   return copy;
 }
 
+/** The text of a message item's `content`: a string, or its text, output_text and refusal parts. */
+function itemText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return asArray(content)
+    .map((part) => {
+      const record = asRecord(part);
+      return asString(record.text) ?? asString(record.refusal) ?? '';
+    })
+    .join('');
+}
+
+/** A user message item's parts: input_text as text, input_image as images; others reported. */
+function userItemParts(content: unknown, out: NeutralMessages): UserContentPart[] {
+  if (typeof content === 'string') return content === '' ? [] : [content];
+  const parts: UserContentPart[] = [];
+  for (const part of asArray(content)) {
+    const record = asRecord(part);
+    const url = asString(record.image_url);
+    if (typeof record.text === 'string') {
+      if (record.text !== '') parts.push({ type: 'text', text: record.text });
+    } else if (record.type === 'input_image' && url !== undefined) {
+      parts.push(imageFromUrl(record, url));
+    } else out.lost(`a user ${JSON.stringify(asString(record.type) ?? 'untyped')} part`);
+  }
+  return parts;
+}
+
+/** A function_call_output's `output` as result content: text, images and files by data: URL. */
+function outputContent(output: unknown, out: NeutralMessages): unknown[] {
+  if (typeof output === 'string') return output === '' ? [] : [{ type: 'text', text: output }];
+  return asArray(output).flatMap((part): unknown[] => {
+    const record = asRecord(part);
+    if (record.type === 'input_text') return [{ type: 'text', text: asString(record.text) ?? '' }];
+    const url = asString(record.image_url) ?? asString(record.file_data) ?? '';
+    const media = dataUrlMedia(url);
+    const filename = asString(record.filename);
+    if (media !== undefined) return [mediaContent(media.mediaType, media.data, filename)];
+    if (record.type === 'input_image' && /^https?:/i.test(url)) {
+      return [{ type: 'image', source: { type: 'url', url } }];
+    }
+    out.lost(`a function_call_output ${JSON.stringify(asString(record.type) ?? 'untyped')} part`);
+    return [];
+  });
+}
+
+/**
+ * Responses input items as neutral messages: message items by role (the assistant's text
+ * joined with the function_call items after it into one turn), function_call_output items as
+ * results with their text, images and PDFs, named by the call they answer. Reasoning items
+ * are left out (counted); other items (built-in tools) are reported and left out.
+ */
+export function readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[] {
+  const out = new NeutralMessages(wire, context);
+  // A function_call right after the assistant's text, or after another call, is the same turn.
+  let inTurn = false;
+  for (const item of messages) {
+    if (!isRecord(item)) throw unreadable(wire, item, 'not an object');
+    const type = item.type ?? 'message';
+    if (type === 'reasoning') {
+      out.reasoning();
+      continue;
+    }
+    if (type === 'function_call') {
+      out.assistant('', readToolCalls({ output: [item] }), inTurn);
+      inTurn = true;
+      continue;
+    }
+    inTurn = false;
+    if (type === 'function_call_output') {
+      out.result({ id: asString(item.call_id) ?? '', content: outputContent(item.output, out) });
+    } else if (type !== 'message') {
+      out.lost(`a ${JSON.stringify(type)} item`);
+    } else if (item.role === 'assistant') {
+      out.assistant(itemText(item.content), []);
+      inTurn = true;
+    } else if (item.role === 'system' || item.role === 'developer') {
+      out.system(itemText(item.content));
+    } else if (item.role === 'user') {
+      out.user(userItemParts(item.content, out));
+    } else throw unreadable(wire, item, `unknown role ${JSON.stringify(item.role)}`);
+  }
+  return out.done();
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -227,4 +334,5 @@ export const dialect: Dialect = {
   formatToolResults,
   readText,
   withoutToolCalls,
+  readMessages,
 };

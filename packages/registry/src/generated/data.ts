@@ -756,6 +756,47 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://docs.anthropic.com/en/docs/about-claude/models/overview"
+        },
+        {
+          "id": "claude-3-haiku",
+          "name": "Claude Haiku 3",
+          "family": "claude",
+          "variant": "haiku",
+          "version": "3",
+          "release_date": "2024-03-13",
+          "snapshots": [
+            "claude-3-haiku-20240307"
+          ],
+          "limits": {
+            "context": 200000,
+            "output": 4096
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview",
+              "date": "2026-12-01"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-12-01"
+            },
+            "pdf_input": {
+              "value": "unknown",
+              "note": "Anthropic's PDF page says \\"all active models\\"; Haiku 3 was retired on 2026-04-20 and earlier lists of PDF models did not name it; models.dev disagrees with itself (anthropic: pdf, openrouter: no pdf)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://docs.anthropic.com/en/docs/build-with-claude/vision",
+              "date": "2026-12-01"
+            }
+          },
+          "source": "https://platform.claude.com/docs/en/about-claude/model-deprecations",
+          "note": "Retired by Anthropic on 2026-04-20 (replacement claude-haiku-4-5)."
         }
       ]
     }
@@ -1978,7 +2019,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "release_date": "2026-06-01",
           "limits": {
             "context": 1000000,
-            "output": 131072
+            "output": 128000
           },
           "capabilities": {
             "tools": {
@@ -1990,10 +2031,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             },
             "image_input": {
               "value": true,
-              "evidence": "inferred",
-              "source": "https://github.com/anomalyco/models.dev/blob/f3fc692299671838c7c65fd8126bf84d81a2e817/providers/minimax/models/MiniMax-M3.toml",
+              "evidence": "docs",
+              "source": "https://x.com/MiniMax_AI/status/2061944204604101020",
               "date": "2026-12-01",
-              "note": "models.dev lists image (and video) input for MiniMax-M3 on both MiniMax endpoints; the registry crosscheck found the earlier false claim wrong"
+              "note": "MiniMax (2026-06-03): \\"Natively multimodal (image + video in)\\"; the OpenAI-compatible endpoint takes image parts for MiniMax-M3. models.dev, Vercel AI Gateway and LiteLLM list image input too"
             },
             "audio_input": {
               "value": false,
@@ -2016,14 +2057,57 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "name": "Mistral AI",
       "models": [
         {
+          "id": "mistral-medium-3.5",
+          "name": "Mistral Medium 3.5",
+          "family": "mistral-medium",
+          "version": "3.5",
+          "release_date": "2026-04-29",
+          "aliases": [
+            "mistral-medium-latest"
+          ],
+          "limits": {
+            "context": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "native function calling; OpenRouter, Vercel and LiteLLM list it"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "text and image input (vision encoder); OpenRouter and Vercel list it"
+            },
+            "pdf_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "PDFs go through the separate OCR / document AI endpoint, as for the other Mistral chat models"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+              "date": "2026-12-01",
+              "note": "text and image input only"
+            }
+          },
+          "source": "https://docs.mistral.ai/models/mistral-medium-3-5-26-04",
+          "note": "Succeeds Mistral Medium 3.1 as mistral-medium-latest; 256K (262,144) context per OpenRouter, Vercel AI Gateway and LiteLLM (whose entry cites this page)."
+        },
+        {
           "id": "mistral-medium-2508",
           "name": "Mistral Medium 3.1",
           "family": "mistral-medium",
           "version": "3.1",
           "release_date": "2025-08-12",
-          "aliases": [
-            "mistral-medium-latest"
-          ],
           "limits": {
             "context": 131072
           },
@@ -2054,7 +2138,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "date": "2026-11-29"
             }
           },
-          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+          "note": "mistral-medium-latest moved to Mistral Medium 3.5 (2026-04-29)."
         },
         {
           "id": "mistral-small-2506",
@@ -2063,7 +2148,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "version": "3.2",
           "release_date": "2025-06-20",
           "aliases": [
-            "mistral-small-latest",
             "mistral-small-3.2-24b-instruct-2506"
           ],
           "limits": {
@@ -2097,7 +2181,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "date": "2026-11-29"
             }
           },
-          "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+          "source": "https://docs.mistral.ai/getting-started/models/models_overview/",
+          "note": "mistral-small-latest moved to a newer Mistral Small (released 2026-03-16, per models.dev); no entry yet, so the imported catalogue answers for that name."
         },
         {
           "id": "mistral-large-2512",
@@ -2665,7 +2750,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "family": "gpt-4o",
           "release_date": "2024-05-13",
           "snapshots": [
-            "gpt-4o-2024-05-13",
             "gpt-4o-2024-08-06",
             "gpt-4o-2024-11-20"
           ],
@@ -2700,6 +2784,44 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://platform.openai.com/docs/models/gpt-4o"
+        },
+        {
+          "id": "gpt-4o-2024-05-13",
+          "name": "GPT-4o (2024-05-13)",
+          "family": "gpt-4o",
+          "release_date": "2024-05-13",
+          "limits": {
+            "context": 128000,
+            "output": 4096
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/function-calling",
+              "date": "2026-11-29"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/images-vision",
+              "date": "2026-11-29"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/guides/pdf-files",
+              "date": "2026-11-29"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.openai.com/docs/models/gpt-4o",
+              "date": "2026-11-29"
+            }
+          },
+          "source": "https://platform.openai.com/docs/models/gpt-4o",
+          "note": "The first GPT-4o snapshot: 4,096 output tokens (the later snapshots 16,384); LiteLLM agrees. Retired by OpenAI on 2026-10-23."
         },
         {
           "id": "gpt-4o-mini",
@@ -3244,6 +3366,521 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/openai/models/gpt-5.4.toml"
         },
         {
+          "id": "gpt-5-chat-latest",
+          "name": "GPT-5 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5",
+          "release_date": "2025-08-07",
+          "aliases": [
+            "gpt-5-chat"
+          ],
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+              "date": "2026-12-01",
+              "note": "no function calling: OpenRouter answers 404 \\"No endpoints found that support tool use\\" for openai/gpt-5-chat (pydantic/pydantic-ai#2896); models.dev and LiteLLM list no tool calling"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5-chat-latest",
+          "note": "Retired by OpenAI on 2026-07-23 (see the openai providers' retired lists)."
+        },
+        {
+          "id": "gpt-5.1-chat-latest",
+          "name": "GPT-5.1 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5.1",
+          "release_date": "2025-11-13",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-chat-latest",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.2-chat-latest",
+          "name": "GPT-5.2 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5.2",
+          "release_date": "2025-12-11",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.2-chat-latest",
+          "note": "Retired by OpenAI on 2026-08-10."
+        },
+        {
+          "id": "gpt-5.3-chat-latest",
+          "name": "GPT-5.3 Chat",
+          "family": "gpt",
+          "variant": "chat",
+          "version": "5.3",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+              "date": "2026-12-01",
+              "note": "function calling: listed on the model page (models.dev PR #1290 cites it)"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.3-chat-latest",
+          "note": "Retired by OpenAI on 2026-08-10."
+        },
+        {
+          "id": "gpt-5-codex",
+          "name": "GPT-5-Codex",
+          "family": "gpt",
+          "variant": "codex",
+          "version": "5",
+          "release_date": "2025-09-15",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5-codex",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.1-codex",
+          "name": "GPT-5.1-Codex",
+          "family": "gpt",
+          "variant": "codex",
+          "version": "5.1",
+          "release_date": "2025-11-13",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.1-codex-max",
+          "name": "GPT-5.1-Codex-Max",
+          "family": "gpt",
+          "variant": "codex-max",
+          "version": "5.1",
+          "release_date": "2025-11-19",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-max",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.1-codex-mini",
+          "name": "GPT-5.1-Codex-Mini",
+          "family": "gpt",
+          "variant": "codex-mini",
+          "version": "5.1",
+          "release_date": "2025-11-13",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.1-codex-mini",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.2-codex",
+          "name": "GPT-5.2-Codex",
+          "family": "gpt",
+          "variant": "codex",
+          "version": "5.2",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.2-codex",
+          "note": "Retired by OpenAI on 2026-07-23."
+        },
+        {
+          "id": "gpt-5.2-pro",
+          "name": "GPT-5.2 pro",
+          "family": "gpt",
+          "variant": "pro",
+          "version": "5.2",
+          "release_date": "2025-12-11",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.2-pro"
+        },
+        {
+          "id": "gpt-5.4-mini",
+          "name": "GPT-5.4 mini",
+          "family": "gpt",
+          "variant": "mini",
+          "version": "5.4",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.4-mini"
+        },
+        {
+          "id": "gpt-5.4-nano",
+          "name": "GPT-5.4 nano",
+          "family": "gpt",
+          "variant": "nano",
+          "version": "5.4",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.4-nano"
+        },
+        {
+          "id": "gpt-5.4-pro",
+          "name": "GPT-5.4 pro",
+          "family": "gpt",
+          "variant": "pro",
+          "version": "5.4",
+          "release_date": "2026-03-05",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro",
+              "date": "2026-12-01",
+              "note": "function calling; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro",
+              "date": "2026-12-01",
+              "note": "image input; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDF input on every vision-capable model (gpt-4o and later), sending text and page images; this model takes images. models.dev omits pdf for it (its known gap, models.dev #479)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro",
+              "date": "2026-12-01",
+              "note": "text and image input only; models.dev (2026-07-02) and LiteLLM (2026-07-24) agree"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.4-pro"
+        },
+        {
           "id": "gpt-oss-120b",
           "name": "gpt-oss-120b",
           "family": "gpt-oss",
@@ -3696,6 +4333,19 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "claude-3-7-sonnet",
           "model": "anthropic/claude-3-7-sonnet"
+        }
+      ],
+      "retired": [
+        {
+          "id": "claude-3-haiku",
+          "model": "anthropic/claude-3-haiku",
+          "aliases": [
+            "claude-3-haiku-20240307"
+          ],
+          "retired": "2026-04-20",
+          "replacement": "claude-haiku-4-5",
+          "source": "https://platform.claude.com/docs/en/about-claude/model-deprecations",
+          "note": "requests fail since the retirement"
         }
       ]
     }
@@ -4488,6 +5138,10 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "default_model": "mistral-medium-latest",
       "offerings": [
         {
+          "id": "mistral-medium-3.5",
+          "model": "mistral/mistral-medium-3.5"
+        },
+        {
           "id": "mistral-medium-2508",
           "model": "mistral/mistral-medium-2508"
         },
@@ -4895,15 +5549,33 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-5",
-          "model": "openai/gpt-5"
+          "model": "openai/gpt-5",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-mini",
-          "model": "openai/gpt-5-mini"
+          "model": "openai/gpt-5-mini",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-nano",
-          "model": "openai/gpt-5-nano"
+          "model": "openai/gpt-5-nano",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-4.1",
@@ -4912,10 +5584,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "gpt-4.1-mini",
           "model": "openai/gpt-4.1-mini"
-        },
-        {
-          "id": "gpt-4.1-nano",
-          "model": "openai/gpt-4.1-nano"
         },
         {
           "id": "gpt-4o",
@@ -4927,15 +5595,121 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "o3",
-          "model": "openai/o3"
-        },
-        {
-          "id": "o4-mini",
-          "model": "openai/o4-mini"
+          "model": "openai/o3",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-pro",
-          "model": "openai/gpt-5-pro"
+          "model": "openai/gpt-5-pro",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
+        }
+      ],
+      "retired": [
+        {
+          "id": "gpt-4.1-nano",
+          "model": "openai/gpt-4.1-nano",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-luna",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "o4-mini",
+          "model": "openai/o4-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-4o-2024-05-13",
+          "model": "openai/gpt-4o-2024-05-13",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-chat-latest",
+          "model": "openai/gpt-5-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-codex",
+          "model": "openai/gpt-5-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-chat-latest",
+          "model": "openai/gpt-5.1-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex",
+          "model": "openai/gpt-5.1-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-max",
+          "model": "openai/gpt-5.1-codex-max",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-mini",
+          "model": "openai/gpt-5.1-codex-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-codex",
+          "model": "openai/gpt-5.2-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-chat-latest",
+          "model": "openai/gpt-5.2-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.3-chat-latest",
+          "model": "openai/gpt-5.3-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
         }
       ]
     }
@@ -4993,15 +5767,33 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-5",
-          "model": "openai/gpt-5"
+          "model": "openai/gpt-5",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-mini",
-          "model": "openai/gpt-5-mini"
+          "model": "openai/gpt-5-mini",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-nano",
-          "model": "openai/gpt-5-nano"
+          "model": "openai/gpt-5-nano",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-4.1",
@@ -5010,10 +5802,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "gpt-4.1-mini",
           "model": "openai/gpt-4.1-mini"
-        },
-        {
-          "id": "gpt-4.1-nano",
-          "model": "openai/gpt-4.1-nano"
         },
         {
           "id": "gpt-4o",
@@ -5025,11 +5813,13 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "o3",
-          "model": "openai/o3"
-        },
-        {
-          "id": "o4-mini",
-          "model": "openai/o4-mini"
+          "model": "openai/o3",
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          }
         },
         {
           "id": "gpt-5-pro",
@@ -5052,8 +5842,112 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
               "note": "function_call_output.output takes input_file parts"
             }
           },
+          "lifecycle": {
+            "deprecated": "2026-06-11",
+            "retired": "2026-12-11",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+          },
           "source": "https://platform.openai.com/docs/models/gpt-5-pro",
           "note": "Responses API only: the offering overrides the wire."
+        }
+      ],
+      "retired": [
+        {
+          "id": "gpt-4.1-nano",
+          "model": "openai/gpt-4.1-nano",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-luna",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "o4-mini",
+          "model": "openai/o4-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-4o-2024-05-13",
+          "model": "openai/gpt-4o-2024-05-13",
+          "deprecated": "2026-04-22",
+          "retired": "2026-10-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-chat-latest",
+          "model": "openai/gpt-5-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5-codex",
+          "model": "openai/gpt-5-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-chat-latest",
+          "model": "openai/gpt-5.1-chat-latest",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex",
+          "model": "openai/gpt-5.1-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-max",
+          "model": "openai/gpt-5.1-codex-max",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.1-codex-mini",
+          "model": "openai/gpt-5.1-codex-mini",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-terra",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-codex",
+          "model": "openai/gpt-5.2-codex",
+          "deprecated": "2026-04-22",
+          "retired": "2026-07-23",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.2-chat-latest",
+          "model": "openai/gpt-5.2-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
+        },
+        {
+          "id": "gpt-5.3-chat-latest",
+          "model": "openai/gpt-5.3-chat-latest",
+          "deprecated": "2026-05-08",
+          "retired": "2026-08-10",
+          "replacement": "gpt-5.6-sol",
+          "source": "https://developers.openai.com/api/docs/deprecations"
         }
       ],
       "note": "Chat Completions: a tool message is text only, so tool-result media go out as placeholders. Use openai-responses for native media."
@@ -5161,6 +6055,76 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "x-ai/grok-4.3",
           "model": "xai/grok-4.3"
+        },
+        {
+          "id": "nousresearch/hermes-4-405b",
+          "model": "nous/Hermes-4-405B",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/nousresearch/hermes-4-405b",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/nousresearch/hermes-4-405b"
+        },
+        {
+          "id": "nousresearch/hermes-4-70b",
+          "model": "nous/Hermes-4-70B",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/nousresearch/hermes-4-70b",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/nousresearch/hermes-4-70b"
+        },
+        {
+          "id": "nousresearch/hermes-3-llama-3.1-70b",
+          "model": "nous/Hermes-3-Llama-3.1-70B",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/nousresearch/hermes-3-llama-3.1-70b",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/nousresearch/hermes-3-llama-3.1-70b"
+        },
+        {
+          "id": "meta-llama/llama-3.2-3b-instruct",
+          "model": "meta/llama-3.2-3b-instruct",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/meta-llama/llama-3.2-3b-instruct",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/meta-llama/llama-3.2-3b-instruct"
+        },
+        {
+          "id": "meta-llama/llama-3.2-1b-instruct",
+          "model": "meta/llama-3.2-1b-instruct",
+          "capabilities": {
+            "tools": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://openrouter.ai/meta-llama/llama-3.2-1b-instruct",
+              "date": "2026-12-01",
+              "note": "OpenRouter routes tools only to upstream providers that accept them and answers 404 \\"No endpoints found that support tool use\\" when none does (seen for nousresearch/hermes-3-llama-3.1-405b:free in NousResearch/hermes-agent#8270); its model list (mirrored by models.dev on 2026-07-02) names no tool-capable upstream for this model. The model itself calls tools elsewhere."
+            }
+          },
+          "source": "https://openrouter.ai/meta-llama/llama-3.2-1b-instruct"
         }
       ],
       "retired": [

@@ -11,6 +11,16 @@ import type { Inspection, ReceivedToolResult, SimulatorWire } from '../types.js'
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
+/** The pattern the API holds tool_use ids (and the tool_use_id naming one) to. */
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
+
+function checkToolUseId(id: string, at: string, violations: string[]): void {
+  if (id !== '' && !TOOL_USE_ID.test(id))
+    violations.push(
+      `${at}: tool_use.id ${JSON.stringify(id)} should match pattern '^[a-zA-Z0-9_-]+$'`,
+    );
+}
+
 function checkSource(block: Json, at: string, violations: string[]): void {
   const source = block.source;
   if (!isObject(source)) {
@@ -129,6 +139,7 @@ function inspect(body: unknown): Inspection {
           if (!isObject(block.input)) violations.push(`${at}: tool_use input must be an object`);
           const id = typeof block.id === 'string' ? block.id : '';
           const name = typeof block.name === 'string' ? block.name : '';
+          checkToolUseId(id, at, violations);
           names.set(id, name);
           calls.push({ id, name });
         }
@@ -150,6 +161,7 @@ function inspect(body: unknown): Inspection {
       }
       if (seenOther) violations.push(`${at}: tool_result blocks must come before other blocks`);
       const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : '';
+      checkToolUseId(id, at, violations);
       if (block.is_error !== undefined && typeof block.is_error !== 'boolean')
         violations.push(`${at}.is_error must be a boolean`);
       const empty =

@@ -105,6 +105,8 @@ function inspect(body: unknown): Inspection {
     if (type === 'function_call_output') {
       const id = typeof item.call_id === 'string' ? item.call_id : '';
       if (id === '') violations.push(`${where}: function_call_output call_id must not be empty`);
+      if (id.length > 64)
+        violations.push(`${where}: function_call_output call_id is longer than 64 characters`);
       if (typeof item.output === 'string') {
         if (containsBase64Payload(item.output))
           violations.push(`${where}: output string carries a base64 payload`);
