@@ -411,6 +411,69 @@ describe('steps out of order and the loop rules', () => {
     ]);
   });
 
+  test('a call that cannot be answered is dropped with a warning, and stays out of the echo', async () => {
+    const body = {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      model: 'gpt-4.1',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: 'call_a',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Oslo"}' },
+              },
+              {
+                id: 'call_a',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Rome"}' },
+              },
+            ],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+    };
+    const warnings: string[] = [];
+    const engine = recordedEngine('openai', (iteration) => (iteration === 1 ? body : 'text'));
+    const state = await runModelStep(engine, startToolLoop('go', { loopId: 'w' }), {
+      roster: ROSTER,
+      onWarning: (warning) => warnings.push(warning.code),
+    });
+    expect(warnings).toEqual(['tool_call_dropped']);
+    expect(state.pendingCalls.map((pending) => pending.callId)).toEqual(['call_a']);
+    const answered = recordToolResult(
+      parseToolLoopState(store(state)),
+      'call_a',
+      new ToolResult({
+        name: 'get_weather',
+        id: 'call_a',
+        content: [{ type: 'text', text: 'ok' }],
+      }),
+    );
+    await runModelStep(engine, answered, { roster: ROSTER });
+    const sent = JSON.parse(engine.sent[1]?.body ?? '{}');
+    expect(sent.messages.slice(1)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_a',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Oslo"}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_a', content: 'ok' },
+    ]);
+  });
+
   test('an aborted signal rejects a step with AbortedError, and no tool runs', async () => {
     const { client, ledger } = await ledgerServer();
     simulator.script('abort', SCRIPT);
