@@ -150,4 +150,15 @@ describe('other corrections', () => {
     expect(values('openrouter', 'anthropic/claude-3-haiku').pdf_input).toBe('unknown');
     expect(values('openrouter', 'anthropic/claude-3-haiku').image_input).toBe(true);
   });
+
+  it.each([
+    ['claude-sonnet-4-20250514', '2026-06-15', 'claude-sonnet-4-6'],
+    ['claude-sonnet-4-0', '2026-06-15', 'claude-sonnet-4-6'],
+    ['claude-opus-4', '2026-06-15', 'claude-opus-4-8'],
+    ['claude-opus-4-1', '2026-08-05', undefined],
+  ])('anthropic %s was retired on %s', (model, retired, replacement) => {
+    const resolution = registry.resolve({ provider: 'anthropic', model });
+    expect(resolution.lifecycle).toMatchObject({ status: 'retired', retired, replacement });
+    expect(resolution.listed).toBe(false);
+  });
 });

@@ -4319,23 +4319,45 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "model": "anthropic/claude-haiku-4-5"
         },
         {
-          "id": "claude-opus-4-1",
-          "model": "anthropic/claude-opus-4-1"
-        },
-        {
-          "id": "claude-opus-4",
-          "model": "anthropic/claude-opus-4"
-        },
-        {
-          "id": "claude-sonnet-4",
-          "model": "anthropic/claude-sonnet-4"
-        },
-        {
           "id": "claude-3-7-sonnet",
           "model": "anthropic/claude-3-7-sonnet"
         }
       ],
       "retired": [
+        {
+          "id": "claude-opus-4-1",
+          "model": "anthropic/claude-opus-4-1",
+          "aliases": [
+            "claude-opus-4-1-20250805"
+          ],
+          "retired": "2026-08-05",
+          "source": "https://platform.claude.com/docs/en/release-notes/overview",
+          "note": "Anthropic's release notes: requests to this model fail since the retirement (dates as summarised by ai-provider-watch and multidotdev/cli from Anthropic's notes)"
+        },
+        {
+          "id": "claude-opus-4",
+          "model": "anthropic/claude-opus-4",
+          "aliases": [
+            "claude-opus-4-20250514",
+            "claude-opus-4-0"
+          ],
+          "retired": "2026-06-15",
+          "replacement": "claude-opus-4-8",
+          "source": "https://platform.claude.com/docs/en/release-notes/overview",
+          "note": "Anthropic's release notes: requests to this model fail since the retirement (dates as summarised by ai-provider-watch and multidotdev/cli from Anthropic's notes)"
+        },
+        {
+          "id": "claude-sonnet-4",
+          "model": "anthropic/claude-sonnet-4",
+          "aliases": [
+            "claude-sonnet-4-20250514",
+            "claude-sonnet-4-0"
+          ],
+          "retired": "2026-06-15",
+          "replacement": "claude-sonnet-4-6",
+          "source": "https://platform.claude.com/docs/en/release-notes/overview",
+          "note": "Anthropic's release notes: requests to this model fail since the retirement (dates as summarised by ai-provider-watch and multidotdev/cli from Anthropic's notes)"
+        },
         {
           "id": "claude-3-haiku",
           "model": "anthropic/claude-3-haiku",
