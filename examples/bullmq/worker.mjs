@@ -8,7 +8,7 @@
 // MODEL, API_KEY, BASE_URL (optional), CONCURRENCY (jobs at once, default 2), and BullMQ's
 // LOCK_DURATION_MS (default 30000), STALLED_INTERVAL_MS (default 30000) and
 // MAX_STALLED_COUNT (default 1): a dead worker's jobs move to another worker within about
-// LOCK_DURATION_MS + STALLED_INTERVAL_MS. SIGTERM finishes the running steps' jobs, then exits.
+// LOCK_DURATION_MS + STALLED_INTERVAL_MS. SIGTERM lets the running jobs finish, then exits.
 import { createEngine } from '@crosswire/engines';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
