@@ -33,7 +33,7 @@ const status = run('verifying the recorded goldens', undefined);
 if (status === 0) {
   console.log(
     '\ngolden:record: done. Review `git diff -- "packages/*/fixtures"`; a changed wire golden ' +
-      'needs a minor changeset and `npx -y pnpm@12.4.2 wire:record`.',
+      'needs a minor changeset (`npx -y pnpm@12.4.2 changeset`).',
   );
 } else {
   console.error('\ngolden:record: the verifying run failed; see the failures above.');

@@ -21,8 +21,8 @@ function write(relative: string, text: string): void {
   writeFileSync(file, text);
 }
 
-function addPackage(name: string, goldens: Record<string, unknown>): void {
-  write(`packages/${name}/package.json`, JSON.stringify({ name: `@crosswire/${name}` }));
+function addPackage(name: string, goldens: Record<string, unknown>, version = '0.1.0'): void {
+  write(`packages/${name}/package.json`, JSON.stringify({ name: `@crosswire/${name}`, version }));
   for (const [file, value] of Object.entries(goldens)) {
     write(`packages/${name}/fixtures/wire/${file}`, `${JSON.stringify(value, null, 2)}\n`);
   }
@@ -67,14 +67,15 @@ describe('wire-contract record', () => {
       'utf8',
     );
     const entries = digest.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
-    expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatch(/^[0-9a-f]{64} {2}wire\/anthropic\/image\.json$/);
-    expect(entries[1]).toMatch(/^[0-9a-f]{64} {2}wire\/openai\/text\.json$/);
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toBe('version 0.1.0');
+    expect(entries[1]).toMatch(/^[0-9a-f]{64} {2}wire\/anthropic\/image\.json$/);
+    expect(entries[2]).toMatch(/^[0-9a-f]{64} {2}wire\/openai\/text\.json$/);
     expect(() => readFileSync(path.join(root, 'packages/core/fixtures/wire.digest'))).toThrow();
   });
 
   it('passes right after recording', () => {
-    expect(checkWireContract(root)).toEqual({ ok: true, packages: [] });
+    expect(checkWireContract(root)).toEqual({ ok: true, packages: [], stale: [] });
     expect(runCli('check').status).toBe(0);
   });
 
@@ -106,16 +107,16 @@ describe('wire-contract check', () => {
     const cli = runCli('check');
     expect(cli.status).toBe(1);
     expect(cli.output).toContain(
-      'the wire goldens of @crosswire/tool-result changed, and no pending changeset bumps it by minor or major',
+      'the wire goldens of @crosswire/tool-result differ from its released version, and no pending changeset bumps it by minor or major',
     );
     expect(cli.output).toContain(
       'changed  packages/tool-result/fixtures/wire/anthropic/image.json',
     );
     expect(cli.output).toContain('npx -y pnpm@12.4.2 changeset');
-    expect(cli.output).toContain('npx -y pnpm@12.4.2 wire:record');
+    expect(cli.output).toContain('recording is not a way around it');
   });
 
-  it('passes once a minor changeset names the package, with a notice to record', () => {
+  it('passes once a minor changeset names the package, with a notice', () => {
     changeGolden();
     addChangeset('brave-tools-sing.md', { '@crosswire/tool-result': 'minor' });
     const result = checkWireContract(root);
@@ -127,13 +128,74 @@ describe('wire-contract check', () => {
 
     const cli = runCli('check');
     expect(cli.status).toBe(0);
-    expect(cli.output).toContain('notice: the wire goldens of @crosswire/tool-result changed');
-    expect(cli.output).toContain('wire:record');
+    expect(cli.output).toContain(
+      'notice: the wire goldens of @crosswire/tool-result differ from its released version; covered by the minor bump',
+    );
+  });
 
-    // Recording makes the check clean again, so the changeset can be consumed by a release.
+  it('recording without a changeset does not make the check pass: the released goldens are kept', () => {
+    const digestFile = path.join(root, 'packages/tool-result/fixtures/wire.digest');
+    const released = readFileSync(digestFile, 'utf8');
+    changeGolden();
+    const recorded = runCli('record');
+    expect(recorded.status).toBe(0);
+    expect(recorded.output).toContain(
+      'notice: packages/tool-result/fixtures/wire.digest holds the released goldens of @crosswire/tool-result 0.1.0; kept as they are.',
+    );
+    expect(recorded.output).toContain(
+      'changed  packages/tool-result/fixtures/wire/anthropic/image.json',
+    );
+    expect(readFileSync(digestFile, 'utf8')).toBe(released);
+    expect(recordWireContract(root)).toMatchObject({
+      written: [],
+      refused: [{ name: '@crosswire/tool-result', changed: ['wire/anthropic/image.json'] }],
+    });
+    expect(runCli('check').status).toBe(1);
+
+    // A changeset covers it until the release; recording in between changes nothing either.
+    addChangeset('brave-tools-sing.md', { '@crosswire/tool-result': 'minor' });
     expect(runCli('record').status).toBe(0);
+    expect(readFileSync(digestFile, 'utf8')).toBe(released);
     unlinkSync(path.join(root, '.changeset/brave-tools-sing.md'));
-    expect(checkWireContract(root)).toEqual({ ok: true, packages: [] });
+    expect(checkWireContract(root).ok).toBe(false);
+  });
+
+  it('a release records the goldens of the new version; until then the check names the stale digest', () => {
+    changeGolden();
+    addChangeset('brave-tools-sing.md', { '@crosswire/tool-result': 'minor' });
+    // What `changeset version` does: bump the version, consume the changeset.
+    addPackage('tool-result', {}, '0.2.0');
+    unlinkSync(path.join(root, '.changeset/brave-tools-sing.md'));
+    const before = runCli('check');
+    expect(before.status).toBe(1);
+    expect(before.output).toContain(
+      'packages/tool-result/fixtures/wire.digest holds the goldens of @crosswire/tool-result 0.1.0, but the package is at 0.2.0.',
+    );
+    expect(checkWireContract(root).stale).toEqual([
+      {
+        name: '@crosswire/tool-result',
+        dir: path.join('packages', 'tool-result'),
+        recorded: '0.1.0',
+        version: '0.2.0',
+      },
+    ]);
+    expect(recordWireContract(root).written).toEqual([
+      path.join('packages', 'tool-result', 'fixtures', 'wire.digest'),
+    ]);
+    expect(checkWireContract(root)).toEqual({ ok: true, packages: [], stale: [] });
+    expect(
+      readFileSync(path.join(root, 'packages/tool-result/fixtures/wire.digest'), 'utf8'),
+    ).toContain('\nversion 0.2.0\n');
+  });
+
+  it('refuses a digest that names no released version', () => {
+    write(
+      'packages/tool-result/fixtures/wire.digest',
+      `# old format\n${'0'.repeat(64)}  wire/openai/text.json\n`,
+    );
+    const cli = runCli('check');
+    expect(cli.status).toBe(2);
+    expect(cli.output).toContain('names no released version');
   });
 
   it('passes with a major changeset too', () => {
@@ -186,7 +248,10 @@ describe('wire-contract check', () => {
     expect(checkWireContract(root).packages).toMatchObject([
       { name: '@crosswire/engines', added: ['loop/openai.json'], covering: null },
     ]);
-    recordWireContract(root);
+    // The first record of a package (no digest yet) writes its goldens.
+    expect(recordWireContract(root).written).toEqual([
+      path.join('packages', 'engines', 'fixtures', 'wire.digest'),
+    ]);
     write('packages/engines/fixtures/loop/openai.json', '{"messages":[1]}\n');
     const cli = runCli('check');
     expect(cli.status).toBe(1);
@@ -198,6 +263,18 @@ describe('wire-contract check', () => {
     const cli = runCli('check');
     expect(cli.status).toBe(2);
     expect(cli.output).toContain('is not valid JSON');
+  });
+});
+
+describe('the release records the goldens of each new version', () => {
+  it('the release workflow versions through version-packages, which records after changeset version', () => {
+    const repository = fileURLToPath(new URL('..', import.meta.url));
+    const workflow = readFileSync(path.join(repository, '.github/workflows/release.yml'), 'utf8');
+    const manifest = JSON.parse(readFileSync(path.join(repository, 'package.json'), 'utf8'));
+    expect(workflow).toContain('version: npx -y pnpm@12.4.2 version-packages\n');
+    expect(manifest.scripts['version-packages']).toBe(
+      'changeset version && node scripts/wire-contract.mjs record',
+    );
   });
 });
 

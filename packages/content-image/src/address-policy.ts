@@ -10,7 +10,7 @@ export interface DeniedRange {
 }
 
 /**
- * IPv4 ranges `denyPrivateHosts` refuses: the seed's list, in its order. 224.0.0.0/3 covers
+ * IPv4 ranges `denyPrivateHosts` refuses, in the order they are checked. 224.0.0.0/3 covers
  * multicast, 240.0.0.0/4 (reserved) and 255.255.255.255 (broadcast).
  */
 export const DENIED_IPV4_RANGES: readonly DeniedRange[] = [

@@ -13,8 +13,8 @@ export type UrlFilter = (url: URL) => boolean | Promise<boolean>;
 export type HostAnswer = string | { readonly address: string };
 
 /**
- * Answers a host name with its addresses: a list (the seed's resolver returns a list of
- * strings), a single address, or a promise of either.
+ * Answers a host name with its addresses: a list of {@link HostAnswer}s, a single one, or a
+ * promise of either.
  */
 export type HostResolver = (
   host: string,

@@ -24,7 +24,9 @@ import { createFetchAgent, type FetchTlsOptions } from './pinned-agent.js';
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 /** 30 s: the default overall deadline of one `ensureBase64` fetch, redirects included. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The deadline `timeoutMs: 0` stands for: the seed keeps a transport default (180 s) rather than none. */
+/**
+ * The deadline `timeoutMs: 0` stands for: a transport default of 180 s, never no deadline at all.
+ */
 export const FALLBACK_TIMEOUT_MS = 180_000;
 /** Redirects followed before the fetch is refused. */
 export const MAX_REDIRECTS = 7;
@@ -241,7 +243,7 @@ export function resolveFetchPolicy(options: EnsureBase64Options): FetchPolicy {
 class DeadlineReached extends Error {}
 
 /**
- * Fetches an image URL under the seed's rules: filter on every hop before it is requested,
+ * Fetches an image URL under the guarded-fetch rules: filter on every hop before it is requested,
  * pinned connections for `denyPrivateHosts`, manual redirects (7 at most, http/https only),
  * a cap on Content-Length, wire bytes and decoded bytes, an overall deadline, and a check of
  * the bytes against the claimed type. Resolves with the payload or rejects with an

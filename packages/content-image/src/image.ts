@@ -566,7 +566,7 @@ export class Image {
 
   /**
    * A compact description for logs and traces, never the payload. Not a wire format. Keys in
-   * the order of the seed's TO_JSON description: type, source, url, media_type, detail, bytes.
+   * this order: type, source, url, media_type, detail, bytes.
    */
   toJSON(): ImageDescription {
     const base64 = this.base64;

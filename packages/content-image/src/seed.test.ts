@@ -160,10 +160,11 @@ describe('maxBytes', () => {
       }),
     );
     expect(error.code).toBe('image_fetch_timeout');
-    expect(warnings.map((warning) => warning.code)).toEqual([
-      'image_fetch_uncapped',
-      'image_fetch_uncapped_large',
-    ]);
+    // The past-20-MiB warning comes only if that much arrived before the deadline, which
+    // depends on the machine's load (the test above checks it with a finite large body).
+    const codes = warnings.map((warning) => warning.code);
+    expect(codes[0]).toBe('image_fetch_uncapped');
+    expect(codes.slice(1)).toEqual(codes.length > 1 ? ['image_fetch_uncapped_large'] : []);
   });
 
   test('a cap just at the size passes, one byte less refuses', async () => {

@@ -24,7 +24,7 @@ export const HERMES_DEFAULTS = Object.freeze({
 });
 
 /**
- * The default system prompt template (Langertha's `hermes_tool_prompt`). Placeholders:
+ * The default system prompt template of Hermes prompt tool calling. Placeholders:
  * `{instructions}`, `{tools}` (one tool JSON per line), `{toolsTag}`, `{callTag}`.
  */
 export const HERMES_PROMPT_TEMPLATE = `{instructions}

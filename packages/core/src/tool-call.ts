@@ -24,7 +24,7 @@ export interface ToolCall {
 }
 
 /**
- * A {@link ToolCall} that also destructures as the seeds' pair:
+ * A {@link ToolCall} that also destructures as a `[name, arguments]` pair:
  * `const [name, args] = extractToolCall(wire, raw)`. The iterator is not enumerable, so the
  * value still equals (and serializes as) the plain call.
  */

@@ -60,7 +60,7 @@ export interface OllamaTool {
   };
 }
 
-/** Hermes with `hermesShape: 'mcp'` (Langertha's form): the MCP definition itself. */
+/** Hermes with `hermesShape: 'mcp'`: the MCP definition itself. */
 export interface HermesMcpTool {
   readonly name: string;
   readonly description?: string;
@@ -96,7 +96,7 @@ export interface FormatToolsOptions {
   /**
    * The form of each Hermes tool (default `openai`: `{type:'function', function:{...}}`,
    * the form Hermes, Qwen and most tool-tuned open models were trained on); `mcp` sends
-   * `{name, description, inputSchema}` as Langertha does.
+   * the MCP definition as it is, `{name, description, inputSchema}`.
    */
   readonly hermesShape?: 'openai' | 'mcp';
   /** Told about degradations (a dropped schema keyword, a non-portable name). */

@@ -85,7 +85,7 @@ export function locateToolCallItems(
   return wireOf(wire).locateToolCalls(body, options);
 }
 
-/** Alias of {@link locateToolCalls} under the seed's name (`response_tool_calls`). */
+/** Alias of {@link locateToolCalls}, named as the engines' seam `responseToolCalls`. */
 export const responseToolCalls = locateToolCalls;
 
 /**

@@ -29,9 +29,10 @@ const none: NativeMediaFact = { carries: false, needsVision: false };
 const byVision: NativeMediaFact = { carries: true, needsVision: true };
 
 /**
- * The one table of native tool-result media per wire (seed 000, `carries_native` and
- * `native_needs_vision`). A PDF on anthropic is read as extracted text by a text-only model,
- * so it does not need vision; on responses and gemini the provider reads PDFs by vision.
+ * The one table of native tool-result media per wire: what each wire's tool-result block carries
+ * natively, and whether a model needs vision to read it. A PDF on anthropic is read as extracted
+ * text by a text-only model, so it does not need vision; on responses and gemini the provider reads
+ * PDFs by vision.
  */
 export const WIRE_NATIVE_MEDIA: Readonly<
   Record<WireFormat, Readonly<Record<MediaKind, NativeMediaFact>>>

@@ -23,7 +23,7 @@ export interface ChatRequest {
   readonly extra?: Readonly<Record<string, unknown>>;
 }
 
-/** The Hermes prompt-tool-calling settings (seed 003, `Role::HermesTools`). */
+/** The Hermes prompt-tool-calling settings: tag names, prompt template, tool shape. */
 export interface HermesOptions {
   /** The tag the tool list is wrapped in; default `tools`. */
   readonly toolsTag?: string;

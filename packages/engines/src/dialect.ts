@@ -54,9 +54,9 @@ export function parseResponse(
 }
 
 /**
- * Reads one tool-loop turn's reply (seed 003 `tool_loop_response`): the wire's parser, which
- * throws on an error body and on a blocked prompt (`prompt blocked: REASON`); on hermes the
- * `<tool_call>` tags are lifted into `toolCalls` and stripped from `content`.
+ * Reads one tool-loop turn's reply: the wire's parser, which throws on an error body and on a
+ * blocked prompt (`prompt blocked: REASON`); on hermes the `<tool_call>` tags are lifted into
+ * `toolCalls` and stripped from `content`.
  */
 export function toolLoopResponse(
   wire: WireFormat,
@@ -67,11 +67,11 @@ export function toolLoopResponse(
 }
 
 /**
- * One result for `formatToolResults`: a `ToolResult` (which carries the call's name and id),
- * what its constructor takes (`{ name, id, content, isError, structuredContent }`), or the
- * seed's pair of the call and what the MCP server returned. `toolCall` may be a
- * `ToolCall` or the raw structure `responseToolCalls` located; `result` an MCP
- * `CallToolResult` (or a `ToolResult`, taken as it is).
+ * One result for `formatToolResults`: a `ToolResult` (which carries the call's name and id), what
+ * its constructor takes (`{ name, id, content, isError, structuredContent }`), or the pair of the
+ * call and what the MCP server returned. `toolCall` may be a `ToolCall` or the raw structure
+ * `responseToolCalls` located; `result` an MCP `CallToolResult` (or a `ToolResult`, taken as it
+ * is).
  */
 export type ToolResultInput =
   | ToolResult
@@ -117,10 +117,10 @@ function isToolCall(value: unknown): value is ToolCall {
 }
 
 /**
- * The assistant echo of the prior turn (built from the reply body `body`) plus one result
- * block per result, as a list for every wire (seed 003 `format_tool_results`): the
- * provider's own messages (see {@link ProviderMessage}), to append to the conversation. Each
- * result is a `ToolResult` or a `{ toolCall, result }` pair (see {@link ToolResultInput}).
+ * The assistant echo of the prior turn (built from the reply body `body`) plus one result block per
+ * result, as a list for every wire: the provider's own messages (see {@link ProviderMessage}), to
+ * append to the conversation. Each result is a `ToolResult` or a `{ toolCall, result }` pair (see
+ * {@link ToolResultInput}).
  */
 export function formatToolResults(
   wire: WireFormat,
@@ -155,9 +155,8 @@ export function responseToolCalls(
 }
 
 /**
- * The assistant's final text of a reply body (seed 003 `response_text_content`): the content
- * `parseResponse` gives, or for a body it rejects the text read straight off the body, or ''.
- * Never throws.
+ * The assistant's final text of a reply body: the content `parseResponse` gives, or for a body it
+ * rejects the text read straight off the body, or ''. Never throws.
  */
 export function responseTextContent(
   wire: WireFormat,
@@ -184,9 +183,9 @@ export interface ToolLoopCallsOptions {
 }
 
 /**
- * What {@link toolLoopCalls} returns: the calls to run and the body (`data`) to build the
- * assistant echo from. `body` is the same value as `data`; `const [calls, data] = ...`
- * destructures it as the seed's pair.
+ * What {@link toolLoopCalls} returns: the calls to run and the body (`data`) to build the assistant
+ * echo from. `body` is the same value as `data`; it also destructures as a pair:
+ * `const [calls, data] = ...`.
  */
 export interface ToolLoopCalls extends Iterable<unknown> {
   readonly calls: ToolCall[];
@@ -212,12 +211,12 @@ function toolLoopCallsValue(calls: ToolCall[], data: unknown): ToolLoopCalls {
 }
 
 /**
- * The calls one tool-loop turn runs, and the body to build its assistant echo from (seed 003
- * `tool_loop_calls`). When the reply hit its token limit (`length`, `max_tokens`,
- * `MAX_TOKENS`, `incomplete`), a call whose arguments do not decode is dropped: with none left
- * this throws `ToolLoopError` `tool_call_arguments_truncated`; otherwise one warning names the
- * dropped calls and the body comes back as a copy without them. Else the calls and body come
- * back unchanged. `body` defaults to `reply.raw`.
+ * The calls one tool-loop turn runs, and the body to build its assistant echo from. When the reply
+ * hit its token limit (`length`, `max_tokens`, `MAX_TOKENS`, `incomplete`), a call whose arguments
+ * do not decode is dropped: with none left this throws `ToolLoopError`
+ * `tool_call_arguments_truncated`; otherwise one warning names the dropped calls and the body comes
+ * back as a copy without them. Else the calls and body come back unchanged. `body` defaults to
+ * `reply.raw`.
  */
 export function toolLoopCalls(
   reply: ChatResponse,

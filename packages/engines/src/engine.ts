@@ -48,6 +48,7 @@ import {
 import type { RateLimit } from './http/rate-limit.js';
 import type { RetryPolicy } from './http/retry.js';
 import { HttpTransport, type RetryEvent } from './http/transport.js';
+import { joinUrl, trimBaseUrl, withoutQuery } from './http/url.js';
 import { inlineImages } from './inline-images.js';
 import type { McpToolServer } from './mcp/server.js';
 import { type ProviderMessage, providerMessages } from './messages.js';
@@ -111,13 +112,13 @@ export interface EngineOptions {
    */
   readonly listToolsTimeoutMs?: number;
   /**
-   * The MCP servers `chatWithTools` uses when the call names none (seed 003 `mcp_servers`):
-   * SDK `Client`s or any objects with `listTools` and `callTool`. Default none.
+   * The MCP servers `chatWithTools` uses when the call names none: SDK `Client`s or any objects
+   * with `listTools` and `callTool`. Default none.
    */
   readonly mcpServers?: readonly McpToolServer[];
-  /** The default `maxIterations` of `chatWithTools` (seed 003 `tool_max_iterations`). Default 10. */
+  /** The default `maxIterations` of `chatWithTools`. Default 10. */
   readonly maxIterations?: number;
-  /** The seed's name of `maxIterations`; `maxIterations` wins when both are given. */
+  /** Another name of `maxIterations`; `maxIterations` wins when both are given. */
   readonly toolMaxIterations?: number;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
@@ -139,7 +140,7 @@ export class Engine {
   readonly toolWireFormat: WireFormat;
   /** The base URL requests go to (the registry's, or the `baseUrl` option). */
   readonly baseUrl: string;
-  /** The full chat URL. */
+  /** The full chat URL: the chat path after the base URL's path, the base URL's query kept. */
   readonly endpoint: string;
   /** What the wire renderers are told, derived from capabilities and quirks (see `createEngine`). */
   readonly dialectOptions: DialectOptions;
@@ -181,7 +182,7 @@ export class Engine {
       this.baseUrl,
       chatPath.replaceAll('{model}', encodeURIComponent(model)),
     );
-    this.endpoint = `${this.baseUrl}${this.#path}`;
+    this.endpoint = joinUrl(this.baseUrl, this.#path);
 
     const env =
       options.env ??
@@ -247,7 +248,7 @@ export class Engine {
     });
   }
 
-  /** The seed's name of {@link Engine.maxIterations}. */
+  /** Another name of {@link Engine.maxIterations}. */
   get toolMaxIterations(): number {
     return this.maxIterations;
   }
@@ -262,12 +263,11 @@ export class Engine {
     return this.registry.resolve({ provider: this.provider.id, model: this.model });
   }
 
-  /** The effective capabilities of this model on this provider, each with its reasons. */
   /**
-   * The capability flags of this model on this provider, as the seeds' `engine_capabilities`:
-   * true only where the registry's effective value is true (false and unknown are false), so
-   * `engine.capabilities().image_input` reads like `engine.supports('image_input')`. The
-   * tri-state values with their evidence are {@link Engine.capabilityDetails}.
+   * The capability flags of this model on this provider: true only where the registry's effective
+   * value is true (false and unknown are false), so `engine.capabilities().image_input` reads like
+   * `engine.supports('image_input')`. The tri-state values with their evidence are
+   * {@link Engine.capabilityDetails}.
    */
   capabilities(): Readonly<Record<CapabilityName, boolean>> {
     const details = this.capabilityDetails();
@@ -403,10 +403,10 @@ export class Engine {
   }
 
   /**
-   * The tool loop (seed 003 `chat_with_tools_f`): gathers the tools of every MCP server, sends
-   * the conversation, runs the calls the model asks for (concurrently, each answered by
-   * exactly one result), and repeats until the model answers in text. Returns that text.
-   * `runToolLoop` returns the same run with its conversation, turns, timings and usage.
+   * The tool loop: gathers the tools of every MCP server, sends the conversation, runs the calls
+   * the model asks for (concurrently, each answered by exactly one result), and repeats until the
+   * model answers in text. Returns that text. `runToolLoop` returns the same run with its
+   * conversation, turns, timings and usage.
    */
   async chatWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<string> {
     return (await this.runToolLoop(input, options)).text;
@@ -570,7 +570,7 @@ export class Engine {
   /**
    * One raw call structure (as `responseToolCalls` located it) as a `ToolCall`: its `name`
    * and decoded `arguments`, with `id` and the rest; undefined when it is no call (no name).
-   * `const [name, args] = engine.extractToolCall(raw)` destructures it as the seed's pair.
+   * It also destructures as a pair: `const [name, args] = engine.extractToolCall(raw)`.
    */
   extractToolCall(raw: unknown): DestructurableToolCall | undefined {
     return coreExtractToolCall(this.toolWireFormat, raw);
@@ -604,9 +604,8 @@ export class Engine {
   }
 
   /**
-   * The calls a turn runs and the body (`data`) to echo, truncated calls dropped (seed 003
-   * `tool_loop_calls`): `{ calls, data }`, also `const [calls, data] = ...`. `data`
-   * defaults to `reply.raw`.
+   * The calls a turn runs and the body (`data`) to echo, truncated calls dropped:
+   * `{ calls, data }`, also `const [calls, data] = ...`. `data` defaults to `reply.raw`.
    */
   toolLoopCalls(reply: ChatResponse, data: unknown = reply.raw): ToolLoopCalls {
     return toolLoopCalls(reply, data, {
@@ -638,12 +637,10 @@ export function createEngine(options: EngineOptions): Engine {
 }
 
 /**
- * The chat path without a leading version segment the base URL already ends with. SDKs
- * disagree on whether a base URL carries the version (OpenAI's `baseURL` ends in `/v1`,
- * Anthropic's does not), so `http://host/v1` given for a provider whose path is
- * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
+ * A base URL the transport can use: http or https, parsed, without a trailing slash on its
+ * path, without a fragment (a fragment is never sent, so a path after it would be lost). A
+ * query is kept and stays at the end of every request URL.
  */
-/** A base URL the transport can use: http or https, parsed, without a trailing slash. */
 function checkedBaseUrl(baseUrl: string): string {
   let url: URL | undefined;
   try {
@@ -658,7 +655,13 @@ function checkedBaseUrl(baseUrl: string): string {
       { path: 'baseUrl', code: 'invalid_base_url' },
     );
   }
-  return baseUrl.replace(/\/+$/, '');
+  if (url.hash !== '' || baseUrl.includes('#')) {
+    throw new ValidationError(
+      'baseUrl must not have a fragment (#...): a fragment is never sent to the server; put parameters in the query (?name=value)',
+      { path: 'baseUrl', code: 'invalid_base_url' },
+    );
+  }
+  return trimBaseUrl(baseUrl);
 }
 
 /** Header values with CR, LF or NUL would split the request; refused before any request. */
@@ -673,8 +676,14 @@ function checkHeaders(headers: Readonly<Record<string, string>> | undefined): vo
   }
 }
 
+/**
+ * The chat path without a leading version segment the base URL's path already ends with. SDKs
+ * disagree on whether a base URL carries the version (OpenAI's `baseURL` ends in `/v1`,
+ * Anthropic's does not), so `http://host/v1` given for a provider whose path is
+ * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
+ */
 function withoutRepeatedVersion(baseUrl: string, path: string): string {
-  const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(baseUrl)?.[1];
+  const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(withoutQuery(baseUrl))?.[1];
   if (version === undefined) return path;
   const prefix = `/${version}/`;
   return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;

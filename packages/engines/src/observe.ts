@@ -46,20 +46,65 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** Strings at least this long that are pure base64 are payloads, not prose. */
 const PAYLOAD_MIN_LENGTH = 256;
 
+/** Containers nested deeper than this in an event body are replaced by `DEEP_VALUE_MARKER`. */
+export const MAX_EVENT_BODY_DEPTH = 256;
+
+/** What stands in an event body for a container nested deeper than `MAX_EVENT_BODY_DEPTH`. */
+export const DEEP_VALUE_MARKER = `[nested deeper than ${MAX_EVENT_BODY_DEPTH} levels]`;
+
+/** One value still to copy: where its copy goes, and how many containers enclose it. */
+interface PendingCopy {
+  readonly source: unknown;
+  readonly target: Record<string, unknown> | unknown[];
+  readonly key: string | number;
+  readonly depth: number;
+}
+
+/** Sets an own property, even one named `__proto__` (as `JSON.parse` makes it). */
+function setOwn(target: Record<string, unknown> | unknown[], key: string | number, value: unknown) {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 /**
  * A copy of `value` for logs: every base64 payload (a `data:` URL, or a long pure-base64
  * string such as Anthropic's `source.data` or Ollama's `images[]`) becomes a note with its
- * decoded size, e.g. `[base64 1048576 bytes]`. Everything else is kept.
+ * decoded size, e.g. `[base64 1048576 bytes]`. Everything else is kept, except that an object
+ * or array nested deeper than 256 levels becomes the text `[nested deeper than 256 levels]`
+ * (so a hook can log or `JSON.stringify` any event). Never throws on deep input: the copy is
+ * made without recursion.
  */
 export function summarizePayloads(value: unknown): unknown {
-  if (typeof value === 'string') return summarizeString(value);
-  if (Array.isArray(value)) return value.map(summarizePayloads);
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) copy[key] = summarizePayloads(inner);
-    return copy;
+  const root: unknown[] = [undefined];
+  const pending: PendingCopy[] = [{ source: value, target: root, key: 0, depth: 1 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { source, target, key, depth } = next;
+    if (typeof source === 'string') {
+      setOwn(target, key, summarizeString(source));
+    } else if (typeof source !== 'object' || source === null) {
+      setOwn(target, key, source);
+    } else if (depth > MAX_EVENT_BODY_DEPTH) {
+      setOwn(target, key, DEEP_VALUE_MARKER);
+    } else {
+      const entries: [string | number, unknown][] = Array.isArray(source)
+        ? source.map((inner, index) => [index, inner])
+        : Object.entries(source);
+      const copy: Record<string, unknown> | unknown[] = Array.isArray(source)
+        ? new Array(source.length)
+        : {};
+      // Keys are created now, in order; their values are filled in when their turn comes.
+      for (const [innerKey, inner] of entries) {
+        setOwn(copy, innerKey, undefined);
+        pending.push({ source: inner, target: copy, key: innerKey, depth: depth + 1 });
+      }
+      setOwn(target, key, copy);
+    }
   }
-  return value;
+  return root[0];
 }
 
 function summarizeString(text: string): string {

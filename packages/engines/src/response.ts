@@ -31,7 +31,7 @@ export interface ChatResponse {
   readonly raw: unknown;
 }
 
-/** Finish reasons that mean "the reply hit its token limit" on one of the wires (seed 003). */
+/** Finish reasons that mean "the reply hit its token limit" on one of the wires. */
 export const TOKEN_LIMIT_FINISH_REASONS: readonly string[] = Object.freeze([
   'length',
   'max_tokens',

@@ -146,9 +146,9 @@ describe('credentials never reach errors or events', () => {
     const refused = await failure(reachable);
     await reachable.close();
     expect(printed(refused, events)).not.toMatch(new RegExp(`${PASSWORD}|${QUERY_KEY}|${KEY}`));
-    // Everything after a secret query key is redacted, up to the next parameter.
+    // The chat path goes before the query; the secret query value is redacted.
     expect((events[0] as RequestEvent).url).toBe(
-      `http://127.0.0.1:${new URL(origin).port}/v1?key=[redacted]`,
+      `http://127.0.0.1:${new URL(origin).port}/v1/chat/completions?key=[redacted]`,
     );
 
     // Nothing listens on this port: the unreachable error names the URL, redacted.
@@ -168,7 +168,9 @@ describe('credentials never reach errors or events', () => {
     const error = await failure(unreachable);
     await unreachable.close();
     expect(error.code).toBe('provider_unreachable');
-    expect(error.message).toContain(`(http://127.0.0.1:${port}/v1?key=[redacted])`);
+    expect(error.message).toContain(
+      `(http://127.0.0.1:${port}/v1/chat/completions?key=[redacted])`,
+    );
     expect(printed(error, events)).not.toMatch(new RegExp(`${PASSWORD}|${QUERY_KEY}|${KEY}`));
   });
 });

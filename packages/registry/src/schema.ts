@@ -260,7 +260,12 @@ export const providerFileSchema = z.strictObject({
     .refine(
       (url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url),
       'base_url must not carry credentials (user:password@); the key goes in the auth header',
-    ),
+    )
+    .refine(
+      (url) => !url.includes('#'),
+      'base_url must not have a fragment (#...): it is never sent, so the chat path would be lost; a query (?name=value) is kept after the chat path',
+    )
+    .describe('the chat path goes after its path; its query, if any, stays at the end of the URL'),
   chat_path: z
     .string()
     .regex(/^\//, 'expected a path starting with "/"')

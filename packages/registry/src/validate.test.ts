@@ -117,6 +117,20 @@ describe('validation failures name the file, the field and the problem', () => {
       'data/providers/ollama.json: base_url: base_url must not carry credentials (user:password@); the key goes in the auth header',
     ]);
     expect(
+      problemsWith('data/providers/ollama.json', (data) => {
+        data.base_url = 'http://localhost:11434/#v1';
+      }),
+    ).toEqual([
+      'data/providers/ollama.json: base_url: base_url must not have a fragment (#...): it is never sent, so the chat path would be lost; a query (?name=value) is kept after the chat path',
+    ]);
+    // A query is a valid part of a base URL (Azure's api-version): the engine keeps it.
+    expect(
+      problemsWith('data/providers/openai.json', (data) => {
+        data.base_url =
+          'https://example.openai.azure.com/openai/deployments/x?api-version=2024-10-21';
+      }),
+    ).toEqual([]);
+    expect(
       problemsWith('data/providers/anthropic.json', (data) => {
         data.headers = { 'anthropic-version': '2023-06-01\r\nx-injected: 1' };
       }),

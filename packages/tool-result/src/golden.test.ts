@@ -7,7 +7,7 @@ import { BASE_OPTION_SETS, GOLDEN_CASES, type GoldenCase } from './test-support/
 import { ToolResult } from './tool-result.js';
 
 // The wire contract: what each case puts on each wire. A missing golden fails; record with
-// `pnpm golden:record packages/tool-result`, then `pnpm wire:record` and add a changeset.
+// `pnpm golden:record packages/tool-result`, then add a minor changeset.
 const goldenDir = new URL('../fixtures/wire/', import.meta.url);
 
 function render(goldenCase: GoldenCase) {

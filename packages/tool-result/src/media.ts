@@ -12,7 +12,7 @@ import {
 import type { ResponsesImageDetail } from './wire-blocks.js';
 
 /**
- * The image types each wire's tool-result block carries natively (seed 000): Anthropic and
+ * The image types each wire's tool-result block carries natively: Anthropic and
  * Responses take JPEG, PNG, GIF and WebP; Gemini's function response parts JPEG, PNG and WebP.
  * Wires without a native form list none. Whether a wire carries images at all is core's
  * `carriesNative`; this is the per-type detail on top of it.

@@ -39,7 +39,7 @@ function percentDecode(text: string): string {
 }
 
 /**
- * The filename of a PDF sent as a Responses `input_file` (seed 000): the percent-decoded last
+ * The filename of a PDF sent as a Responses `input_file`: the percent-decoded last
  * segment of the resource URI's hierarchical path, with `.pdf` appended when missing
  * (case-insensitive); an opaque URI (`urn:`, `data:`), an empty path or a path ending in `/`
  * gives `document.pdf`. A reference without a scheme is read as a path.

@@ -298,7 +298,7 @@ function resolveOptions(
 }
 
 /**
- * The immutable, provider-neutral result of one tool execution (seed 000). `to(wire)` renders
+ * The immutable, provider-neutral result of one tool execution. `to(wire)` renders
  * the result block each provider wire takes; the message envelope around it (arity, the
  * assistant echo) belongs to the engine.
  *
@@ -344,13 +344,13 @@ export class ToolResult implements ToolResultData {
   }
 
   /**
-   * The seed's class-method form `ToolResult->carries_native($fmt, $kind)`: the same function
-   * as the `carriesNative` export (core's facts table), kept on the class so code written
-   * after the seed finds it there too.
+   * Whether `wire`'s tool-result block carries `kind` natively: the same function as the
+   * `carriesNative` export (core's facts table), also reachable on the class as
+   * `ToolResult.carriesNative(wire, kind)`.
    */
   static readonly carriesNative: typeof carriesNative = carriesNative;
 
-  /** The seed's `ToolResult->native_needs_vision($fmt, $kind)`: core's `nativeNeedsVision`. */
+  /** Whether a model needs vision to read `kind` natively on `wire`: core's `nativeNeedsVision`. */
   static readonly nativeNeedsVision: typeof nativeNeedsVision = nativeNeedsVision;
 
   /**
@@ -385,7 +385,7 @@ export class ToolResult implements ToolResultData {
   /**
    * The result block for `wire` (see the package README for each wire's shape and rules).
    * Pure and synchronous. Options: `{ imageInput, nativePdf, sourceBlocks, responseTag,
-   * onWarning }`; the Langertha spellings (`image_input`, ...) are accepted too, and a flag may
+   * onWarning }`; the snake_case spellings (`image_input`, ...) are accepted too, and a flag may
    * be any truthy or falsy value (`1`, `0`). Throws {@link UnknownWireFormatError} for a wire
    * that is not one of the six, and {@link ValidationError} for a `responseTag` that is not an
    * XML name.

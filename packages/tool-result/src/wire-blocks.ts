@@ -41,8 +41,8 @@ export interface ToolResultToOptions {
 }
 
 /**
- * The Langertha spellings `to` also accepts (`image_input`, `native_pdf`, `source_blocks`,
- * `response_tag`), for options read straight from a Langertha-style config. The camelCase
+ * The snake_case spellings `to` also accepts (`image_input`, `native_pdf`, `source_blocks`,
+ * `response_tag`), for options read straight from a snake_case config. The camelCase
  * option wins when both are given.
  */
 export interface ToolResultToOptionAliases {
@@ -212,7 +212,7 @@ export interface ResponsesToolResultBlock {
 /**
  * The Hermes result block: the bare string
  * `<tool_response>\n{"name":...,"content":...}\n</tool_response>` (the tag is `responseTag`).
- * As in Langertha, the block is the text only: the engine puts it into the chat message
+ * The block is the text only: the engine puts it into the chat message
  * (`{ role: 'tool', content: block }`), like every other envelope. Hermes has no call id.
  */
 export type HermesToolResultBlock = string;

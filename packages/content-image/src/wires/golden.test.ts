@@ -7,7 +7,7 @@ import { PNG_BASE64 } from '../test-support/images.js';
 /**
  * Golden wire outputs: one file per image case, one key per serializer. A serializer that
  * needs bytes the image lacks is recorded as its error code. A missing golden fails; record
- * with `pnpm golden:record packages/content-image`, then `pnpm wire:record`.
+ * with `pnpm golden:record packages/content-image`, then a minor changeset.
  */
 const CASES: Record<string, () => Image> = {
   'url-image': () => Image.fromUrl('https://example.com/pets/cat.png'),

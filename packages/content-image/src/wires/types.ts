@@ -40,7 +40,7 @@ export interface AnthropicImagePart {
     | { readonly type: 'base64'; readonly media_type: string; readonly data: string };
 }
 
-/** The Gemini inline-data part in the seed's snake_case form (the REST API accepts it). */
+/** The Gemini inline-data part in snake_case, the REST API's own spelling (the default). */
 export interface GeminiImagePart {
   readonly inline_data: { readonly mime_type: string; readonly data: string };
 }
@@ -52,7 +52,7 @@ export interface GeminiCamelImagePart {
 
 /** Options of `toGemini`. */
 export interface GeminiOptions {
-  /** Emit `{ inlineData: { mimeType, data } }` instead of the seed's snake_case form. */
+  /** Emit `{ inlineData: { mimeType, data } }` instead of the default snake_case form. */
   readonly camelCase?: boolean;
 }
 

@@ -11,6 +11,7 @@ import {
   retryDelay,
 } from './retry.js';
 import { createSecretScrubber, type SecretScrubber } from './secrets.js';
+import { joinUrl, trimBaseUrl } from './url.js';
 
 /** Headers as undici hands them over: lower-case names. */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -18,7 +19,7 @@ export type ResponseHeaders = Readonly<Record<string, string | string[] | undefi
 export interface HttpTransportOptions {
   /** Provider id, used in error messages (`openai returned HTTP 429: ...`). */
   readonly provider: string;
-  /** The provider's base URL; request paths are appended to it. */
+  /** The provider's base URL; request paths go after its path and before its query (kept). */
   readonly baseUrl: string;
   /** Sent with every request (auth, version headers). */
   readonly headers?: Readonly<Record<string, string>>;
@@ -91,7 +92,7 @@ export class HttpTransport {
 
   constructor(options: HttpTransportOptions) {
     this.provider = options.provider;
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = trimBaseUrl(options.baseUrl);
     this.#headers = { ...options.headers };
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher =
@@ -113,8 +114,9 @@ export class HttpTransport {
   }
 
   /**
-   * POSTs `body` as JSON to `baseUrl + path` and returns the decoded 2xx reply. Errors never
-   * carry the credentials (see `scrubber`); the returned `url` has them redacted.
+   * POSTs `body` as JSON to `path` under `baseUrl` (its query kept) and returns the decoded 2xx
+   * reply. Errors never carry the credentials (see `scrubber`); the returned `url` has them
+   * redacted.
    */
   async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<HttpExchange> {
     let sent: SentRequest;
@@ -152,7 +154,7 @@ export class HttpTransport {
     accept: string,
   ): Promise<SentRequest> {
     const streaming = accept !== 'application/json';
-    const url = `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+    const url = joinUrl(this.baseUrl, path);
     const payload = serializeJson(body);
     const headers = {
       'content-type': 'application/json',

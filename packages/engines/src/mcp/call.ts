@@ -48,7 +48,7 @@ export interface CallToolsOptions {
  */
 export const LOOSE_CALL_TOOL_RESULT_SCHEMA = z.looseObject({});
 
-/** The error result text of an unknown tool (seed 003: `unknown tool NAME`). */
+/** The error result text of an unknown tool: `unknown tool NAME`. */
 export function unknownToolMessage(name: string): string {
   return `unknown tool ${name}`;
 }
