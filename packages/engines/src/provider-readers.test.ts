@@ -536,3 +536,53 @@ describe('through an engine', () => {
     expect(warnings).toContain('cross_wire_reasoning_dropped');
   });
 });
+
+describe('anthropic with extended thinking: an open tool cycle from another wire (anthropic-thinking-tool-cycle)', () => {
+  const THINKING = { thinking: { type: 'enabled', budget_tokens: 1024 } };
+  function build(from: WireFormat, extra?: Record<string, unknown>) {
+    const warnings: string[] = [];
+    const body = buildRequest(
+      'anthropic',
+      {
+        model: MODELS.anthropic,
+        messages: [{ role: 'user', content: 'Weather?' }, ...parallelTurn(from)],
+        ...(extra === undefined ? {} : { extra }),
+      },
+      { ...RICH, onWarning: (warning) => warnings.push(warning.code) },
+    );
+    const { violations } = SIMULATOR_WIRES.anthropic.inspect(body, '/v1/messages');
+    return { warnings, violations };
+  }
+
+  it('is refused by the API, so the builder warns and the simulator refuses it', () => {
+    const { warnings, violations } = build('openai', THINKING);
+    expect(warnings).toContain('anthropic_thinking_block_missing');
+    expect(violations.join('\n')).toContain('must start with a thinking block');
+  });
+
+  it('needs nothing without thinking, or when the cycle carries its own thinking block', () => {
+    expect(build('openai').warnings).not.toContain('anthropic_thinking_block_missing');
+    const body = reply('anthropic', 'thinking');
+    const calls = parseResponse('anthropic', body).toolCalls;
+    const warnings: string[] = [];
+    const own = buildRequest(
+      'anthropic',
+      {
+        model: MODELS.anthropic,
+        messages: [
+          { role: 'user', content: 'Weather?' },
+          ...formatToolResults(
+            'anthropic',
+            body,
+            calls.map((call, index) => richResult(call.name, call.id, index)),
+            RICH,
+          ),
+        ],
+        extra: THINKING,
+      },
+      { ...RICH, onWarning: (warning) => warnings.push(warning.code) },
+    );
+    expect(warnings).not.toContain('anthropic_thinking_block_missing');
+    expect(SIMULATOR_WIRES.anthropic.inspect(own, '/v1/messages').violations).toEqual([]);
+  });
+});

@@ -211,6 +211,21 @@ export const PROVIDER_RULES: readonly ProviderRule[] = [
     violation: "should match pattern '^[a-zA-Z0-9_-]+$'",
   },
   {
+    id: 'anthropic-thinking-tool-cycle',
+    wire: 'anthropic',
+    rule: 'With extended thinking on, the assistant turn of the open tool cycle starts with a thinking block.',
+    source: 'https://github.com/n8n-io/n8n/issues/22550',
+    example: anthropic(
+      [
+        { role: 'user', content: 'Go' },
+        { role: 'assistant', content: [{ type: 'text', text: 'Calling.' }, use('toolu_1')] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'ok' }] },
+      ],
+      { thinking: { type: 'enabled', budget_tokens: 1024 } },
+    ),
+    violation: 'must start with a thinking block',
+  },
+  {
     id: 'openai-tool-call-id',
     wire: 'openai',
     rule: 'A tool message names its call in `tool_call_id`.',

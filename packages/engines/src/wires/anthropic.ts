@@ -211,7 +211,33 @@ export function buildRequest(
       details: { wire, temperature: request.temperature },
     });
   }
-  return { ...body, ...request.extra };
+  const built = { ...body, ...request.extra };
+  warnThinkingBlockMissing(built, options);
+  return built;
+}
+
+/**
+ * With extended thinking on, Anthropic refuses a request whose open tool cycle (the last
+ * assistant turn with tool_use, answered by the tool_results after it) does not start with a
+ * thinking block (n8n-io/n8n#22550: "When thinking is enabled, a final assistant message must
+ * start with a thinking block"). A cycle begun on another wire has none, and none can be made
+ * (the signature is Anthropic's): `onWarning` is told before the request goes.
+ */
+function warnThinkingBlockMissing(body: JsonObject, options: DialectOptions): void {
+  if (asRecord(body.thinking).type !== 'enabled') return;
+  const messages = asArray(body.messages).map(asRecord);
+  const last = messages.findLastIndex((message) => message.role === 'assistant');
+  const turn = messages[last];
+  if (turn === undefined || last !== messages.length - 2) return;
+  const blocks = asArray(turn.content).map(asRecord);
+  if (!blocks.some((block) => block.type === 'tool_use')) return;
+  if (REASONING_BLOCKS.has(String(blocks[0]?.type))) return;
+  emitWarning(options.onWarning, {
+    code: 'anthropic_thinking_block_missing',
+    message:
+      'anthropic: thinking is enabled but the open tool cycle has no thinking block (it began on another wire or lost it); the API refuses that; finish the cycle without thinking',
+    details: { wire, index: last },
+  });
 }
 
 function readContent(

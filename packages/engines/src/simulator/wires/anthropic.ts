@@ -81,6 +81,23 @@ function checkBlock(
   }
 }
 
+/**
+ * With thinking on, the open tool cycle (the last assistant turn, with tool_use, answered by
+ * the final user turn) starts with a thinking block.
+ */
+function checkThinkingCycle(body: Json, messages: unknown[], violations: string[]): void {
+  if (!isObject(body.thinking) || body.thinking.type !== 'enabled') return;
+  const turn = messages[messages.length - 2];
+  if (!isObject(turn) || turn.role !== 'assistant') return;
+  const blocks = asArray(turn.content);
+  if (!blocks.some((block) => isObject(block) && block.type === 'tool_use')) return;
+  const first = blocks[0];
+  if (isObject(first) && (first.type === 'thinking' || first.type === 'redacted_thinking')) return;
+  violations.push(
+    `messages[${messages.length - 2}].content[0]: When thinking is enabled, a final assistant message must start with a thinking block`,
+  );
+}
+
 const USER_BLOCKS = new Set(['text', 'image', 'document', 'tool_result', 'search_result']);
 const ASSISTANT_BLOCKS = new Set(['text', 'tool_use', 'thinking', 'redacted_thinking']);
 const RESULT_BLOCKS = new Set(['text', 'image', 'document', 'search_result']);
@@ -184,6 +201,7 @@ function inspect(body: unknown): Inspection {
     ledger.closeTurn(where);
   });
   ledger.closeTurn('end of messages');
+  checkThinkingCycle(body, messages, violations);
   return { model, tools, toolResults, violations: [...violations, ...ledger.violations] };
 }
 
