@@ -231,60 +231,10 @@ describe('ToolResult: empty content and structuredContent', () => {
       content: JSON.stringify(structured),
     });
   });
-  it('gemini sends the structuredContent object itself when the content is empty', () => {
-    expect(weather([], { structuredContent: structured }).to('gemini')).toEqual({
+  it('gemini sends the structuredContent object itself whenever present', () => {
+    expect(weather([text('Sunny')], { structuredContent: structured }).to('gemini')).toEqual({
       functionResponse: { name: 'get_weather', id: 'call_abc', response: structured },
     });
-  });
-  it('gemini sends the object alone when the text only restates it as JSON (MCP backwards compatibility)', () => {
-    const restated = text('{ "sky": "sunny",\n  "temp": 22.0 }');
-    for (const content of [[restated], [text('  ')], [{ type: 'json', value: structured }]]) {
-      expect(weather(content, { structuredContent: structured }).to('gemini')).toEqual({
-        functionResponse: { name: 'get_weather', id: 'call_abc', response: structured },
-      });
-    }
-  });
-  // Regression: the text of a result with structuredContent never reached a Gemini model.
-  it('gemini keeps a text that says more beside the object: { result, structuredContent }', () => {
-    expect(weather([text('Sunny')], { structuredContent: structured }).to('gemini')).toEqual({
-      functionResponse: {
-        name: 'get_weather',
-        id: 'call_abc',
-        response: { result: 'Sunny', structuredContent: { temp: 22, sky: 'sunny' } },
-      },
-    });
-  });
-  it("gemini: the object's own result and structuredContent keys collide with nothing", () => {
-    const own = { result: 'own', structuredContent: { nested: true } };
-    expect(
-      weather([text('a'), text('b')], { structuredContent: own }).to('gemini').functionResponse,
-    ).toEqual({
-      name: 'get_weather',
-      id: 'call_abc',
-      response: {
-        result: 'a\nb',
-        structuredContent: { result: 'own', structuredContent: { nested: true } },
-      },
-    });
-  });
-  it('gemini: an image placeholder is text that says more; a native image goes to parts', () => {
-    const result = weather([pngImage], { structuredContent: structured });
-    expect(result.to('gemini').functionResponse.response).toEqual({
-      result: '[image] image/png (70 bytes)',
-      structuredContent: structured,
-    });
-    expect(result.to('gemini', { imageInput: true }).functionResponse).toEqual({
-      name: 'get_weather',
-      id: 'call_abc',
-      response: structured,
-      parts: [{ inlineData: { mimeType: 'image/png', data: PNG_B64 } }],
-    });
-  });
-  it('gemini: a json item that differs from the object stays a JSON value beside it', () => {
-    const item = { type: 'json', value: { temp: 23 } };
-    expect(
-      weather([item], { structuredContent: structured }).to('gemini').functionResponse.response,
-    ).toEqual({ result: { temp: 23 }, structuredContent: structured });
   });
 });
 

@@ -10,58 +10,24 @@ import type {
 } from '../wire-blocks.js';
 
 /*
- * Gemini's functionResponse. The response is `{ result: <string form> }`; an image (JPEG, PNG,
- * WebP, with `imageInput`) or a PDF (with `nativePdf`) moves out of the string into
- * `parts[].inlineData`. A result whose only remaining item is a json item sends its value as
- * JSON (`{ result: <value> }`): Gemini's response is a JSON object, so structured output stays
- * structured; next to other items it is its compact JSON text like on every string wire.
- *
- * With structuredContent, the response is that object itself when nothing else is left to say
- * (no remaining content, or content that is only the object's JSON text, the block MCP asks
- * tools to add for clients without structured output). When the content says more, both go:
- * `{ result: <string form>, structuredContent: <object> }`, the object under its own key so its
- * keys never collide with `result`. Gemini treats a response without `output` or `error` keys
- * as the function's output, whole.
+ * Gemini's functionResponse. The response is the structured content whenever there is one,
+ * else `{ result: <string form> }`; an image (JPEG, PNG, WebP, with `imageInput`) or a PDF
+ * (with `nativePdf`) moves out of the string into `parts[].inlineData`. A result whose only
+ * remaining item is a json item sends its value as JSON (`{ result: <value> }`): Gemini's
+ * response is a JSON object, so structured output stays structured; next to other items it is
+ * its compact JSON text like on every string wire.
  */
-
-/** A JSON value with its object keys sorted, so two equal values print alike. */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
-  );
-}
-
-const sameJson = (a: unknown, b: unknown): boolean =>
-  JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
-
-/** True when the content's `value` adds nothing to `structured`: blank, or its JSON (text). */
-function restates(value: unknown, structured: unknown): boolean {
-  if (typeof value !== 'string') return sameJson(value, structured);
-  if (value.trim() === '') return true;
-  try {
-    return sameJson(JSON.parse(value), structured);
-  } catch {
-    return false;
-  }
-}
 
 function response(
   result: ToolResultData,
   remaining: readonly ContentBlock[],
 ): Record<string, unknown> {
+  if (result.structuredContent !== undefined) return structuredClone(result.structuredContent);
   const [only] = remaining;
-  const value =
-    remaining.length === 1 && only?.type === 'json'
-      ? structuredClone(only.value)
-      : remaining.map(blockText).join('\n');
-  const structured = result.structuredContent;
-  if (structured === undefined) return { result: value };
-  if (restates(value, structured)) return structuredClone(structured);
-  return { result: value, structuredContent: structuredClone(structured) };
+  if (remaining.length === 1 && only?.type === 'json') {
+    return { result: structuredClone(only.value) };
+  }
+  return { result: remaining.map(blockText).join('\n') };
 }
 
 /** The Gemini `functionResponse` part of `result`. */
