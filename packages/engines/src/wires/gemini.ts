@@ -232,7 +232,7 @@ function valueContent(value: unknown): unknown[] {
 /**
  * A functionResponse `response` as result content. Google documents `output` for the output
  * and `error` for error details (https://ai.google.dev/api/caching#FunctionResponse);
- * Crosswire sends `{ result }`, or `{ result, structuredContent }` when a result has both.
+ * Crosswire sends `{ result }`, or the structured content object itself when a result has one.
  * Any other response is the result's structured content (and its json item).
  */
 function responseContent(response: JsonObject): {
@@ -243,13 +243,6 @@ function responseContent(response: JsonObject): {
   const keys = Object.keys(response).sort().join(',');
   if (keys === 'result' || keys === 'output' || keys === 'error') {
     return { content: valueContent(response[keys]), isError: keys === 'error' };
-  }
-  if (keys === 'result,structuredContent' && isRecord(response.structuredContent)) {
-    return {
-      content: valueContent(response.result),
-      isError: false,
-      structuredContent: response.structuredContent,
-    };
   }
   if (keys === '') return { content: [], isError: false };
   return {
