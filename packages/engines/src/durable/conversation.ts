@@ -20,6 +20,7 @@ import {
   providerMessage,
   type UserContentPart,
 } from '../messages.js';
+import { checkEnvelope } from './envelope.js';
 import { ConversationError } from './errors.js';
 import { jsonCopy } from './json-copy.js';
 
@@ -195,38 +196,14 @@ export function parseConversation(input: unknown): ConversationMessage[] {
 
 /** The document's entries, after checking its format and version. */
 export function readEnvelope(input: unknown): { readonly messages: readonly unknown[] } {
-  let value = input;
-  if (typeof input === 'string') {
-    try {
-      value = JSON.parse(input);
-    } catch (cause) {
-      throw new ConversationError('invalid_conversation', 'the conversation is not JSON', {
-        cause,
-      });
-    }
-  }
-  if (!isRecord(value) || value.format !== CONVERSATION_FORMAT) {
-    throw new ConversationError(
-      'invalid_conversation',
-      `not a stored conversation: expected an object with format '${CONVERSATION_FORMAT}'`,
-      { path: 'format' },
-    );
-  }
-  const version = value.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new ConversationError(
-      'invalid_conversation',
-      `the conversation's version must be a positive integer, got ${JSON.stringify(version)}`,
-      { path: 'version' },
-    );
-  }
-  if (version > CONVERSATION_VERSION) {
-    throw new ConversationError(
-      'unsupported_conversation_version',
-      `the conversation is version ${version}; this release of @crosswire/engines reads versions up to ${CONVERSATION_VERSION} (upgrade it to load this document)`,
-      { path: 'version', details: { version, supported: CONVERSATION_VERSION } },
-    );
-  }
+  const value = checkEnvelope(input, {
+    noun: 'conversation',
+    format: CONVERSATION_FORMAT,
+    version: CONVERSATION_VERSION,
+    invalid: 'invalid_conversation',
+    unsupported: 'unsupported_conversation_version',
+    error: ConversationError,
+  });
   if (!Array.isArray(value.messages)) {
     throw new ConversationError('invalid_conversation', 'the conversation has no messages array', {
       path: 'messages',

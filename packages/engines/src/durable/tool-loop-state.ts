@@ -19,6 +19,7 @@ import {
   parseConversation,
   serializeConversation,
 } from './conversation.js';
+import { checkEnvelope } from './envelope.js';
 import { ConversationError, ToolLoopStateError, type ToolLoopStateErrorCode } from './errors.js';
 
 export { ToolLoopStateError, type ToolLoopStateErrorCode } from './errors.js';
@@ -200,38 +201,14 @@ function envelope(
 }
 
 function checkDocument(input: unknown): z.infer<typeof documentSchema> {
-  let value = input;
-  if (typeof input === 'string') {
-    try {
-      value = JSON.parse(input);
-    } catch (cause) {
-      throw new ToolLoopStateError('invalid_tool_loop_state', 'the tool-loop state is not JSON', {
-        cause,
-      });
-    }
-  }
-  if (!isRecord(value) || value.format !== TOOL_LOOP_STATE_FORMAT) {
-    throw new ToolLoopStateError(
-      'invalid_tool_loop_state',
-      `not a stored tool-loop state: expected an object with format '${TOOL_LOOP_STATE_FORMAT}'`,
-      { path: 'format' },
-    );
-  }
-  const version = value.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new ToolLoopStateError(
-      'invalid_tool_loop_state',
-      `the tool-loop state's version must be a positive integer, got ${JSON.stringify(version)}`,
-      { path: 'version' },
-    );
-  }
-  if (version > TOOL_LOOP_STATE_VERSION) {
-    throw new ToolLoopStateError(
-      'unsupported_tool_loop_state_version',
-      `the tool-loop state is version ${version}; this release of @crosswire/engines reads versions up to ${TOOL_LOOP_STATE_VERSION} (upgrade it to load this document)`,
-      { path: 'version', details: { version, supported: TOOL_LOOP_STATE_VERSION } },
-    );
-  }
+  const value = checkEnvelope(input, {
+    noun: 'tool-loop state',
+    format: TOOL_LOOP_STATE_FORMAT,
+    version: TOOL_LOOP_STATE_VERSION,
+    invalid: 'invalid_tool_loop_state',
+    unsupported: 'unsupported_tool_loop_state_version',
+    error: ToolLoopStateError,
+  });
   const checked = documentSchema.safeParse(value, englishIssues);
   if (!checked.success) {
     const issue = checked.error.issues[0];
