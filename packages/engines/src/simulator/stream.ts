@@ -398,6 +398,7 @@ interface Writable {
   write(chunk: Buffer | string): boolean;
   end(): void;
   once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
   readonly destroyed: boolean;
   readonly writableEnded: boolean;
   readonly socket: { destroy(): void } | null;
@@ -445,9 +446,16 @@ export async function writeStream(
     if (closed || response.destroyed) return;
     record.chunksSent++;
     if (!response.write(chunk)) {
+      // Whichever comes first ends the wait; the other listener goes, so a long slow stream
+      // does not pile up one 'close' listener per wait.
       await new Promise<void>((resolve) => {
-        response.once('drain', resolve);
-        response.once('close', resolve);
+        const done = () => {
+          response.off('drain', done);
+          response.off('close', done);
+          resolve();
+        };
+        response.once('drain', done);
+        response.once('close', done);
       });
     }
   }
