@@ -12,7 +12,7 @@ import {
   toolLoopCalls,
   toolLoopResponse,
 } from '@crosswire/engines';
-import { startSimulator } from '@crosswire/engines/simulator';
+import { startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
 
 // The tools your application offers, in MCP shape, and how it runs them.
