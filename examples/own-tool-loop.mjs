@@ -3,15 +3,16 @@
 // uses: formatTools, buildRequest, toolLoopResponse, toolLoopCalls, formatToolResults,
 // responseToolCalls, extractToolCall and responseTextContent.
 // Run: node examples/own-tool-loop.mjs
-import { extractToolCall, formatTools, responseToolCalls, WIRE_FORMATS } from '@crosswire/core';
+import { extractToolCall, formatTools, WIRE_FORMATS } from '@crosswire/core';
 import {
   buildRequest,
   DIALECTS,
   formatToolResults,
   responseTextContent,
+  responseToolCalls,
   toolLoopCalls,
   toolLoopResponse,
-} from '@crosswire/engines';
+} from '@crosswire/dialects';
 import { startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
 

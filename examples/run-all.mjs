@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(here);
 
-const missing = ['core', 'content-image', 'tool-result', 'registry', 'engines'].filter(
+const missing = ['core', 'content-image', 'tool-result', 'registry', 'dialects', 'simulator', 'engines'].filter(
   (name) => !existsSync(path.join(root, 'packages', name, 'dist', 'index.js')),
 );
 if (missing.length > 0) {

@@ -1,9 +1,10 @@
 // Acceptance tests written from seed 003, the name table and issues 7 and 8 only: engines
 // from the registry, the lower-level seams, and chatWithTools against a real loopback
 // provider and real MCP servers (official SDK, in memory).
+import { formatToolResults, responseTextContent, responseToolCalls, toolLoopCalls, toolLoopResponse } from '@crosswire/dialects';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CrosswireError } from '@crosswire/core';
+import { CrosswireError, extractToolCall, formatTools } from '@crosswire/core';
 import { createEngine, type Engine } from '@crosswire/engines';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -234,7 +235,7 @@ describe('seams on an openai engine', () => {
 
   it('formatTools gives OpenAI function tools', () => {
     expect(
-      engine.formatTools([
+      formatTools(engine.toolWireFormat, [
         {
           name: 'add',
           description: 'Add',
@@ -254,38 +255,38 @@ describe('seams on an openai engine', () => {
   });
 
   it('responseToolCalls returns the raw structures in order', () => {
-    const raw = engine.responseToolCalls(body) as Array<Json>;
+    const raw = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions) as Array<Json>;
     expect(raw).toHaveLength(2);
     expect(raw[0]).toMatchObject({ id: 'call_1', function: { name: 'add' } });
     expect(raw[1]).toMatchObject({ id: 'call_2', function: { name: 'echo' } });
   });
 
   it('extractToolCall gives name and decoded arguments', () => {
-    const raw = engine.responseToolCalls(body) as Array<Json>;
-    const extracted = engine.extractToolCall(raw[0]);
+    const raw = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions) as Array<Json>;
+    const extracted = extractToolCall(engine.toolWireFormat, raw[0]);
     expect(extracted).toMatchObject({ name: 'add', arguments: { a: 1, b: 2 } });
   });
 
   it('responseTextContent reads the final text', () => {
-    expect(engine.responseTextContent(textReply('All done.'))).toBe('All done.');
+    expect(responseTextContent(engine.toolWireFormat, textReply('All done.'), engine.dialectOptions)).toBe('All done.');
   });
 
   it('responseTextContent of an unreadable body is the empty string', () => {
-    expect(engine.responseTextContent({ nothing: true })).toBe('');
+    expect(responseTextContent(engine.toolWireFormat, { nothing: true }, engine.dialectOptions)).toBe('');
   });
 
   it('toolLoopResponse gives content, toolCalls and raw', () => {
-    const reply = engine.toolLoopResponse(body);
+    const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
     expect(reply.toolCalls.map((call) => call.name)).toEqual(['add', 'echo']);
     expect(reply.raw).toEqual(body);
   });
 
   it('formatToolResults is always a list: assistant echo then one tool message per result', () => {
-    const reply = engine.toolLoopResponse(body);
-    const messages = engine.formatToolResults(body, [
+    const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
+    const messages = formatToolResults(engine.toolWireFormat, body, [
       { toolCall: reply.toolCalls[0], result: { content: [{ type: 'text', text: '3' }] } },
       { toolCall: reply.toolCalls[1], result: { content: [{ type: 'text', text: 'hi' }] } },
-    ]);
+    ], engine.dialectOptions);
     expect(Array.isArray(messages)).toBe(true);
     expect(messages).toHaveLength(3);
     expect(messages[0]).toMatchObject({ role: 'assistant' });
@@ -294,8 +295,8 @@ describe('seams on an openai engine', () => {
   });
 
   it('toolLoopCalls on a complete reply returns the calls and the body unchanged', () => {
-    const reply = engine.toolLoopResponse(body);
-    const { calls, data } = engine.toolLoopCalls(reply);
+    const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
+    const { calls, data } = toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
     expect(calls.map((call) => call.name)).toEqual(['add', 'echo']);
     expect(data).toEqual(body);
   });
@@ -305,8 +306,8 @@ describe('seams on an openai engine', () => {
       [{ id: 'call_t', name: 'add', arguments: '{"a":1,' }],
       'length',
     );
-    const reply = engine.toolLoopResponse(truncated);
-    expect(() => engine.toolLoopCalls(reply)).toThrow(
+    const reply = toolLoopResponse(engine.toolWireFormat, truncated, engine.dialectOptions);
+    expect(() => toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toThrow(
       /tool call arguments truncated \(finish_reason length\)/,
     );
   });
@@ -322,10 +323,10 @@ describe('seams on other wires', () => {
       content: [{ type: 'tool_use', id: 'toolu_1', name: 'add', input: { a: 1, b: 2 } }],
       stop_reason: 'tool_use',
     };
-    const reply = engine.toolLoopResponse(body);
-    const messages = engine.formatToolResults(body, [
+    const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
+    const messages = formatToolResults(engine.toolWireFormat, body, [
       { toolCall: reply.toolCalls[0], result: { content: [{ type: 'text', text: '3' }] } },
-    ]) as Array<Json>;
+    ], engine.dialectOptions) as Array<Json>;
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatchObject({ role: 'assistant' });
     expect(messages[1]).toMatchObject({
@@ -337,23 +338,23 @@ describe('seams on other wires', () => {
   it('anthropic responseTextContent leaves thinking out', () => {
     const engine = createEngine({ provider: 'anthropic', model: 'claude-sonnet-4-6', apiKey: 'k' });
     expect(
-      engine.responseTextContent({
+      responseTextContent(engine.toolWireFormat, {
         content: [
           { type: 'thinking', thinking: 'secret', signature: 's' },
           { type: 'text', text: 'Answer' },
         ],
-      }),
+      }, engine.dialectOptions),
     ).toBe('Answer');
   });
 
   it('gemini responseTextContent leaves thought parts out', () => {
     const engine = createEngine({ provider: 'gemini', model: 'gemini-2.5-pro', apiKey: 'k' });
     expect(
-      engine.responseTextContent({
+      responseTextContent(engine.toolWireFormat, {
         candidates: [
           { content: { role: 'model', parts: [{ text: 'hmm', thought: true }, { text: 'Hi' }] } },
         ],
-      }),
+      }, engine.dialectOptions),
     ).toBe('Hi');
   });
 
@@ -361,8 +362,8 @@ describe('seams on other wires', () => {
     const engine = createEngine({ provider: 'aki', model: 'llama3_8b_chat', apiKey: 'k' });
     const content = 'Let me add.\n<tool_call>{"name":"add","arguments":{"a":4,"b":5}}</tool_call>';
     const body = { choices: [{ finish_reason: 'stop', message: { role: 'assistant', content } }] };
-    expect(engine.responseToolCalls(body)).toEqual([{ name: 'add', arguments: { a: 4, b: 5 } }]);
-    expect(engine.responseTextContent(body).trim()).toBe('Let me add.');
+    expect(responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions)).toEqual([{ name: 'add', arguments: { a: 4, b: 5 } }]);
+    expect(responseTextContent(engine.toolWireFormat, body, engine.dialectOptions).trim()).toBe('Let me add.');
   });
 
   it('an AKI.IO /anthropic engine keeps the placeholder for a tool-result image', () => {
@@ -372,13 +373,13 @@ describe('seams on other wires', () => {
       content: [{ type: 'tool_use', id: 'toolu_i', name: 'shot', input: {} }],
       stop_reason: 'tool_use',
     };
-    const reply = engine.toolLoopResponse(body);
-    const messages = engine.formatToolResults(body, [
+    const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
+    const messages = formatToolResults(engine.toolWireFormat, body, [
       {
         toolCall: reply.toolCalls[0],
         result: { content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
       },
-    ]);
+    ], engine.dialectOptions);
     const text = JSON.stringify(messages);
     expect(text).not.toContain('"type":"image"');
     expect(text).not.toContain('iVBORw0KGgo=');

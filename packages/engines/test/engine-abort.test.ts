@@ -178,10 +178,12 @@ describe('an abort of the other engine calls', () => {
   it('buildRequest and chat reject with AbortedError while an image the wire needs inline is fetched', async () => {
     const ollama = LANES[3] as (typeof LANES)[number];
     const engine = engineFor(ollama, 'images', {
-      inlineImageUrlFilter: denyPrivateHosts({
-        resolver: async () => [{ address: '127.0.0.1', family: 4 }],
-        allow: ['127.0.0.1/32'],
-      }),
+      inlineImages: {
+        urlFilter: denyPrivateHosts({
+          resolver: async () => [{ address: '127.0.0.1', family: 4 }],
+          allow: ['127.0.0.1/32'],
+        }),
+      },
     });
     for (const [index, call] of [
       (signal: AbortSignal, input: Parameters<Engine['chat']>[0]) =>

@@ -2,17 +2,10 @@
 // (spec/README.md): toolWireFormat, formatTools, responseToolCalls, extractToolCall,
 // formatToolResults, responseTextContent, toolLoopResponse, toolLoopCalls, chatWithTools,
 // supports('image_input'), capabilities().
+import { formatToolResults, responseTextContent, responseToolCalls, toolLoopCalls, toolLoopResponse } from '@crosswire/dialects';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type CrosswireWarning,
-  createToolCall,
-  PromptBlockedError,
-  ProviderError,
-  ToolLoopError,
-  WIRE_FORMATS,
-  type WireFormat,
-} from '@crosswire/core';
+import { type CrosswireWarning, createToolCall, PromptBlockedError, ProviderError, ToolLoopError, WIRE_FORMATS, type WireFormat, extractToolCall, formatTools } from '@crosswire/core';
 import { type Simulator, startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -127,10 +120,9 @@ describe('mcp_servers and tool_max_iterations', () => {
     expect(simulator.received('no-servers')).toEqual([]);
   });
 
-  it('defaults to 10 round trips; toolMaxIterations and maxIterations set it', async () => {
+  it('defaults to 10 round trips; maxIterations sets it', async () => {
     expect(simulated('x').maxIterations).toBe(10);
-    expect(simulated('x', { toolMaxIterations: 20 }).toolMaxIterations).toBe(20);
-    expect(simulated('x', { maxIterations: 3, toolMaxIterations: 20 }).maxIterations).toBe(3);
+    expect(simulated('x', { maxIterations: 20 }).maxIterations).toBe(20);
 
     simulator.script('ten', () => ({
       type: 'tool_calls',
@@ -153,7 +145,7 @@ describe('mcp_servers and tool_max_iterations', () => {
     }));
     const counted = counting(fixture);
     await expect(
-      simulated('two', { toolMaxIterations: 2 }).chatWithTools('go', {
+      simulated('two', { maxIterations: 2 }).chatWithTools('go', {
         mcpServers: [counted.server],
       }),
     ).rejects.toMatchObject({
@@ -199,19 +191,19 @@ describe('format_tools', () => {
       properties: { text: { type: 'string' } },
       required: ['text'],
     };
-    expect(engineFor('openai').formatTools(tools)).toEqual([
+    expect(formatTools(engineFor('openai').toolWireFormat, tools)).toEqual([
       { type: 'function', function: { name: 'echo', description: 'Echoes', parameters } },
     ]);
-    expect(engineFor('anthropic').formatTools(tools)).toEqual([
+    expect(formatTools(engineFor('anthropic').toolWireFormat, tools)).toEqual([
       { name: 'echo', description: 'Echoes', input_schema: parameters },
     ]);
-    expect(engineFor('responses').formatTools(tools)).toEqual([
+    expect(formatTools(engineFor('responses').toolWireFormat, tools)).toEqual([
       { type: 'function', name: 'echo', description: 'Echoes', parameters, strict: false },
     ]);
-    expect(engineFor('ollama').formatTools(tools)).toEqual([
+    expect(formatTools(engineFor('ollama').toolWireFormat, tools)).toEqual([
       { type: 'function', function: { name: 'echo', description: 'Echoes', parameters } },
     ]);
-    expect(engineFor('gemini').formatTools(tools)).toEqual([
+    expect(formatTools(engineFor('gemini').toolWireFormat, tools)).toEqual([
       {
         functionDeclarations: [
           {
@@ -222,7 +214,7 @@ describe('format_tools', () => {
         ],
       },
     ]);
-    expect(engineFor('hermes').formatTools(tools)).toEqual([
+    expect(formatTools(engineFor('hermes').toolWireFormat, tools)).toEqual([
       { type: 'function', function: { name: 'echo', description: 'Echoes', parameters } },
     ]);
   });
@@ -332,15 +324,14 @@ describe('response_tool_calls and extract_tool_call', () => {
           const body = readFixture(`replies/${wire}/${name}.json`);
           checked += 1;
           if ('throws' in expected) {
-            expect(() => engine.toolLoopResponse(body), name).toThrow(expected.throws);
+            expect(() => toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions), name).toThrow(expected.throws);
             continue;
           }
-          const pairs = engine
-            .responseToolCalls(body)
-            .map((structure) => engine.extractToolCall(structure))
+          const pairs = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions)
+            .map((structure) => extractToolCall(engine.toolWireFormat, structure))
             .map((call) => [call?.name, call?.arguments]);
           expect(pairs, `${name} (thinkTagFilter ${thinkTagFilter})`).toEqual(expected);
-          const calls = engine.toolLoopResponse(body).toolCalls;
+          const calls = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions).toolCalls;
           expect(
             calls.map((call) => [call.name, call.arguments]),
             name,
@@ -358,7 +349,7 @@ describe('response_tool_calls and extract_tool_call', () => {
       type: 'function',
       function: { name: 'echo', arguments: '{"text":"x"}' },
     };
-    const call = engine.extractToolCall(raw);
+    const call = extractToolCall(engine.toolWireFormat, raw);
     expect(call).toEqual(
       createToolCall({ id: 'c1', name: 'echo', arguments: '{"text":"x"}', raw, wire: 'openai' }),
     );
@@ -366,12 +357,12 @@ describe('response_tool_calls and extract_tool_call', () => {
     const [name, args] = call ?? [];
     expect([name, args]).toEqual(['echo', { text: 'x' }]);
     // A structure with no name is no call.
-    expect(engine.extractToolCall({ id: 'c2', function: { arguments: '{}' } })).toBeUndefined();
+    expect(extractToolCall(engine.toolWireFormat, { id: 'c2', function: { arguments: '{}' } })).toBeUndefined();
   });
 
   it('anthropic, gemini, responses and ollama structures', () => {
     expect([
-      ...(engineFor('anthropic').extractToolCall({
+      ...(extractToolCall(engineFor('anthropic').toolWireFormat, {
         type: 'tool_use',
         id: 'toolu_1',
         name: 'echo',
@@ -379,12 +370,12 @@ describe('response_tool_calls and extract_tool_call', () => {
       }) ?? []),
     ]).toEqual(['echo', { text: 'a' }]);
     expect([
-      ...(engineFor('gemini').extractToolCall({
+      ...(extractToolCall(engineFor('gemini').toolWireFormat, {
         functionCall: { name: 'echo', args: { text: 'b' } },
       }) ?? []),
     ]).toEqual(['echo', { text: 'b' }]);
     expect([
-      ...(engineFor('responses').extractToolCall({
+      ...(extractToolCall(engineFor('responses').toolWireFormat, {
         type: 'function_call',
         call_id: 'call_1',
         name: 'echo',
@@ -392,7 +383,7 @@ describe('response_tool_calls and extract_tool_call', () => {
       }) ?? []),
     ]).toEqual(['echo', { text: 'c' }]);
     expect([
-      ...(engineFor('ollama').extractToolCall({
+      ...(extractToolCall(engineFor('ollama').toolWireFormat, {
         function: { name: 'echo', arguments: { text: 'd' } },
       }) ?? []),
     ]).toEqual(['echo', { text: 'd' }]);
@@ -401,9 +392,9 @@ describe('response_tool_calls and extract_tool_call', () => {
   it('hermes: each call is { name, arguments } parsed from the text; a call inside the thinking only without the filter', () => {
     const body = readFixture('replies/hermes/thinking.json');
     expect(
-      engineFor('hermes', { dialect: { thinkTagFilter: true } }).responseToolCalls(body),
+      responseToolCalls(engineFor('hermes', { dialect: { thinkTagFilter: true } }).toolWireFormat, body, engineFor('hermes', { dialect: { thinkTagFilter: true } }).dialectOptions),
     ).toEqual([{ name: 'get_weather', arguments: { city: 'Berlin' } }]);
-    expect(engineFor('hermes').responseToolCalls(body)).toEqual([
+    expect(responseToolCalls(engineFor('hermes').toolWireFormat, body, engineFor('hermes').dialectOptions)).toEqual([
       { name: 'draft', arguments: {} },
       { name: 'get_weather', arguments: { city: 'Berlin' } },
     ]);
@@ -411,24 +402,24 @@ describe('response_tool_calls and extract_tool_call', () => {
 
   it('calls cut off by the token limit are still returned', () => {
     const engine = engineFor('openai');
-    const raw = engine.responseToolCalls(readFixture('replies/openai/truncated.json'));
-    expect(raw.map((structure) => engine.extractToolCall(structure)?.name)).toEqual([
+    const raw = responseToolCalls(engine.toolWireFormat, readFixture('replies/openai/truncated.json'), engine.dialectOptions);
+    expect(raw.map((structure) => extractToolCall(engine.toolWireFormat, structure)?.name)).toEqual([
       'get_weather',
       'write_file',
     ]);
-    expect(engine.extractToolCall(raw[1])?.argumentsUndecodable).toBe(true);
+    expect(extractToolCall(engine.toolWireFormat, raw[1])?.argumentsUndecodable).toBe(true);
   });
 });
 
 describe('response_text_content', () => {
   it('thinking stays out, content chunks become text, hermes tags are stripped, never throws', () => {
     expect(
-      engineFor('gemini').responseTextContent(readFixture('replies/gemini/thinking.json')),
+      responseTextContent(engineFor('gemini').toolWireFormat, readFixture('replies/gemini/thinking.json'), engineFor('gemini').dialectOptions),
     ).toBe(
-      engineFor('gemini').toolLoopResponse(readFixture('replies/gemini/thinking.json')).content,
+      toolLoopResponse(engineFor('gemini').toolWireFormat, readFixture('replies/gemini/thinking.json'), engineFor('gemini').dialectOptions).content,
     );
     expect(
-      engineFor('openai').responseTextContent({
+      responseTextContent(engineFor('openai').toolWireFormat, {
         choices: [
           {
             message: {
@@ -441,10 +432,10 @@ describe('response_text_content', () => {
             finish_reason: 'stop',
           },
         ],
-      }),
+      }, engineFor('openai').dialectOptions),
     ).toBe('Hello world');
     expect(
-      engineFor('hermes').responseTextContent({
+      responseTextContent(engineFor('hermes').toolWireFormat, {
         choices: [
           {
             message: {
@@ -454,19 +445,19 @@ describe('response_text_content', () => {
             finish_reason: 'stop',
           },
         ],
-      }),
+      }, engineFor('hermes').dialectOptions),
     ).toBe('Checking.');
     expect(
-      engineFor('anthropic').responseTextContent({
+      responseTextContent(engineFor('anthropic').toolWireFormat, {
         content: [
           { type: 'thinking', thinking: 'hmm', signature: 's' },
           { type: 'text', text: 'answer' },
         ],
         stop_reason: 'end_turn',
-      }),
+      }, engineFor('anthropic').dialectOptions),
     ).toBe('answer');
-    expect(engineFor('openai').responseTextContent({ error: { message: 'bad' } })).toBe('');
-    expect(engineFor('gemini').responseTextContent(undefined)).toBe('');
+    expect(responseTextContent(engineFor('openai').toolWireFormat, { error: { message: 'bad' } }, engineFor('openai').dialectOptions)).toBe('');
+    expect(responseTextContent(engineFor('gemini').toolWireFormat, undefined, engineFor('gemini').dialectOptions)).toBe('');
   });
 
   it('<think> is filtered when thinkTagFilter is on', () => {
@@ -479,7 +470,7 @@ describe('response_text_content', () => {
       ],
     };
     expect(
-      engineFor('openai', { dialect: { thinkTagFilter: true } }).responseTextContent(body),
+      responseTextContent(engineFor('openai', { dialect: { thinkTagFilter: true } }).toolWireFormat, body, engineFor('openai', { dialect: { thinkTagFilter: true } }).dialectOptions),
     ).toBe('visible');
   });
 });
@@ -499,23 +490,23 @@ describe('format_tool_results', () => {
     (wire) => {
       const engine = engineFor(wire);
       const body = bodies[wire];
-      const [call] = engine.toolLoopResponse(body).toolCalls;
-      const [raw] = engine.responseToolCalls(body);
+      const [call] = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions).toolCalls;
+      const [raw] = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions);
       if (!call) throw new Error('fixture without a call');
       const content = [{ type: 'text' as const, text: 'sunny' }];
-      const asToolResult = engine.formatToolResults(body, [
+      const asToolResult = formatToolResults(engine.toolWireFormat, body, [
         new ToolResult({ name: call.name, id: call.id, content }),
-      ]);
+      ], engine.dialectOptions);
       expect(Array.isArray(asToolResult)).toBe(true);
       expect(asToolResult.length).toBeGreaterThanOrEqual(2);
       // The seed's pair, with a ToolCall or the raw structure, and the init object.
-      expect(engine.formatToolResults(body, [{ toolCall: call, result: { content } }])).toEqual(
+      expect(formatToolResults(engine.toolWireFormat, body, [{ toolCall: call, result: { content } }], engine.dialectOptions)).toEqual(
         asToolResult,
       );
-      expect(engine.formatToolResults(body, [{ toolCall: raw, result: { content } }])).toEqual(
+      expect(formatToolResults(engine.toolWireFormat, body, [{ toolCall: raw, result: { content } }], engine.dialectOptions)).toEqual(
         asToolResult,
       );
-      expect(engine.formatToolResults(body, [{ name: call.name, id: call.id, content }])).toEqual(
+      expect(formatToolResults(engine.toolWireFormat, body, [{ name: call.name, id: call.id, content }], engine.dialectOptions)).toEqual(
         asToolResult,
       );
     },
@@ -524,10 +515,10 @@ describe('format_tool_results', () => {
   it('an error result keeps isError from the MCP result', () => {
     const engine = engineFor('anthropic');
     const body = bodies.anthropic;
-    const [raw] = engine.responseToolCalls(body);
-    const messages = engine.formatToolResults(body, [
+    const [raw] = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions);
+    const messages = formatToolResults(engine.toolWireFormat, body, [
       { toolCall: raw, result: { content: [{ type: 'text', text: 'no' }], isError: true } },
-    ]);
+    ], engine.dialectOptions);
     expect(messages[1]).toMatchObject({
       role: 'user',
       content: [{ type: 'tool_result', content: [{ type: 'text', text: 'no' }], is_error: true }],
@@ -535,8 +526,7 @@ describe('format_tool_results', () => {
   });
 
   it('openai and ollama echo the reasoning back', () => {
-    const openai = engineFor('openai').formatToolResults(
-      {
+    const openai = formatToolResults(engineFor('openai').toolWireFormat, {
         choices: [
           {
             message: {
@@ -552,17 +542,14 @@ describe('format_tool_results', () => {
             finish_reason: 'tool_calls',
           },
         ],
-      },
-      [{ name: 'echo', id: 'c1', content: [{ type: 'text', text: 'ok' }] }],
-    );
+      }, [{ name: 'echo', id: 'c1', content: [{ type: 'text', text: 'ok' }] }], engineFor('openai').dialectOptions);
     expect(openai[0]).toMatchObject({
       role: 'assistant',
       reasoning_content: 'R1',
       reasoning: 'R2',
       reasoning_details: [{ type: 'reasoning.text', text: 'R3' }],
     });
-    const ollama = engineFor('ollama').formatToolResults(
-      {
+    const ollama = formatToolResults(engineFor('ollama').toolWireFormat, {
         message: {
           role: 'assistant',
           content: '',
@@ -570,9 +557,7 @@ describe('format_tool_results', () => {
           tool_calls: [{ function: { name: 'echo', arguments: {} } }],
         },
         done: true,
-      },
-      [{ name: 'echo', id: '', content: [{ type: 'text', text: 'ok' }] }],
-    );
+      }, [{ name: 'echo', id: '', content: [{ type: 'text', text: 'ok' }] }], engineFor('ollama').dialectOptions);
     expect(ollama[0]).toMatchObject({ role: 'assistant', thinking: 'T' });
   });
 });
@@ -581,18 +566,18 @@ describe('tool_loop_response', () => {
   it('a refused prompt throws prompt blocked: REASON; an error body throws the chat error', () => {
     const gemini = engineFor('gemini');
     expect(() =>
-      gemini.toolLoopResponse(readFixture('replies/gemini/prompt-blocked.json')),
+      toolLoopResponse(gemini.toolWireFormat, readFixture('replies/gemini/prompt-blocked.json'), gemini.dialectOptions),
     ).toThrow(PromptBlockedError);
     expect(() =>
-      gemini.toolLoopResponse(readFixture('replies/gemini/prompt-blocked.json')),
+      toolLoopResponse(gemini.toolWireFormat, readFixture('replies/gemini/prompt-blocked.json'), gemini.dialectOptions),
     ).toThrow('prompt blocked: SAFETY');
     expect(() =>
-      engineFor('openai').toolLoopResponse(readFixture('replies/openai/error.json')),
+      toolLoopResponse(engineFor('openai').toolWireFormat, readFixture('replies/openai/error.json'), engineFor('openai').dialectOptions),
     ).toThrow(ProviderError);
   });
 
   it('hermes: the <tool_call> blocks are lifted into toolCalls and stripped from content', () => {
-    const reply = engineFor('hermes').toolLoopResponse({
+    const reply = toolLoopResponse(engineFor('hermes').toolWireFormat, {
       choices: [
         {
           message: {
@@ -603,7 +588,7 @@ describe('tool_loop_response', () => {
           finish_reason: 'stop',
         },
       ],
-    });
+    }, engineFor('hermes').dialectOptions);
     expect(reply.content).toBe('Let me look.');
     expect(reply.toolCalls.map((call) => [call.name, call.arguments])).toEqual([
       ['echo', { text: 'x' }],
@@ -615,9 +600,9 @@ describe('tool_loop_calls', () => {
   it('calls and data come back unchanged when the reply did not hit its limit', () => {
     const engine = engineFor('openai');
     const body = readFixture('replies/openai/parallel-calls.json');
-    const reply = engine.toolLoopResponse(body);
-    expect(engine.toolLoopCalls(reply)).toEqual({ calls: reply.toolCalls, data: body });
-    const [calls, data] = engine.toolLoopCalls(reply, body);
+    const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
+    expect(toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toEqual({ calls: reply.toolCalls, data: body });
+    const [calls, data] = toolLoopCalls(reply, body, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
     expect(calls).toEqual(reply.toolCalls);
     expect(data).toBe(body);
   });
@@ -626,22 +611,22 @@ describe('tool_loop_calls', () => {
     const warnings: CrosswireWarning[] = [];
     const engine = engineFor('openai', { onWarning: (warning) => warnings.push(warning) });
     const body = readFixture('replies/openai/truncated.json');
-    const { calls, data } = engine.toolLoopCalls(engine.toolLoopResponse(body));
+    const { calls, data } = toolLoopCalls(toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions), toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions).raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
     expect(calls.map((call) => call.name)).toEqual(['get_weather']);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.code).toBe('tool_call_arguments_truncated');
     expect(warnings[0]?.message).toMatch(
       /^dropped 1 tool call\(s\) .*\(finish_reason length\): write_file/,
     );
-    expect(engine.responseToolCalls(data)).toHaveLength(1);
-    expect(engine.responseToolCalls(body)).toHaveLength(2);
+    expect(responseToolCalls(engine.toolWireFormat, data, engine.dialectOptions)).toHaveLength(1);
+    expect(responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions)).toHaveLength(2);
   });
 
   it('with no call left: tool call arguments truncated (finish_reason REASON)', () => {
     const engine = engineFor('openai');
-    const reply = engine.toolLoopResponse(readFixture('replies/openai/truncated-all.json'));
-    expect(() => engine.toolLoopCalls(reply)).toThrow(ToolLoopError);
-    expect(() => engine.toolLoopCalls(reply)).toThrow(
+    const reply = toolLoopResponse(engine.toolWireFormat, readFixture('replies/openai/truncated-all.json'), engine.dialectOptions);
+    expect(() => toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toThrow(ToolLoopError);
+    expect(() => toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toThrow(
       'tool call arguments truncated (finish_reason length)',
     );
   });

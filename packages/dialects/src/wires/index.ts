@@ -1,4 +1,22 @@
 // The dispatch table of the wires: one dialect per wire format, checked exhaustive by the compiler.
+//
+// Adding a wire (the compiler reports every place below once step 1 is done; never a `switch` or
+// an `if (wire === ...)` instead):
+//  1. core: the wire's name and its row of facts in `src/wire-format.ts`; its tool-call shapes in
+//     `src/wires/<wire>.ts` (formatTools, locateToolCalls, extractToolCall).
+//  2. content-image: `src/wires/<wire>.ts` (the image part) and its row in `src/wires/index.ts`.
+//  3. tool-result: `src/wires/<wire>.ts` (the result block) and its row in `src/wires/index.ts`.
+//  4. dialects (here): `<wire>.ts` (requests, replies, tool turns, provider-message reader) and
+//     `<wire>-stream.ts` (the stream decoder), both rows below; goldens in `fixtures/wire/`.
+//  5. simulator: `src/wires/<wire>.ts` (the request checks and scripted replies), its row in
+//     `SIMULATOR_WIRES` (`src/server.ts`), and the wire's documented rules in `src/rules.ts`
+//     (regenerate `docs/provider-rules.md`).
+//  6. registry: a provider entry whose `wire` is the new wire (data, no code).
+//  7. cli: `src/wires/<wire>.ts` (what a delivered block reached the model as) and its row in
+//     `src/wires/index.ts`; the demo's provider in `src/demo/fixtures.ts`.
+//  8. engines: a loop golden in `fixtures/loop/` (`pnpm golden:record packages/engines`).
+//  9. The layout test (`scripts/layout.test.ts`) lists the wire files; a minor changeset for
+//     every package touched.
 import type { WireFormat } from '@crosswire/core';
 import { crossWireMessages } from '../cross-wire.js';
 import type { Dialect } from '../dialect-types.js';

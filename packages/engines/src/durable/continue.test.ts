@@ -55,7 +55,7 @@ function engine(wire: WireFormat, lane: string): Engine {
     apiKey: 'k',
     baseUrl: simulator.baseUrl(wire, lane),
     retry: { maxRetries: 0 },
-    inlineImageUrlFilter: loopbackAsPublic,
+    inlineImages: { urlFilter: loopbackAsPublic },
   });
   engines.push(created);
   return created;

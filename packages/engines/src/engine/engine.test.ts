@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
+import { responseTextContent, responseToolCalls, toolLoopCalls, toolLoopResponse } from '@crosswire/dialects';
 import type { AddressInfo } from 'node:net';
 import { denyPrivateHosts, Image } from '@crosswire/content-image';
-import { type CrosswireWarning, ProviderError } from '@crosswire/core';
+import { type CrosswireWarning, ProviderError, extractToolCall, formatTools } from '@crosswire/core';
 import { createRegistry, defaultRegistry } from '@crosswire/registry';
 import { faults, type Simulator, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,8 +257,7 @@ describe('inline images before the request', () => {
     const messages = [{ role: 'user' as const, content: ['what is this?', image] }];
     const options = {
       apiKey: 'k',
-      inlineImageUrlFilter: loopbackAsPublic,
-      inlineImageMaxBytes: 1_000_000,
+      inlineImages: { urlFilter: loopbackAsPublic, maxBytes: 1_000_000 },
     };
     const anthropic = track(
       createEngine({
@@ -311,7 +311,7 @@ describe('inline images before the request', () => {
         model: 'gemini-2.5-flash',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('gemini', 'refused'),
-        inlineImageUrlFilter: denyPrivateHosts(),
+        inlineImages: { urlFilter: denyPrivateHosts() },
       }),
     );
     await expect(
@@ -320,7 +320,7 @@ describe('inline images before the request', () => {
     expect(simulator.received('refused')).toEqual([]);
   });
 
-  it('keeps the private network closed without any inlineImage option', async () => {
+  it('keeps the private network closed without any inlineImages option', async () => {
     const port = (imageServer.address() as AddressInfo).port;
     const before = imageHits;
     const engine = track(
@@ -343,7 +343,7 @@ describe('inline images before the request', () => {
     expect(simulator.received('default-guard')).toEqual([]);
   });
 
-  it('inlineImageAllowPrivateNetwork: true is the opt-out: loopback images are fetched', async () => {
+  it('inlineImages.allowPrivateNetwork: true is the opt-out: loopback images are fetched', async () => {
     const port = (imageServer.address() as AddressInfo).port;
     const before = imageHits;
     const engine = track(
@@ -352,7 +352,7 @@ describe('inline images before the request', () => {
         model: 'gemini-2.5-flash',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('gemini', 'open-network'),
-        inlineImageAllowPrivateNetwork: true,
+        inlineImages: { allowPrivateNetwork: true },
       }),
     );
     await engine.chat([
@@ -373,7 +373,7 @@ describe('seams for a caller-run loop', () => {
       onWarning: (w) => warnings.push(w),
     });
     expect(
-      engine.formatTools([{ name: 'echo', inputSchema: { type: 'object', properties: {} } }]),
+      formatTools(engine.toolWireFormat, [{ name: 'echo', inputSchema: { type: 'object', properties: {} } }]),
     ).toEqual([
       {
         type: 'function',
@@ -394,17 +394,17 @@ describe('seams for a caller-run loop', () => {
         },
       ],
     };
-    const raw = engine.responseToolCalls(body);
+    const raw = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions);
     expect(raw).toHaveLength(1);
-    expect(engine.extractToolCall(raw[0])).toMatchObject({
+    expect(extractToolCall(engine.toolWireFormat, raw[0])).toMatchObject({
       id: 'c1',
       name: 'echo',
       arguments: { text: 'x' },
     });
-    expect(engine.responseTextContent(body)).toBe('calling');
-    expect(engine.responseTextContent({ error: { message: 'x' } })).toBe('');
-    const reply = engine.toolLoopResponse(body);
-    const { calls } = engine.toolLoopCalls(reply);
+    expect(responseTextContent(engine.toolWireFormat, body, engine.dialectOptions)).toBe('calling');
+    expect(responseTextContent(engine.toolWireFormat, { error: { message: 'x' } }, engine.dialectOptions)).toBe('');
+    const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
+    const { calls } = toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
     expect(calls.map((call) => call.name)).toEqual(['echo']);
     expect(warnings).toEqual([]);
   });

@@ -1,4 +1,3 @@
-import type { UrlFilter } from '@crosswire/content-image';
 import {
   CrosswireError,
   carriesNative,
@@ -57,10 +56,16 @@ import type {
   ChatWithToolsOptions,
 } from './chat-options.js';
 import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
-import { inlineImages } from './inline-images.js';
+import { type InlineImagesOptions, inlineImages } from './inline-images.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
 
 /** What `createEngine` takes. Only `provider` is required (and `model` when the provider has no default). */
+/** The engine's settings for fetching the URL images a wire needs inline. */
+export type EngineInlineImages = Pick<
+  InlineImagesOptions,
+  'maxBytes' | 'urlFilter' | 'allowPrivateNetwork' | 'timeoutMs' | 'concurrency'
+>;
+
 export interface EngineOptions {
   /** A registry provider id or alias: `openai`, `anthropic`, `aki-anthropic`, `groq`... */
   readonly provider: string;
@@ -86,23 +91,15 @@ export interface EngineOptions {
   readonly temperature?: number;
   /** Overrides of the dialect options the engine derives from the registry (Hermes tags, `thinkTagFilter`, `imageFallback`...). */
   readonly dialect?: Partial<DialectOptions>;
-  /** `maxBytes` for fetching URL images a wire needs inline. Default content-image's 20 MiB. */
-  readonly inlineImageMaxBytes?: number;
   /**
-   * `urlFilter` for those fetches. The private-network guard is on without it; a
-   * `denyPrivateHosts({ allow, resolver })` filter configures the guard, any other function
-   * runs after it.
+   * How URL images that a wire needs inline are fetched (content-image's guarded fetch):
+   * `maxBytes` (default 20 MiB), `urlFilter` (the private-network guard is on without it; a
+   * `denyPrivateHosts({ allow, resolver })` filter configures the guard, any other function runs
+   * after it), `allowPrivateNetwork` (the one opt-out of the guard, for apps whose images live on
+   * their own network; default false), `timeoutMs` per fetch, and `concurrency` (fetches in
+   * flight at once; default 4).
    */
-  readonly inlineImageUrlFilter?: UrlFilter;
-  /**
-   * `allowPrivateNetwork` for those fetches: the one opt-out of the private-network guard,
-   * for apps whose images live on their own network. Default false.
-   */
-  readonly inlineImageAllowPrivateNetwork?: boolean;
-  /** `timeoutMs` for each of those fetches. */
-  readonly inlineImageFetchTimeout?: number;
-  /** Image fetches in flight at once. Default 4. */
-  readonly inlineImageConcurrency?: number;
+  readonly inlineImages?: EngineInlineImages;
   /** Per MCP tool call in `chatWithTools`. Default 60 000 ms. */
   readonly toolTimeoutMs?: number;
   /** The default `idleTimeoutMs` of `stream`: the longest gap between chunks. Default 60 000 ms. */
@@ -119,8 +116,6 @@ export interface EngineOptions {
   readonly mcpServers?: readonly McpToolServer[];
   /** The default `maxIterations` of `chatWithTools`. Default 10. */
   readonly maxIterations?: number;
-  /** Another name of `maxIterations`; `maxIterations` wins when both are given. */
-  readonly toolMaxIterations?: number;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
   /** Told before each retry of a provider request. */
@@ -172,7 +167,7 @@ export class Engine {
     this.registry = registry;
     this.toolWireFormat = wire;
     this.mcpServers = Object.freeze([...(options.mcpServers ?? [])]);
-    this.maxIterations = options.maxIterations ?? options.toolMaxIterations ?? 10;
+    this.maxIterations = options.maxIterations ?? 10;
     this.#options = options;
     this.#dialect = DIALECTS[wire];
     const chatPath =
@@ -247,11 +242,6 @@ export class Engine {
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
       apiKey,
     });
-  }
-
-  /** Another name of {@link Engine.maxIterations}. */
-  get toolMaxIterations(): number {
-    return this.maxIterations;
   }
 
   /** The rate-limit state from the last reply that carried rate-limit headers. */
@@ -446,8 +436,8 @@ export class Engine {
 
   /**
    * The request body for `input`, ready to POST to `endpoint`: URL images the wire needs
-   * inline are fetched first (once each, `inlineImageConcurrency` at a time, through
-   * content-image's guarded fetch with the engine's `inlineImage*` options).
+   * inline are fetched first (once each, `inlineImages.concurrency` at a time, through
+   * content-image's guarded fetch with the engine's `inlineImages` options).
    */
   async buildRequest(
     input: ChatInput,
@@ -463,11 +453,7 @@ export class Engine {
   async #buildRequest(input: ChatInput, options: ChatOptions): Promise<Record<string, unknown>> {
     const messages = inputMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
-      maxBytes: this.#options.inlineImageMaxBytes,
-      urlFilter: this.#options.inlineImageUrlFilter,
-      allowPrivateNetwork: this.#options.inlineImageAllowPrivateNetwork,
-      timeoutMs: this.#options.inlineImageFetchTimeout,
-      concurrency: this.#options.inlineImageConcurrency,
+      ...this.#options.inlineImages,
       signal: options.signal,
       onWarning: this.#options.onWarning,
     });
@@ -548,72 +534,6 @@ export class Engine {
       durationMs: exchange.durationMs,
       prepareMs,
     };
-  }
-
-  // Seams for callers that run their own loop (seed 003 names), all on this engine's wire.
-
-  /** MCP tool definitions as this wire's `tools` payload. */
-  formatTools(
-    tools: readonly ToolDefinitionInput[],
-    options: FormatToolsOptions = {},
-  ): FormattedTools[WireFormat] {
-    return coreFormatTools(this.toolWireFormat, tools, {
-      ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),
-      ...options,
-    });
-  }
-
-  /** The raw tool-call structures of a reply body, as this wire spells them. */
-  responseToolCalls(body: unknown): unknown[] {
-    return responseToolCalls(this.toolWireFormat, body, this.dialectOptions);
-  }
-
-  /**
-   * One raw call structure (as `responseToolCalls` located it) as a `ToolCall`: its `name`
-   * and decoded `arguments`, with `id` and the rest; undefined when it is no call (no name).
-   * It also destructures as a pair: `const [name, args] = engine.extractToolCall(raw)`.
-   */
-  extractToolCall(raw: unknown): DestructurableToolCall | undefined {
-    return coreExtractToolCall(this.toolWireFormat, raw);
-  }
-
-  /**
-   * The assistant echo of `body` plus one result block per result, capabilities and quirks
-   * applied. Always a list (spread it onto the conversation). Each result is a `ToolResult`,
-   * its constructor's `{ name, id, content, isError }`, or a `{ toolCall, result }` pair
-   * with the call (a `ToolCall` or the raw structure) and the MCP `CallToolResult`.
-   */
-  formatToolResults(body: unknown, results: readonly ToolResultInput[]): ProviderMessage[] {
-    const onWarning = this.dialectOptions.onWarning;
-    return providerMessages(
-      this.#dialect.formatToolResults(
-        body,
-        toToolResults(this.toolWireFormat, results, onWarning ? { onWarning } : {}),
-        this.dialectOptions,
-      ),
-    );
-  }
-
-  /** The final text of a reply body; never throws. */
-  responseTextContent(body: unknown): string {
-    return responseTextContent(this.toolWireFormat, body, this.dialectOptions);
-  }
-
-  /** Reads one tool-loop reply body as the loop does (throws on an error body or a blocked prompt). */
-  toolLoopResponse(body: unknown): ChatResponse {
-    return this.#dialect.parseResponse(body, this.dialectOptions);
-  }
-
-  /**
-   * The calls a turn runs and the body (`data`) to echo, truncated calls dropped:
-   * `{ calls, data }`, also `const [calls, data] = ...`. `data` defaults to `reply.raw`.
-   */
-  toolLoopCalls(reply: ChatResponse, data: unknown = reply.raw): ToolLoopCalls {
-    return toolLoopCalls(reply, data, {
-      wire: this.toolWireFormat,
-      dialectOptions: this.dialectOptions,
-      ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),
-    });
   }
 
   /** Closes the keep-alive connections. */
