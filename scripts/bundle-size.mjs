@@ -30,7 +30,8 @@ const budgets = JSON.parse(readFileSync(new URL('bench/size-budget.json', root),
 
 function requireBuilt(name) {
   const entry = path.join(rootDir, 'packages', name, 'dist', 'index.js');
-  if (!existsSync(entry)) throw new Error(`packages/${name}/dist/index.js is missing: run pnpm build first`);
+  if (!existsSync(entry))
+    throw new Error(`packages/${name}/dist/index.js is missing: run pnpm build first`);
   return entry;
 }
 
@@ -50,7 +51,9 @@ const workspacePlugin = {
 
 async function bundle(entry, { stdin, external = [] } = {}) {
   const result = await build({
-    ...(stdin ? { stdin: { contents: stdin, resolveDir: rootDir, loader: 'js' } } : { entryPoints: [entry] }),
+    ...(stdin
+      ? { stdin: { contents: stdin, resolveDir: rootDir, loader: 'js' } }
+      : { entryPoints: [entry] }),
     bundle: true,
     minify: true,
     format: 'esm',

@@ -42,7 +42,8 @@ export function impurities(root, name) {
     const { file, via } = stack.pop();
     if (seen.has(file)) continue;
     seen.add(file);
-    if (!existsSync(file)) throw new Error(`${path.relative(root, file)} is missing: run pnpm build first`);
+    if (!existsSync(file))
+      throw new Error(`${path.relative(root, file)} is missing: run pnpm build first`);
     const chain = [...via, path.relative(root, file)];
     for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
       if (specifier.startsWith('.')) {

@@ -35,12 +35,11 @@ describe('check-pure-entries', () => {
       'packages/core/dist/index.js':
         "import { readFile } from 'node:fs/promises';\nimport { Client } from '@modelcontextprotocol/sdk/client/index.js';\nimport net from 'net';",
     });
-    expect(impurities(root, 'dialects').map((problem) => problem.what).sort()).toEqual([
-      '@modelcontextprotocol/sdk/client/index.js',
-      'net',
-      'node:fs/promises',
-      'undici',
-    ]);
+    expect(
+      impurities(root, 'dialects')
+        .map((problem) => problem.what)
+        .sort(),
+    ).toEqual(['@modelcontextprotocol/sdk/client/index.js', 'net', 'node:fs/promises', 'undici']);
   });
 
   it('passes an entry that loads its HTTP client with import() only', () => {

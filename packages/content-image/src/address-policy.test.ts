@@ -15,17 +15,13 @@ describe('isIpLiteral', () => {
   });
 
   it('agrees with node:net isIP on every host a URL parser yields', () => {
-    const host = fc.oneof(
-      fc.ipV4(),
-      fc.ipV6(),
-      fc.domain(),
-      fc.string({ maxLength: 20 }),
-    );
+    const host = fc.oneof(fc.ipV4(), fc.ipV6(), fc.domain(), fc.string({ maxLength: 20 }));
     fc.assert(
       fc.property(host, (candidate) => {
         let hostname: string;
         try {
-          hostname = new URL(`http://${candidate.includes(':') ? `[${candidate}]` : candidate}/`).hostname;
+          hostname = new URL(`http://${candidate.includes(':') ? `[${candidate}]` : candidate}/`)
+            .hostname;
         } catch {
           return;
         }

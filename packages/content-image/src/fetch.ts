@@ -16,8 +16,6 @@ import {
   type UrlFilter,
   type VettedAddress,
 } from './deny-private-hosts.js';
-import { verifiedImageType } from './image-type.js';
-import { imageTooLarge, redactedUrl, urlRefused } from './messages.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -31,6 +29,8 @@ import {
   resolveFetchPolicy,
   resolveMaxBytes,
 } from './fetch-options.js';
+import { verifiedImageType } from './image-type.js';
+import { imageTooLarge, redactedUrl, urlRefused } from './messages.js';
 import { createFetchAgent, type FetchTlsOptions } from './pinned-agent.js';
 
 function resolveTimeout(timeoutMs: number | undefined): number {

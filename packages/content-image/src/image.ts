@@ -23,8 +23,8 @@ import {
   resolveFetchPolicy,
   resolveMaxBytes,
 } from './fetch-options.js';
-import { loadFetch } from './lazy-fetch.js';
 import { SVG_MEDIA_TYPE, svgNotAskedFor, verifiedImageType } from './image-type.js';
+import { loadFetch } from './lazy-fetch.js';
 import { imageTooLarge, redactedUrl } from './messages.js';
 import * as anthropic from './wires/anthropic.js';
 import * as gemini from './wires/gemini.js';
@@ -433,10 +433,10 @@ export class Image {
     if (flight !== undefined && samePolicy(flight.policy, policy))
       return (await flight.promise).image;
     const promise = loadFetch()
-      .then(({ fetchImage }) => fetchImage(this.#state.url as string, this.#state.mediaType, options))
-      .then(
-      (image) => ({ image, policy }),
-    );
+      .then(({ fetchImage }) =>
+        fetchImage(this.#state.url as string, this.#state.mediaType, options),
+      )
+      .then((image) => ({ image, policy }));
     if (flight === undefined) this.#inFlight = { promise, policy };
     try {
       const done = await promise;

@@ -85,7 +85,6 @@ export function locateToolCallItems(
   return wireOf(wire).locateToolCalls(body, options);
 }
 
-
 /**
  * One raw call structure of `wire` as a frozen {@link ToolCall}, or undefined when it is
  * not a call (not an object, no name).

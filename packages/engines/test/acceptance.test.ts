@@ -1,10 +1,17 @@
 // Acceptance tests written from seed 003, the name table and issues 7 and 8 only: engines
 // from the registry, the lower-level seams, and chatWithTools against a real loopback
 // provider and real MCP servers (official SDK, in memory).
-import { formatToolResults, responseTextContent, responseToolCalls, toolLoopCalls, toolLoopResponse } from '@crosswire/dialects';
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CrosswireError, extractToolCall, formatTools } from '@crosswire/core';
+import {
+  formatToolResults,
+  responseTextContent,
+  responseToolCalls,
+  toolLoopCalls,
+  toolLoopResponse,
+} from '@crosswire/dialects';
 import { createEngine, type Engine } from '@crosswire/engines';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -255,24 +262,36 @@ describe('seams on an openai engine', () => {
   });
 
   it('responseToolCalls returns the raw structures in order', () => {
-    const raw = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions) as Array<Json>;
+    const raw = responseToolCalls(
+      engine.toolWireFormat,
+      body,
+      engine.dialectOptions,
+    ) as Array<Json>;
     expect(raw).toHaveLength(2);
     expect(raw[0]).toMatchObject({ id: 'call_1', function: { name: 'add' } });
     expect(raw[1]).toMatchObject({ id: 'call_2', function: { name: 'echo' } });
   });
 
   it('extractToolCall gives name and decoded arguments', () => {
-    const raw = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions) as Array<Json>;
+    const raw = responseToolCalls(
+      engine.toolWireFormat,
+      body,
+      engine.dialectOptions,
+    ) as Array<Json>;
     const extracted = extractToolCall(engine.toolWireFormat, raw[0]);
     expect(extracted).toMatchObject({ name: 'add', arguments: { a: 1, b: 2 } });
   });
 
   it('responseTextContent reads the final text', () => {
-    expect(responseTextContent(engine.toolWireFormat, textReply('All done.'), engine.dialectOptions)).toBe('All done.');
+    expect(
+      responseTextContent(engine.toolWireFormat, textReply('All done.'), engine.dialectOptions),
+    ).toBe('All done.');
   });
 
   it('responseTextContent of an unreadable body is the empty string', () => {
-    expect(responseTextContent(engine.toolWireFormat, { nothing: true }, engine.dialectOptions)).toBe('');
+    expect(
+      responseTextContent(engine.toolWireFormat, { nothing: true }, engine.dialectOptions),
+    ).toBe('');
   });
 
   it('toolLoopResponse gives content, toolCalls and raw', () => {
@@ -283,10 +302,15 @@ describe('seams on an openai engine', () => {
 
   it('formatToolResults is always a list: assistant echo then one tool message per result', () => {
     const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
-    const messages = formatToolResults(engine.toolWireFormat, body, [
-      { toolCall: reply.toolCalls[0], result: { content: [{ type: 'text', text: '3' }] } },
-      { toolCall: reply.toolCalls[1], result: { content: [{ type: 'text', text: 'hi' }] } },
-    ], engine.dialectOptions);
+    const messages = formatToolResults(
+      engine.toolWireFormat,
+      body,
+      [
+        { toolCall: reply.toolCalls[0], result: { content: [{ type: 'text', text: '3' }] } },
+        { toolCall: reply.toolCalls[1], result: { content: [{ type: 'text', text: 'hi' }] } },
+      ],
+      engine.dialectOptions,
+    );
     expect(Array.isArray(messages)).toBe(true);
     expect(messages).toHaveLength(3);
     expect(messages[0]).toMatchObject({ role: 'assistant' });
@@ -296,7 +320,10 @@ describe('seams on an openai engine', () => {
 
   it('toolLoopCalls on a complete reply returns the calls and the body unchanged', () => {
     const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
-    const { calls, data } = toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
+    const { calls, data } = toolLoopCalls(reply, reply.raw, {
+      wire: engine.toolWireFormat,
+      dialectOptions: engine.dialectOptions,
+    });
     expect(calls.map((call) => call.name)).toEqual(['add', 'echo']);
     expect(data).toEqual(body);
   });
@@ -307,9 +334,12 @@ describe('seams on an openai engine', () => {
       'length',
     );
     const reply = toolLoopResponse(engine.toolWireFormat, truncated, engine.dialectOptions);
-    expect(() => toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toThrow(
-      /tool call arguments truncated \(finish_reason length\)/,
-    );
+    expect(() =>
+      toolLoopCalls(reply, reply.raw, {
+        wire: engine.toolWireFormat,
+        dialectOptions: engine.dialectOptions,
+      }),
+    ).toThrow(/tool call arguments truncated \(finish_reason length\)/);
   });
 });
 
@@ -324,9 +354,12 @@ describe('seams on other wires', () => {
       stop_reason: 'tool_use',
     };
     const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
-    const messages = formatToolResults(engine.toolWireFormat, body, [
-      { toolCall: reply.toolCalls[0], result: { content: [{ type: 'text', text: '3' }] } },
-    ], engine.dialectOptions) as Array<Json>;
+    const messages = formatToolResults(
+      engine.toolWireFormat,
+      body,
+      [{ toolCall: reply.toolCalls[0], result: { content: [{ type: 'text', text: '3' }] } }],
+      engine.dialectOptions,
+    ) as Array<Json>;
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatchObject({ role: 'assistant' });
     expect(messages[1]).toMatchObject({
@@ -338,23 +371,31 @@ describe('seams on other wires', () => {
   it('anthropic responseTextContent leaves thinking out', () => {
     const engine = createEngine({ provider: 'anthropic', model: 'claude-sonnet-4-6', apiKey: 'k' });
     expect(
-      responseTextContent(engine.toolWireFormat, {
-        content: [
-          { type: 'thinking', thinking: 'secret', signature: 's' },
-          { type: 'text', text: 'Answer' },
-        ],
-      }, engine.dialectOptions),
+      responseTextContent(
+        engine.toolWireFormat,
+        {
+          content: [
+            { type: 'thinking', thinking: 'secret', signature: 's' },
+            { type: 'text', text: 'Answer' },
+          ],
+        },
+        engine.dialectOptions,
+      ),
     ).toBe('Answer');
   });
 
   it('gemini responseTextContent leaves thought parts out', () => {
     const engine = createEngine({ provider: 'gemini', model: 'gemini-2.5-pro', apiKey: 'k' });
     expect(
-      responseTextContent(engine.toolWireFormat, {
-        candidates: [
-          { content: { role: 'model', parts: [{ text: 'hmm', thought: true }, { text: 'Hi' }] } },
-        ],
-      }, engine.dialectOptions),
+      responseTextContent(
+        engine.toolWireFormat,
+        {
+          candidates: [
+            { content: { role: 'model', parts: [{ text: 'hmm', thought: true }, { text: 'Hi' }] } },
+          ],
+        },
+        engine.dialectOptions,
+      ),
     ).toBe('Hi');
   });
 
@@ -362,8 +403,12 @@ describe('seams on other wires', () => {
     const engine = createEngine({ provider: 'aki', model: 'llama3_8b_chat', apiKey: 'k' });
     const content = 'Let me add.\n<tool_call>{"name":"add","arguments":{"a":4,"b":5}}</tool_call>';
     const body = { choices: [{ finish_reason: 'stop', message: { role: 'assistant', content } }] };
-    expect(responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions)).toEqual([{ name: 'add', arguments: { a: 4, b: 5 } }]);
-    expect(responseTextContent(engine.toolWireFormat, body, engine.dialectOptions).trim()).toBe('Let me add.');
+    expect(responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions)).toEqual([
+      { name: 'add', arguments: { a: 4, b: 5 } },
+    ]);
+    expect(responseTextContent(engine.toolWireFormat, body, engine.dialectOptions).trim()).toBe(
+      'Let me add.',
+    );
   });
 
   it('an AKI.IO /anthropic engine keeps the placeholder for a tool-result image', () => {
@@ -374,12 +419,17 @@ describe('seams on other wires', () => {
       stop_reason: 'tool_use',
     };
     const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
-    const messages = formatToolResults(engine.toolWireFormat, body, [
-      {
-        toolCall: reply.toolCalls[0],
-        result: { content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
-      },
-    ], engine.dialectOptions);
+    const messages = formatToolResults(
+      engine.toolWireFormat,
+      body,
+      [
+        {
+          toolCall: reply.toolCalls[0],
+          result: { content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
+        },
+      ],
+      engine.dialectOptions,
+    );
     const text = JSON.stringify(messages);
     expect(text).not.toContain('"type":"image"');
     expect(text).not.toContain('iVBORw0KGgo=');

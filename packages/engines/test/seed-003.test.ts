@@ -2,10 +2,27 @@
 // (spec/README.md): toolWireFormat, formatTools, responseToolCalls, extractToolCall,
 // formatToolResults, responseTextContent, toolLoopResponse, toolLoopCalls, chatWithTools,
 // supports('image_input'), capabilities().
-import { formatToolResults, responseTextContent, responseToolCalls, toolLoopCalls, toolLoopResponse } from '@crosswire/dialects';
+
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CrosswireWarning, createToolCall, PromptBlockedError, ProviderError, ToolLoopError, WIRE_FORMATS, type WireFormat, extractToolCall, formatTools } from '@crosswire/core';
+import {
+  type CrosswireWarning,
+  createToolCall,
+  extractToolCall,
+  formatTools,
+  PromptBlockedError,
+  ProviderError,
+  ToolLoopError,
+  WIRE_FORMATS,
+  type WireFormat,
+} from '@crosswire/core';
+import {
+  formatToolResults,
+  responseTextContent,
+  responseToolCalls,
+  toolLoopCalls,
+  toolLoopResponse,
+} from '@crosswire/dialects';
 import { type Simulator, startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -324,14 +341,21 @@ describe('response_tool_calls and extract_tool_call', () => {
           const body = readFixture(`replies/${wire}/${name}.json`);
           checked += 1;
           if ('throws' in expected) {
-            expect(() => toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions), name).toThrow(expected.throws);
+            expect(
+              () => toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions),
+              name,
+            ).toThrow(expected.throws);
             continue;
           }
           const pairs = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions)
             .map((structure) => extractToolCall(engine.toolWireFormat, structure))
             .map((call) => [call?.name, call?.arguments]);
           expect(pairs, `${name} (thinkTagFilter ${thinkTagFilter})`).toEqual(expected);
-          const calls = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions).toolCalls;
+          const calls = toolLoopResponse(
+            engine.toolWireFormat,
+            body,
+            engine.dialectOptions,
+          ).toolCalls;
           expect(
             calls.map((call) => [call.name, call.arguments]),
             name,
@@ -357,7 +381,9 @@ describe('response_tool_calls and extract_tool_call', () => {
     const [name, args] = call ?? [];
     expect([name, args]).toEqual(['echo', { text: 'x' }]);
     // A structure with no name is no call.
-    expect(extractToolCall(engine.toolWireFormat, { id: 'c2', function: { arguments: '{}' } })).toBeUndefined();
+    expect(
+      extractToolCall(engine.toolWireFormat, { id: 'c2', function: { arguments: '{}' } }),
+    ).toBeUndefined();
   });
 
   it('anthropic, gemini, responses and ollama structures', () => {
@@ -392,9 +418,19 @@ describe('response_tool_calls and extract_tool_call', () => {
   it('hermes: each call is { name, arguments } parsed from the text; a call inside the thinking only without the filter', () => {
     const body = readFixture('replies/hermes/thinking.json');
     expect(
-      responseToolCalls(engineFor('hermes', { dialect: { thinkTagFilter: true } }).toolWireFormat, body, engineFor('hermes', { dialect: { thinkTagFilter: true } }).dialectOptions),
+      responseToolCalls(
+        engineFor('hermes', { dialect: { thinkTagFilter: true } }).toolWireFormat,
+        body,
+        engineFor('hermes', { dialect: { thinkTagFilter: true } }).dialectOptions,
+      ),
     ).toEqual([{ name: 'get_weather', arguments: { city: 'Berlin' } }]);
-    expect(responseToolCalls(engineFor('hermes').toolWireFormat, body, engineFor('hermes').dialectOptions)).toEqual([
+    expect(
+      responseToolCalls(
+        engineFor('hermes').toolWireFormat,
+        body,
+        engineFor('hermes').dialectOptions,
+      ),
+    ).toEqual([
       { name: 'draft', arguments: {} },
       { name: 'get_weather', arguments: { city: 'Berlin' } },
     ]);
@@ -402,11 +438,14 @@ describe('response_tool_calls and extract_tool_call', () => {
 
   it('calls cut off by the token limit are still returned', () => {
     const engine = engineFor('openai');
-    const raw = responseToolCalls(engine.toolWireFormat, readFixture('replies/openai/truncated.json'), engine.dialectOptions);
-    expect(raw.map((structure) => extractToolCall(engine.toolWireFormat, structure)?.name)).toEqual([
-      'get_weather',
-      'write_file',
-    ]);
+    const raw = responseToolCalls(
+      engine.toolWireFormat,
+      readFixture('replies/openai/truncated.json'),
+      engine.dialectOptions,
+    );
+    expect(raw.map((structure) => extractToolCall(engine.toolWireFormat, structure)?.name)).toEqual(
+      ['get_weather', 'write_file'],
+    );
     expect(extractToolCall(engine.toolWireFormat, raw[1])?.argumentsUndecodable).toBe(true);
   });
 });
@@ -414,50 +453,82 @@ describe('response_tool_calls and extract_tool_call', () => {
 describe('response_text_content', () => {
   it('thinking stays out, content chunks become text, hermes tags are stripped, never throws', () => {
     expect(
-      responseTextContent(engineFor('gemini').toolWireFormat, readFixture('replies/gemini/thinking.json'), engineFor('gemini').dialectOptions),
+      responseTextContent(
+        engineFor('gemini').toolWireFormat,
+        readFixture('replies/gemini/thinking.json'),
+        engineFor('gemini').dialectOptions,
+      ),
     ).toBe(
-      toolLoopResponse(engineFor('gemini').toolWireFormat, readFixture('replies/gemini/thinking.json'), engineFor('gemini').dialectOptions).content,
+      toolLoopResponse(
+        engineFor('gemini').toolWireFormat,
+        readFixture('replies/gemini/thinking.json'),
+        engineFor('gemini').dialectOptions,
+      ).content,
     );
     expect(
-      responseTextContent(engineFor('openai').toolWireFormat, {
-        choices: [
-          {
-            message: {
-              role: 'assistant',
-              content: [
-                { type: 'text', text: 'Hello ' },
-                { type: 'text', text: 'world' },
-              ],
+      responseTextContent(
+        engineFor('openai').toolWireFormat,
+        {
+          choices: [
+            {
+              message: {
+                role: 'assistant',
+                content: [
+                  { type: 'text', text: 'Hello ' },
+                  { type: 'text', text: 'world' },
+                ],
+              },
+              finish_reason: 'stop',
             },
-            finish_reason: 'stop',
-          },
-        ],
-      }, engineFor('openai').dialectOptions),
+          ],
+        },
+        engineFor('openai').dialectOptions,
+      ),
     ).toBe('Hello world');
     expect(
-      responseTextContent(engineFor('hermes').toolWireFormat, {
-        choices: [
-          {
-            message: {
-              role: 'assistant',
-              content: 'Checking.\n<tool_call>\n{"name": "echo", "arguments": {}}\n</tool_call>',
+      responseTextContent(
+        engineFor('hermes').toolWireFormat,
+        {
+          choices: [
+            {
+              message: {
+                role: 'assistant',
+                content: 'Checking.\n<tool_call>\n{"name": "echo", "arguments": {}}\n</tool_call>',
+              },
+              finish_reason: 'stop',
             },
-            finish_reason: 'stop',
-          },
-        ],
-      }, engineFor('hermes').dialectOptions),
+          ],
+        },
+        engineFor('hermes').dialectOptions,
+      ),
     ).toBe('Checking.');
     expect(
-      responseTextContent(engineFor('anthropic').toolWireFormat, {
-        content: [
-          { type: 'thinking', thinking: 'hmm', signature: 's' },
-          { type: 'text', text: 'answer' },
-        ],
-        stop_reason: 'end_turn',
-      }, engineFor('anthropic').dialectOptions),
+      responseTextContent(
+        engineFor('anthropic').toolWireFormat,
+        {
+          content: [
+            { type: 'thinking', thinking: 'hmm', signature: 's' },
+            { type: 'text', text: 'answer' },
+          ],
+          stop_reason: 'end_turn',
+        },
+        engineFor('anthropic').dialectOptions,
+      ),
     ).toBe('answer');
-    expect(responseTextContent(engineFor('openai').toolWireFormat, { error: { message: 'bad' } }, engineFor('openai').dialectOptions)).toBe('');
-    expect(responseTextContent(engineFor('gemini').toolWireFormat, undefined, engineFor('gemini').dialectOptions)).toBe('');
+    expect(
+      responseTextContent(
+        engineFor('openai').toolWireFormat,
+        { error: { message: 'bad' } },
+        engineFor('openai').dialectOptions,
+      ),
+    ).toBe('');
+    expect(
+      responseTextContent(
+        engineFor('gemini').toolWireFormat,
+        undefined,
+        engineFor('gemini').dialectOptions,
+      ),
+    ).toBe('');
   });
 
   it('<think> is filtered when thinkTagFilter is on', () => {
@@ -470,7 +541,11 @@ describe('response_text_content', () => {
       ],
     };
     expect(
-      responseTextContent(engineFor('openai', { dialect: { thinkTagFilter: true } }).toolWireFormat, body, engineFor('openai', { dialect: { thinkTagFilter: true } }).dialectOptions),
+      responseTextContent(
+        engineFor('openai', { dialect: { thinkTagFilter: true } }).toolWireFormat,
+        body,
+        engineFor('openai', { dialect: { thinkTagFilter: true } }).dialectOptions,
+      ),
     ).toBe('visible');
   });
 });
@@ -494,21 +569,39 @@ describe('format_tool_results', () => {
       const [raw] = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions);
       if (!call) throw new Error('fixture without a call');
       const content = [{ type: 'text' as const, text: 'sunny' }];
-      const asToolResult = formatToolResults(engine.toolWireFormat, body, [
-        new ToolResult({ name: call.name, id: call.id, content }),
-      ], engine.dialectOptions);
+      const asToolResult = formatToolResults(
+        engine.toolWireFormat,
+        body,
+        [new ToolResult({ name: call.name, id: call.id, content })],
+        engine.dialectOptions,
+      );
       expect(Array.isArray(asToolResult)).toBe(true);
       expect(asToolResult.length).toBeGreaterThanOrEqual(2);
       // The seed's pair, with a ToolCall or the raw structure, and the init object.
-      expect(formatToolResults(engine.toolWireFormat, body, [{ toolCall: call, result: { content } }], engine.dialectOptions)).toEqual(
-        asToolResult,
-      );
-      expect(formatToolResults(engine.toolWireFormat, body, [{ toolCall: raw, result: { content } }], engine.dialectOptions)).toEqual(
-        asToolResult,
-      );
-      expect(formatToolResults(engine.toolWireFormat, body, [{ name: call.name, id: call.id, content }], engine.dialectOptions)).toEqual(
-        asToolResult,
-      );
+      expect(
+        formatToolResults(
+          engine.toolWireFormat,
+          body,
+          [{ toolCall: call, result: { content } }],
+          engine.dialectOptions,
+        ),
+      ).toEqual(asToolResult);
+      expect(
+        formatToolResults(
+          engine.toolWireFormat,
+          body,
+          [{ toolCall: raw, result: { content } }],
+          engine.dialectOptions,
+        ),
+      ).toEqual(asToolResult);
+      expect(
+        formatToolResults(
+          engine.toolWireFormat,
+          body,
+          [{ name: call.name, id: call.id, content }],
+          engine.dialectOptions,
+        ),
+      ).toEqual(asToolResult);
     },
   );
 
@@ -516,9 +609,12 @@ describe('format_tool_results', () => {
     const engine = engineFor('anthropic');
     const body = bodies.anthropic;
     const [raw] = responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions);
-    const messages = formatToolResults(engine.toolWireFormat, body, [
-      { toolCall: raw, result: { content: [{ type: 'text', text: 'no' }], isError: true } },
-    ], engine.dialectOptions);
+    const messages = formatToolResults(
+      engine.toolWireFormat,
+      body,
+      [{ toolCall: raw, result: { content: [{ type: 'text', text: 'no' }], isError: true } }],
+      engine.dialectOptions,
+    );
     expect(messages[1]).toMatchObject({
       role: 'user',
       content: [{ type: 'tool_result', content: [{ type: 'text', text: 'no' }], is_error: true }],
@@ -526,7 +622,9 @@ describe('format_tool_results', () => {
   });
 
   it('openai and ollama echo the reasoning back', () => {
-    const openai = formatToolResults(engineFor('openai').toolWireFormat, {
+    const openai = formatToolResults(
+      engineFor('openai').toolWireFormat,
+      {
         choices: [
           {
             message: {
@@ -542,14 +640,19 @@ describe('format_tool_results', () => {
             finish_reason: 'tool_calls',
           },
         ],
-      }, [{ name: 'echo', id: 'c1', content: [{ type: 'text', text: 'ok' }] }], engineFor('openai').dialectOptions);
+      },
+      [{ name: 'echo', id: 'c1', content: [{ type: 'text', text: 'ok' }] }],
+      engineFor('openai').dialectOptions,
+    );
     expect(openai[0]).toMatchObject({
       role: 'assistant',
       reasoning_content: 'R1',
       reasoning: 'R2',
       reasoning_details: [{ type: 'reasoning.text', text: 'R3' }],
     });
-    const ollama = formatToolResults(engineFor('ollama').toolWireFormat, {
+    const ollama = formatToolResults(
+      engineFor('ollama').toolWireFormat,
+      {
         message: {
           role: 'assistant',
           content: '',
@@ -557,7 +660,10 @@ describe('format_tool_results', () => {
           tool_calls: [{ function: { name: 'echo', arguments: {} } }],
         },
         done: true,
-      }, [{ name: 'echo', id: '', content: [{ type: 'text', text: 'ok' }] }], engineFor('ollama').dialectOptions);
+      },
+      [{ name: 'echo', id: '', content: [{ type: 'text', text: 'ok' }] }],
+      engineFor('ollama').dialectOptions,
+    );
     expect(ollama[0]).toMatchObject({ role: 'assistant', thinking: 'T' });
   });
 });
@@ -566,29 +672,45 @@ describe('tool_loop_response', () => {
   it('a refused prompt throws prompt blocked: REASON; an error body throws the chat error', () => {
     const gemini = engineFor('gemini');
     expect(() =>
-      toolLoopResponse(gemini.toolWireFormat, readFixture('replies/gemini/prompt-blocked.json'), gemini.dialectOptions),
+      toolLoopResponse(
+        gemini.toolWireFormat,
+        readFixture('replies/gemini/prompt-blocked.json'),
+        gemini.dialectOptions,
+      ),
     ).toThrow(PromptBlockedError);
     expect(() =>
-      toolLoopResponse(gemini.toolWireFormat, readFixture('replies/gemini/prompt-blocked.json'), gemini.dialectOptions),
+      toolLoopResponse(
+        gemini.toolWireFormat,
+        readFixture('replies/gemini/prompt-blocked.json'),
+        gemini.dialectOptions,
+      ),
     ).toThrow('prompt blocked: SAFETY');
     expect(() =>
-      toolLoopResponse(engineFor('openai').toolWireFormat, readFixture('replies/openai/error.json'), engineFor('openai').dialectOptions),
+      toolLoopResponse(
+        engineFor('openai').toolWireFormat,
+        readFixture('replies/openai/error.json'),
+        engineFor('openai').dialectOptions,
+      ),
     ).toThrow(ProviderError);
   });
 
   it('hermes: the <tool_call> blocks are lifted into toolCalls and stripped from content', () => {
-    const reply = toolLoopResponse(engineFor('hermes').toolWireFormat, {
-      choices: [
-        {
-          message: {
-            role: 'assistant',
-            content:
-              'Let me look.\n<tool_call>\n{"name": "echo", "arguments": {"text": "x"}}\n</tool_call>',
+    const reply = toolLoopResponse(
+      engineFor('hermes').toolWireFormat,
+      {
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content:
+                'Let me look.\n<tool_call>\n{"name": "echo", "arguments": {"text": "x"}}\n</tool_call>',
+            },
+            finish_reason: 'stop',
           },
-          finish_reason: 'stop',
-        },
-      ],
-    }, engineFor('hermes').dialectOptions);
+        ],
+      },
+      engineFor('hermes').dialectOptions,
+    );
     expect(reply.content).toBe('Let me look.');
     expect(reply.toolCalls.map((call) => [call.name, call.arguments])).toEqual([
       ['echo', { text: 'x' }],
@@ -601,8 +723,16 @@ describe('tool_loop_calls', () => {
     const engine = engineFor('openai');
     const body = readFixture('replies/openai/parallel-calls.json');
     const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
-    expect(toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toEqual({ calls: reply.toolCalls, data: body });
-    const [calls, data] = toolLoopCalls(reply, body, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
+    expect(
+      toolLoopCalls(reply, reply.raw, {
+        wire: engine.toolWireFormat,
+        dialectOptions: engine.dialectOptions,
+      }),
+    ).toEqual({ calls: reply.toolCalls, data: body });
+    const [calls, data] = toolLoopCalls(reply, body, {
+      wire: engine.toolWireFormat,
+      dialectOptions: engine.dialectOptions,
+    });
     expect(calls).toEqual(reply.toolCalls);
     expect(data).toBe(body);
   });
@@ -611,7 +741,11 @@ describe('tool_loop_calls', () => {
     const warnings: CrosswireWarning[] = [];
     const engine = engineFor('openai', { onWarning: (warning) => warnings.push(warning) });
     const body = readFixture('replies/openai/truncated.json');
-    const { calls, data } = toolLoopCalls(toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions), toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions).raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
+    const { calls, data } = toolLoopCalls(
+      toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions),
+      toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions).raw,
+      { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions },
+    );
     expect(calls.map((call) => call.name)).toEqual(['get_weather']);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.code).toBe('tool_call_arguments_truncated');
@@ -624,11 +758,23 @@ describe('tool_loop_calls', () => {
 
   it('with no call left: tool call arguments truncated (finish_reason REASON)', () => {
     const engine = engineFor('openai');
-    const reply = toolLoopResponse(engine.toolWireFormat, readFixture('replies/openai/truncated-all.json'), engine.dialectOptions);
-    expect(() => toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toThrow(ToolLoopError);
-    expect(() => toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions })).toThrow(
-      'tool call arguments truncated (finish_reason length)',
+    const reply = toolLoopResponse(
+      engine.toolWireFormat,
+      readFixture('replies/openai/truncated-all.json'),
+      engine.dialectOptions,
     );
+    expect(() =>
+      toolLoopCalls(reply, reply.raw, {
+        wire: engine.toolWireFormat,
+        dialectOptions: engine.dialectOptions,
+      }),
+    ).toThrow(ToolLoopError);
+    expect(() =>
+      toolLoopCalls(reply, reply.raw, {
+        wire: engine.toolWireFormat,
+        dialectOptions: engine.dialectOptions,
+      }),
+    ).toThrow('tool call arguments truncated (finish_reason length)');
   });
 });
 

@@ -1,8 +1,18 @@
 import { createServer, type Server } from 'node:http';
-import { responseTextContent, responseToolCalls, toolLoopCalls, toolLoopResponse } from '@crosswire/dialects';
 import type { AddressInfo } from 'node:net';
 import { denyPrivateHosts, Image } from '@crosswire/content-image';
-import { type CrosswireWarning, ProviderError, extractToolCall, formatTools } from '@crosswire/core';
+import {
+  type CrosswireWarning,
+  extractToolCall,
+  formatTools,
+  ProviderError,
+} from '@crosswire/core';
+import {
+  responseTextContent,
+  responseToolCalls,
+  toolLoopCalls,
+  toolLoopResponse,
+} from '@crosswire/dialects';
 import { createRegistry, defaultRegistry } from '@crosswire/registry';
 import { faults, type Simulator, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -373,7 +383,9 @@ describe('seams for a caller-run loop', () => {
       onWarning: (w) => warnings.push(w),
     });
     expect(
-      formatTools(engine.toolWireFormat, [{ name: 'echo', inputSchema: { type: 'object', properties: {} } }]),
+      formatTools(engine.toolWireFormat, [
+        { name: 'echo', inputSchema: { type: 'object', properties: {} } },
+      ]),
     ).toEqual([
       {
         type: 'function',
@@ -402,9 +414,18 @@ describe('seams for a caller-run loop', () => {
       arguments: { text: 'x' },
     });
     expect(responseTextContent(engine.toolWireFormat, body, engine.dialectOptions)).toBe('calling');
-    expect(responseTextContent(engine.toolWireFormat, { error: { message: 'x' } }, engine.dialectOptions)).toBe('');
+    expect(
+      responseTextContent(
+        engine.toolWireFormat,
+        { error: { message: 'x' } },
+        engine.dialectOptions,
+      ),
+    ).toBe('');
     const reply = toolLoopResponse(engine.toolWireFormat, body, engine.dialectOptions);
-    const { calls } = toolLoopCalls(reply, reply.raw, { wire: engine.toolWireFormat, dialectOptions: engine.dialectOptions });
+    const { calls } = toolLoopCalls(reply, reply.raw, {
+      wire: engine.toolWireFormat,
+      dialectOptions: engine.dialectOptions,
+    });
     expect(calls.map((call) => call.name)).toEqual(['echo']);
     expect(warnings).toEqual([]);
   });
