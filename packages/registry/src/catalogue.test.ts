@@ -303,7 +303,7 @@ describe('lifecycle', () => {
       ]);
     }
     expect(defaultRegistry.provider('xai').defaultModel).toBe('grok-4.3');
-    expect(defaultRegistry.provider('deepseek').defaultModel).toBe('deepseek-v4-flash');
+    expect(defaultRegistry.provider('deepseek').defaultModel).toBe('deepseek-flash');
   });
 });
 

@@ -797,6 +797,186 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           },
           "source": "https://platform.claude.com/docs/en/about-claude/model-deprecations",
           "note": "Retired by Anthropic on 2026-04-20 (replacement claude-haiku-4-5)."
+        },
+        {
+          "id": "claude-fable-5-1",
+          "name": "Claude Fable 5.1",
+          "family": "claude",
+          "variant": "fable",
+          "version": "5.1",
+          "aliases": [
+            "claude-fable-5.1"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.claude.com/docs/en/build-with-claude/pdf-support",
+              "date": "2026-12-01",
+              "note": "Anthropic reads PDFs on every current Claude model (PDF support page); the 5.x model pages do not repeat it"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "input is text and images only"
+            }
+          },
+          "source": "https://platform.claude.com/docs/en/models/fable-5-1/overview"
+        },
+        {
+          "id": "claude-opus-5-5",
+          "name": "Claude Opus 5.5",
+          "family": "claude",
+          "variant": "opus",
+          "version": "5.5",
+          "aliases": [
+            "claude-opus-5.5"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.claude.com/docs/en/build-with-claude/pdf-support",
+              "date": "2026-12-01",
+              "note": "Anthropic reads PDFs on every current Claude model (PDF support page); the 5.x model pages do not repeat it"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "input is text and images only"
+            }
+          },
+          "source": "https://platform.claude.com/docs/en/models/opus-5-5/overview"
+        },
+        {
+          "id": "claude-sonnet-5-5",
+          "name": "Claude Sonnet 5.5",
+          "family": "claude",
+          "variant": "sonnet",
+          "version": "5.5",
+          "aliases": [
+            "claude-sonnet-5.5"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.claude.com/docs/en/build-with-claude/pdf-support",
+              "date": "2026-12-01",
+              "note": "Anthropic reads PDFs on every current Claude model (PDF support page); the 5.x model pages do not repeat it"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "input is text and images only"
+            }
+          },
+          "source": "https://platform.claude.com/docs/en/models/sonnet-5-5/overview"
+        },
+        {
+          "id": "claude-haiku-5-5",
+          "name": "Claude Haiku 5.5",
+          "family": "claude",
+          "variant": "haiku",
+          "version": "5.5",
+          "aliases": [
+            "claude-haiku-5.5"
+          ],
+          "limits": {
+            "context": 1000000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "the models overview: \\"All current models support text and image input, text output, multilingual capabilities, vision, and tool use\\""
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.claude.com/docs/en/build-with-claude/pdf-support",
+              "date": "2026-12-01",
+              "note": "Anthropic reads PDFs on every current Claude model (PDF support page); the 5.x model pages do not repeat it"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "docs",
+              "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+              "date": "2026-12-01",
+              "note": "input is text and images only"
+            }
+          },
+          "source": "https://platform.claude.com/docs/en/models/haiku-5-5/overview"
         }
       ]
     }
@@ -1083,6 +1263,34 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           },
           "source": "https://huggingface.co/deepseek-ai/DeepSeek-R1-0528-Qwen3-8B",
           "note": "The distill of DeepSeek-R1-0528 into Qwen3 8B; Ollama's deepseek-r1 (deepseek-r1:8b, :latest)."
+        },
+        {
+          "id": "deepseek-flash",
+          "name": "DeepSeek-V4.1-Flash",
+          "family": "deepseek",
+          "variant": "flash",
+          "version": "4.1",
+          "limits": {
+            "context": 1000000,
+            "output": 384000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01",
+              "note": "the pricing page's model table: Tool Calls supported"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://api-docs.deepseek.com/quick_start/pricing",
+              "date": "2026-12-01",
+              "note": "the pricing page's model table: image understanding supported for deepseek-flash (not for deepseek-v4-pro)"
+            }
+          },
+          "source": "https://api-docs.deepseek.com/quick_start/pricing"
         }
       ]
     }
@@ -1508,6 +1716,178 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://ai.google.dev/gemma/docs/core"
+        },
+        {
+          "id": "gemini-3.8-flash",
+          "name": "Gemini 3.8 Flash",
+          "family": "gemini",
+          "variant": "flash",
+          "version": "3.8",
+          "release_date": "2026-09-02",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations"
+        },
+        {
+          "id": "gemini-3.7-flash",
+          "name": "Gemini 3.7 Flash",
+          "family": "gemini",
+          "variant": "flash",
+          "version": "3.7",
+          "release_date": "2026-08-13",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "docs",
+              "source": "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash",
+              "date": "2026-12-01",
+              "note": "Google's Gemini 3.8 Flash developer guide compares 3.8 Flash and 3.7 Flash: input types text, image, audio, video; function calling"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations"
+        },
+        {
+          "id": "gemini-3.6-flash",
+          "name": "Gemini 3.6 Flash",
+          "family": "gemini",
+          "variant": "flash",
+          "version": "3.6",
+          "release_date": "2026-07-21",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations"
+        },
+        {
+          "id": "gemini-3.5-flash-lite",
+          "name": "Gemini 3.5 Flash-Lite",
+          "family": "gemini",
+          "variant": "flash-lite",
+          "version": "3.5",
+          "release_date": "2026-07-21",
+          "limits": {
+            "context": 1048576,
+            "output": 65536
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            },
+            "audio_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+              "date": "2026-12-01",
+              "note": "the deprecations page lists the model (no shutdown date); its modalities are inferred from the Gemini 3 Flash line (3.5 Flash, 3.7 Flash, 3.8 Flash take text, image, audio, video)"
+            }
+          },
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations"
         }
       ]
     }
@@ -2335,6 +2715,64 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://docs.mistral.ai/getting-started/models/models_overview/"
+        },
+        {
+          "id": "mistral-large-4",
+          "name": "Mistral Large 4",
+          "family": "mistral-large",
+          "version": "4",
+          "aliases": [
+            "mistral-large-4-0"
+          ],
+          "limits": {
+            "context": 1048576,
+            "output": 262144
+          },
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-large-4-0",
+              "date": "2026-12-01",
+              "note": "Mistral's model page was not in reach; Vercel AI Gateway and Bifrost list it as natively multimodal with function calling"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.mistral.ai/models/mistral-large-4-0",
+              "date": "2026-12-01",
+              "note": "Mistral's model page was not in reach; Vercel AI Gateway and Bifrost list it as natively multimodal with function calling"
+            }
+          },
+          "source": "https://docs.mistral.ai/models/mistral-large-4-0"
+        },
+        {
+          "id": "mistral-small-2603",
+          "name": "Mistral Small 4",
+          "family": "mistral-small",
+          "version": "4",
+          "aliases": [
+            "mistral-small-4"
+          ],
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://huggingface.co/mistralai/Mistral-Small-4-119B-2603",
+              "date": "2026-12-01",
+              "note": "Mistral's model page was not in reach; NVIDIA NeMo lists Mistral-Small-4-119B-2603 among vision-language models"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://huggingface.co/mistralai/Mistral-Small-4-119B-2603",
+              "date": "2026-12-01",
+              "note": "Mistral's model page was not in reach; NVIDIA NeMo lists Mistral-Small-4-119B-2603 among vision-language models"
+            }
+          },
+          "source": "https://huggingface.co/mistralai/Mistral-Small-4-119B-2603"
         }
       ]
     }
@@ -2556,6 +2994,30 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://github.com/anomalyco/models.dev/blob/dev/providers/moonshotai/models/kimi-k2.6.toml"
+        },
+        {
+          "id": "kimi-k3",
+          "name": "Kimi K3",
+          "family": "kimi",
+          "version": "3",
+          "open_weights": true,
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.kimi.ai/docs/models",
+              "date": "2026-12-01",
+              "note": "Moonshot's model list was not in reach; its Hugging Face card (moonshotai/Kimi-K3) is Image-Text-to-Text and NVIDIA NeMo lists it as a vision-language model"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://platform.kimi.ai/docs/models",
+              "date": "2026-12-01",
+              "note": "Moonshot's model list was not in reach; its Hugging Face card (moonshotai/Kimi-K3) is Image-Text-to-Text and NVIDIA NeMo lists it as a vision-language model"
+            }
+          },
+          "source": "https://platform.kimi.ai/docs/models"
         }
       ]
     }
@@ -3957,6 +4419,300 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://platform.openai.com/docs/models/gpt-oss-20b"
+        },
+        {
+          "id": "gpt-6.1-sol",
+          "name": "GPT-6.1 Sol",
+          "family": "gpt",
+          "variant": "sol",
+          "version": "6.1",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-sol",
+              "date": "2026-12-01",
+              "note": "input text and image, output text; OpenAI's page for this model was not in reach, the facts are those of the sibling model page for gpt-6.2-sol (text and image in, no audio) and of Google's and Vercel's partner cards for GPT-6.1 Sol"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-sol",
+              "date": "2026-12-01",
+              "note": "input text and image, output text; OpenAI's page for this model was not in reach, the facts are those of the sibling model page for gpt-6.2-sol (text and image in, no audio) and of Google's and Vercel's partner cards for GPT-6.1 Sol"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDFs on every vision model (file inputs guide)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-sol",
+              "date": "2026-12-01",
+              "note": "input text and image, output text; OpenAI's page for this model was not in reach, the facts are those of the sibling model page for gpt-6.2-sol (text and image in, no audio) and of Google's and Vercel's partner cards for GPT-6.1 Sol"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-6.1-sol"
+        },
+        {
+          "id": "gpt-6.1-terra",
+          "name": "GPT-6.1 Terra",
+          "family": "gpt",
+          "variant": "terra",
+          "version": "6.1",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-terra",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-terra",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDFs on every vision model (file inputs guide)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-terra",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-6.1-terra"
+        },
+        {
+          "id": "gpt-6.1-luna",
+          "name": "GPT-6.1 Luna",
+          "family": "gpt",
+          "variant": "luna",
+          "version": "6.1",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDFs on every vision model (file inputs guide)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6.1-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-6.1-luna"
+        },
+        {
+          "id": "gpt-6-luna",
+          "name": "GPT-6 Luna",
+          "family": "gpt",
+          "variant": "luna",
+          "version": "6",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDFs on every vision model (file inputs guide)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-6-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-6.x line (gpt-6.2-sol's page: text and image in, no audio) and third-party model cards"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-6-luna"
+        },
+        {
+          "id": "gpt-5.6-sol",
+          "name": "GPT-5.6 Sol",
+          "family": "gpt",
+          "variant": "sol",
+          "version": "5.6",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-sol",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-sol",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDFs on every vision model (file inputs guide)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-sol",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.6-sol"
+        },
+        {
+          "id": "gpt-5.6-terra",
+          "name": "GPT-5.6 Terra",
+          "family": "gpt",
+          "variant": "terra",
+          "version": "5.6",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-terra",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-terra",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDFs on every vision model (file inputs guide)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-terra",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.6-terra"
+        },
+        {
+          "id": "gpt-5.6-luna",
+          "name": "GPT-5.6 Luna",
+          "family": "gpt",
+          "variant": "luna",
+          "version": "5.6",
+          "limits": {
+            "context": 1050000,
+            "output": 128000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            },
+            "pdf_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/guides/file-inputs",
+              "date": "2026-12-01",
+              "note": "OpenAI takes PDFs on every vision model (file inputs guide)"
+            },
+            "audio_input": {
+              "value": false,
+              "evidence": "inferred",
+              "source": "https://developers.openai.com/api/docs/models/gpt-5.6-luna",
+              "date": "2026-12-01",
+              "note": "OpenAI's page for this model was not in reach; inferred from the GPT-5.x line (every GPT-5 model takes images) and third-party listings (apiyi.com, dev.to summaries of the deprecations page)"
+            }
+          },
+          "source": "https://developers.openai.com/api/docs/models/gpt-5.6-luna"
         }
       ]
     }
@@ -4157,6 +4913,78 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
             }
           },
           "source": "https://docs.x.ai/docs/models"
+        },
+        {
+          "id": "grok-4.7",
+          "name": "Grok 4.7",
+          "family": "grok",
+          "version": "4.7",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-12-01",
+              "note": "listed as a current xAI model (Google Cloud's xAI partner models page); image input inferred from the Grok 4.x line (grok-4.3, grok-4.5 take text and images); xAI's model page was not in reach"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-12-01",
+              "note": "listed as a current xAI model (Google Cloud's xAI partner models page); image input inferred from the Grok 4.x line (grok-4.3, grok-4.5 take text and images); xAI's model page was not in reach"
+            }
+          },
+          "source": "https://docs.x.ai/docs/models"
+        },
+        {
+          "id": "grok-4.6",
+          "name": "Grok 4.6",
+          "family": "grok",
+          "version": "4.6",
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-12-01",
+              "note": "listed as a current xAI model (Google Cloud's xAI partner models page); image input inferred from the Grok 4.x line (grok-4.3, grok-4.5 take text and images); xAI's model page was not in reach"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.x.ai/docs/models",
+              "date": "2026-12-01",
+              "note": "listed as a current xAI model (Google Cloud's xAI partner models page); image input inferred from the Grok 4.x line (grok-4.3, grok-4.5 take text and images); xAI's model page was not in reach"
+            }
+          },
+          "source": "https://docs.x.ai/docs/models"
+        },
+        {
+          "id": "grok-4.5",
+          "name": "Grok 4.5",
+          "family": "grok",
+          "version": "4.5",
+          "limits": {
+            "context": 500000
+          },
+          "capabilities": {
+            "tools": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.x.ai/developers/grok-4-5",
+              "date": "2026-12-01",
+              "note": "modalities text and image, Chat Completions and Responses, as quoted from xAI's grok-4.5 page (Zoo-Code issue 866); the page itself was not in reach"
+            },
+            "image_input": {
+              "value": true,
+              "evidence": "inferred",
+              "source": "https://docs.x.ai/developers/grok-4-5",
+              "date": "2026-12-01",
+              "note": "modalities text and image, Chat Completions and Responses, as quoted from xAI's grok-4.5 page (Zoo-Code issue 866); the page itself was not in reach"
+            }
+          },
+          "source": "https://docs.x.ai/developers/grok-4-5"
         }
       ]
     }
@@ -4288,8 +5116,24 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "anthropic"
       },
-      "default_model": "claude-sonnet-4-5",
+      "default_model": "claude-sonnet-5-5",
       "offerings": [
+        {
+          "id": "claude-fable-5-1",
+          "model": "anthropic/claude-fable-5-1"
+        },
+        {
+          "id": "claude-opus-5-5",
+          "model": "anthropic/claude-opus-5-5"
+        },
+        {
+          "id": "claude-sonnet-5-5",
+          "model": "anthropic/claude-sonnet-5-5"
+        },
+        {
+          "id": "claude-haiku-5-5",
+          "model": "anthropic/claude-haiku-5-5"
+        },
         {
           "id": "claude-opus-4-8",
           "model": "anthropic/claude-opus-4-8"
@@ -4311,10 +5155,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "model": "anthropic/claude-opus-4-5"
         },
         {
-          "id": "claude-sonnet-4-5",
-          "model": "anthropic/claude-sonnet-4-5"
-        },
-        {
           "id": "claude-haiku-4-5",
           "model": "anthropic/claude-haiku-4-5"
         },
@@ -4324,6 +5164,14 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         }
       ],
       "retired": [
+        {
+          "id": "claude-sonnet-4-5",
+          "model": "anthropic/claude-sonnet-4-5",
+          "retired": "2026-11-30",
+          "replacement": "claude-sonnet-5-5",
+          "source": "https://platform.claude.com/docs/en/models/sonnet-4-5/overview",
+          "note": "its model page: \\"retires on November 30, 2026. Recommended replacement: Claude Sonnet 5.5\\"; requests fail since the retirement"
+        },
         {
           "id": "claude-opus-4-1",
           "model": "anthropic/claude-opus-4-1",
@@ -4486,11 +5334,11 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "deepseek"
       },
-      "default_model": "deepseek-v4-flash",
+      "default_model": "deepseek-flash",
       "offerings": [
         {
-          "id": "deepseek-v4-flash",
-          "model": "deepseek/deepseek-v4-flash"
+          "id": "deepseek-flash",
+          "model": "deepseek/deepseek-flash"
         },
         {
           "id": "deepseek-v4-pro",
@@ -4498,6 +5346,17 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         }
       ],
       "retired": [
+        {
+          "id": "deepseek-v4-flash",
+          "model": "deepseek/deepseek-v4-flash",
+          "aliases": [
+            "deepseek-v4-flash-vision-exp"
+          ],
+          "retired": "2026-12-01",
+          "replacement": "deepseek-flash",
+          "source": "https://api-docs.deepseek.com/quick_start/pricing",
+          "note": "the pricing page: the old names deepseek-v4-flash and deepseek-v4-flash-vision-exp still answer, but the model behind them is offline and requests are served by DeepSeek-V4.1-Flash at Flash prices; the page gives no date, this is the date it was read"
+        },
         {
           "id": "deepseek-chat",
           "model": "deepseek/deepseek-chat",
@@ -4601,8 +5460,24 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "google"
       },
-      "default_model": "gemini-2.5-flash",
+      "default_model": "gemini-3.8-flash",
       "offerings": [
+        {
+          "id": "gemini-3.8-flash",
+          "model": "google/gemini-3.8-flash"
+        },
+        {
+          "id": "gemini-3.7-flash",
+          "model": "google/gemini-3.7-flash"
+        },
+        {
+          "id": "gemini-3.6-flash",
+          "model": "google/gemini-3.6-flash"
+        },
+        {
+          "id": "gemini-3.5-flash-lite",
+          "model": "google/gemini-3.5-flash-lite"
+        },
         {
           "id": "gemini-3.5-flash",
           "model": "google/gemini-3.5-flash"
@@ -4616,20 +5491,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "model": "google/gemini-3-flash-preview"
         },
         {
-          "id": "gemini-2.5-pro",
-          "model": "google/gemini-2.5-pro"
-        },
-        {
-          "id": "gemini-2.5-flash",
-          "model": "google/gemini-2.5-flash"
-        },
-        {
           "id": "gemini-2.5-flash-lite",
           "model": "google/gemini-2.5-flash-lite"
-        },
-        {
-          "id": "gemini-2.0-flash",
-          "model": "google/gemini-2.0-flash"
         },
         {
           "id": "gemma-3-27b-it",
@@ -4637,6 +5500,30 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         }
       ],
       "retired": [
+        {
+          "id": "gemini-2.0-flash",
+          "model": "google/gemini-2.0-flash",
+          "retired": "2026-06-01",
+          "replacement": "gemini-3.5-flash",
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+          "note": "shut down 2026-06-01; requests return 404"
+        },
+        {
+          "id": "gemini-2.5-pro",
+          "model": "google/gemini-2.5-pro",
+          "retired": "2026-12-01",
+          "replacement": "gemini-3.8-flash",
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+          "note": "shut down 2026-12-01; requests are routed to gemini-3.8-flash (the deprecations page as read 2026-11-10 by aideprecations.com)"
+        },
+        {
+          "id": "gemini-2.5-flash",
+          "model": "google/gemini-2.5-flash",
+          "retired": "2026-12-01",
+          "replacement": "gemini-3.5-flash-lite",
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+          "note": "shut down 2026-12-01; requests are routed to gemini-3.5-flash-lite and billed at its rates (the deprecations page as read 2026-11-10 by aideprecations.com)"
+        },
         {
           "id": "gemini-3-pro-preview",
           "model": "google/gemini-3-pro-preview",
@@ -5160,6 +6047,14 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "default_model": "mistral-medium-latest",
       "offerings": [
         {
+          "id": "mistral-large-4",
+          "model": "mistral/mistral-large-4"
+        },
+        {
+          "id": "mistral-small-2603",
+          "model": "mistral/mistral-small-2603"
+        },
+        {
           "id": "mistral-medium-3.5",
           "model": "mistral/mistral-medium-3.5"
         },
@@ -5234,8 +6129,12 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "moonshotai"
       },
-      "default_model": "kimi-k2-0905-preview",
+      "default_model": "kimi-k3",
       "offerings": [
+        {
+          "id": "kimi-k3",
+          "model": "moonshot/kimi-k3"
+        },
         {
           "id": "kimi-k2.6",
           "model": "moonshot/kimi-k2.6"
@@ -5243,22 +6142,40 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "kimi-k2.5",
           "model": "moonshot/kimi-k2.5"
-        },
+        }
+      ],
+      "retired": [
         {
           "id": "kimi-k2-thinking",
-          "model": "moonshot/kimi-k2-thinking"
-        },
-        {
-          "id": "kimi-k2-0905-preview",
-          "model": "moonshot/kimi-k2-0905-preview"
+          "model": "moonshot/kimi-k2-thinking",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
         },
         {
           "id": "kimi-k2-turbo-preview",
-          "model": "moonshot/kimi-k2-turbo-preview"
+          "model": "moonshot/kimi-k2-turbo-preview",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
         },
         {
           "id": "kimi-k2-0711-preview",
-          "model": "moonshot/kimi-k2-0711-preview"
+          "model": "moonshot/kimi-k2-0711-preview",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
+        },
+        {
+          "id": "kimi-k2-0905-preview",
+          "model": "moonshot/kimi-k2-0905-preview",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
         }
       ]
     }
@@ -5301,8 +6218,12 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "moonshotai"
       },
-      "default_model": "kimi-k2-0905-preview",
+      "default_model": "kimi-k3",
       "offerings": [
+        {
+          "id": "kimi-k3",
+          "model": "moonshot/kimi-k3"
+        },
         {
           "id": "kimi-k2.6",
           "model": "moonshot/kimi-k2.6"
@@ -5310,22 +6231,40 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "kimi-k2.5",
           "model": "moonshot/kimi-k2.5"
-        },
+        }
+      ],
+      "retired": [
         {
           "id": "kimi-k2-thinking",
-          "model": "moonshot/kimi-k2-thinking"
-        },
-        {
-          "id": "kimi-k2-0905-preview",
-          "model": "moonshot/kimi-k2-0905-preview"
+          "model": "moonshot/kimi-k2-thinking",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
         },
         {
           "id": "kimi-k2-turbo-preview",
-          "model": "moonshot/kimi-k2-turbo-preview"
+          "model": "moonshot/kimi-k2-turbo-preview",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
         },
         {
           "id": "kimi-k2-0711-preview",
-          "model": "moonshot/kimi-k2-0711-preview"
+          "model": "moonshot/kimi-k2-0711-preview",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
+        },
+        {
+          "id": "kimi-k2-0905-preview",
+          "model": "moonshot/kimi-k2-0905-preview",
+          "retired": "2026-12-01",
+          "replacement": "kimi-k2.6",
+          "source": "https://www.promptfoo.dev/docs/providers/moonshot/",
+          "note": "discontinued in 2026 (no day given; this is the date it was read); Moonshot's own notice was not in reach, the source is promptfoo's Moonshot provider page"
         }
       ]
     }
@@ -5555,8 +6494,36 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "openai"
       },
-      "default_model": "gpt-5.1",
+      "default_model": "gpt-6.1-sol",
       "offerings": [
+        {
+          "id": "gpt-6.1-sol",
+          "model": "openai/gpt-6.1-sol"
+        },
+        {
+          "id": "gpt-6.1-terra",
+          "model": "openai/gpt-6.1-terra"
+        },
+        {
+          "id": "gpt-6.1-luna",
+          "model": "openai/gpt-6.1-luna"
+        },
+        {
+          "id": "gpt-6-luna",
+          "model": "openai/gpt-6-luna"
+        },
+        {
+          "id": "gpt-5.6-sol",
+          "model": "openai/gpt-5.6-sol"
+        },
+        {
+          "id": "gpt-5.6-terra",
+          "model": "openai/gpt-5.6-terra"
+        },
+        {
+          "id": "gpt-5.6-luna",
+          "model": "openai/gpt-5.6-luna"
+        },
         {
           "id": "gpt-5.4",
           "model": "openai/gpt-5.4"
@@ -5567,7 +6534,12 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-5.1",
-          "model": "openai/gpt-5.1"
+          "model": "openai/gpt-5.1",
+          "lifecycle": {
+            "retired": "2027-04-01",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "OpenAI's deprecations page lists gpt-5.1 for shutdown on 2027-04-01 (as summarised by dev.to/aidriftline; the announcement date was not in reach)"
+          }
         },
         {
           "id": "gpt-5",
@@ -5575,8 +6547,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-sol",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
@@ -5585,8 +6558,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-terra",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
@@ -5595,25 +6569,54 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-luna",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
           "id": "gpt-4.1",
-          "model": "openai/gpt-4.1"
+          "model": "openai/gpt-4.1",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "gpt-4.1-mini",
-          "model": "openai/gpt-4.1-mini"
+          "model": "openai/gpt-4.1-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "gpt-4o",
-          "model": "openai/gpt-4o"
+          "model": "openai/gpt-4o",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "gpt-4o-mini",
-          "model": "openai/gpt-4o-mini"
+          "model": "openai/gpt-4o-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "o3",
@@ -5621,8 +6624,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-sol",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
@@ -5631,8 +6635,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-sol",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         }
       ],
@@ -5773,8 +6778,36 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "openai"
       },
-      "default_model": "gpt-5.1",
+      "default_model": "gpt-6.1-sol",
       "offerings": [
+        {
+          "id": "gpt-6.1-sol",
+          "model": "openai/gpt-6.1-sol"
+        },
+        {
+          "id": "gpt-6.1-terra",
+          "model": "openai/gpt-6.1-terra"
+        },
+        {
+          "id": "gpt-6.1-luna",
+          "model": "openai/gpt-6.1-luna"
+        },
+        {
+          "id": "gpt-6-luna",
+          "model": "openai/gpt-6-luna"
+        },
+        {
+          "id": "gpt-5.6-sol",
+          "model": "openai/gpt-5.6-sol"
+        },
+        {
+          "id": "gpt-5.6-terra",
+          "model": "openai/gpt-5.6-terra"
+        },
+        {
+          "id": "gpt-5.6-luna",
+          "model": "openai/gpt-5.6-luna"
+        },
         {
           "id": "gpt-5.4",
           "model": "openai/gpt-5.4"
@@ -5785,7 +6818,12 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         },
         {
           "id": "gpt-5.1",
-          "model": "openai/gpt-5.1"
+          "model": "openai/gpt-5.1",
+          "lifecycle": {
+            "retired": "2027-04-01",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "OpenAI's deprecations page lists gpt-5.1 for shutdown on 2027-04-01 (as summarised by dev.to/aidriftline; the announcement date was not in reach)"
+          }
         },
         {
           "id": "gpt-5",
@@ -5793,8 +6831,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-sol",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
@@ -5803,8 +6842,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-terra",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
@@ -5813,25 +6853,54 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-luna",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
           "id": "gpt-4.1",
-          "model": "openai/gpt-4.1"
+          "model": "openai/gpt-4.1",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "gpt-4.1-mini",
-          "model": "openai/gpt-4.1-mini"
+          "model": "openai/gpt-4.1-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "gpt-4o",
-          "model": "openai/gpt-4o"
+          "model": "openai/gpt-4o",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "gpt-4o-mini",
-          "model": "openai/gpt-4o-mini"
+          "model": "openai/gpt-4o-mini",
+          "lifecycle": {
+            "deprecated": "2026-10-14",
+            "retired": "2027-01-14",
+            "replacement": "gpt-6-luna",
+            "source": "https://developers.openai.com/api/docs/deprecations",
+            "note": "\\"2026-10-14: GPT-4 series model deprecations\\"; fine-tuned versions follow the base model"
+          }
         },
         {
           "id": "o3",
@@ -5839,8 +6908,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-sol",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           }
         },
         {
@@ -5867,8 +6937,9 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
           "lifecycle": {
             "deprecated": "2026-06-11",
             "retired": "2026-12-11",
+            "replacement": "gpt-6.1-sol",
             "source": "https://developers.openai.com/api/docs/deprecations",
-            "note": "announced 2026-06-11 with the dated snapshot; OpenAI names its GPT-5.6 / GPT-6 models as replacements"
+            "note": "announced 2026-06-11 with the dated snapshots (\\"2026-06-11: GPT-5 and o3 model deprecations\\")"
           },
           "source": "https://platform.openai.com/docs/models/gpt-5-pro",
           "note": "Responses API only: the offering overrides the wire."
@@ -6021,14 +7092,15 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "catalogue": {
         "models_dev": "openrouter"
       },
-      "default_model": "openai/gpt-5.1",
+      "default_model": "openai/gpt-6.1-sol",
       "offerings": [
         {
-          "id": "anthropic/claude-sonnet-4.5",
-          "model": "anthropic/claude-sonnet-4-5",
-          "limits": {
-            "context": 1000000
-          }
+          "id": "anthropic/claude-sonnet-5.5",
+          "model": "anthropic/claude-sonnet-5-5"
+        },
+        {
+          "id": "openai/gpt-6.1-sol",
+          "model": "openai/gpt-6.1-sol"
         },
         {
           "id": "anthropic/claude-opus-4.5",
@@ -6049,10 +7121,6 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "openai/gpt-oss-120b",
           "model": "openai/gpt-oss-120b"
-        },
-        {
-          "id": "google/gemini-2.5-pro",
-          "model": "google/gemini-2.5-pro"
         },
         {
           "id": "deepseek/deepseek-chat-v3.1",
@@ -6151,6 +7219,22 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       ],
       "retired": [
         {
+          "id": "google/gemini-2.5-pro",
+          "model": "google/gemini-2.5-pro",
+          "retired": "2026-12-01",
+          "replacement": "google/gemini-3.8-flash",
+          "source": "https://ai.google.dev/gemini-api/docs/deprecations",
+          "note": "Google shut the model down on 2026-12-01"
+        },
+        {
+          "id": "anthropic/claude-sonnet-4.5",
+          "model": "anthropic/claude-sonnet-4-5",
+          "retired": "2026-11-30",
+          "replacement": "anthropic/claude-sonnet-5.5",
+          "source": "https://platform.claude.com/docs/en/models/sonnet-4-5/overview",
+          "note": "Anthropic retired the model on 2026-11-30"
+        },
+        {
           "id": "x-ai/grok-4",
           "model": "xai/grok-4",
           "deprecated": "2026-05-06",
@@ -6243,13 +7327,16 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
         {
           "id": "openai/gpt-5.1",
           "model": "openai/gpt-5.1"
-        },
-        {
-          "id": "anthropic/claude-sonnet-4-5",
-          "model": "anthropic/claude-sonnet-4-5"
         }
       ],
       "retired": [
+        {
+          "id": "anthropic/claude-sonnet-4-5",
+          "model": "anthropic/claude-sonnet-4-5",
+          "retired": "2026-11-30",
+          "source": "https://platform.claude.com/docs/en/models/sonnet-4-5/overview",
+          "note": "Anthropic retired the model on 2026-11-30"
+        },
         {
           "id": "google/gemini-3-pro-preview",
           "model": "google/gemini-3-pro-preview",
@@ -6417,6 +7504,21 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       },
       "default_model": "grok-4.3",
       "offerings": [
+        {
+          "id": "grok-4.7",
+          "model": "xai/grok-4.7",
+          "source": "https://docs.x.ai/docs/models"
+        },
+        {
+          "id": "grok-4.6",
+          "model": "xai/grok-4.6",
+          "source": "https://docs.x.ai/docs/models"
+        },
+        {
+          "id": "grok-4.5",
+          "model": "xai/grok-4.5",
+          "source": "https://docs.x.ai/docs/models"
+        },
         {
           "id": "grok-4.3",
           "model": "xai/grok-4.3",
