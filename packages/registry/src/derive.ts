@@ -280,6 +280,7 @@ function publishesList(provider: ProviderEntry): boolean {
 }
 
 function warningsOf(
+  context: ResolveContext,
   provider: ProviderEntry | undefined,
   requested: string,
   lifecycle: LifecycleStatus | undefined,
@@ -300,8 +301,13 @@ function warningsOf(
     );
   }
   if (provider && listed === false && lifecycle?.status !== 'retired') {
+    // The list is only as new as the data: a model released since may well be served.
+    const catalogue =
+      context.catalogue && provider.catalogue !== undefined
+        ? ` (nor in its ${context.catalogue.name} snapshot of ${context.catalogue.date})`
+        : '';
     warnings.push(
-      `provider "${provider.id}" does not serve "${requested}": it is neither among its offerings nor in its catalogue listing`,
+      `model "${requested}" is not in the registry's list for "${provider.id}" as of ${context.dataDate()}${catalogue}; the list may be older than the model, so this says nothing about whether "${provider.id}" serves it`,
     );
   }
   return Object.freeze(warnings);
@@ -312,6 +318,8 @@ export interface ResolveContext {
   readonly catalogue: Catalogue | undefined;
   /** YYYY-MM-DD: the date lifecycle status is judged at. */
   readonly today: string;
+  /** The data's date (the newest date a claim was checked), for the "not listed" warning. */
+  readonly dataDate: () => string;
 }
 
 export function resolveUncached(
@@ -372,7 +380,7 @@ export function resolveUncached(
       catalogue: undefined,
       listed,
       lifecycle: undefined,
-      warnings: warningsOf(provider?.entry, requested, undefined, listed),
+      warnings: warningsOf(context, provider?.entry, requested, undefined, listed),
     });
   }
   const { model, via, steps } = found;
@@ -421,6 +429,6 @@ export function resolveUncached(
     catalogue: found.catalogue,
     listed,
     lifecycle,
-    warnings: warningsOf(provider?.entry, requested, lifecycle, listed),
+    warnings: warningsOf(context, provider?.entry, requested, lifecycle, listed),
   });
 }
