@@ -1,8 +1,9 @@
+import type { CapabilityName } from './capabilities.js';
 import { modelEntryFrom, providerEntryFrom } from './entries.js';
 import type { RegistryFile } from './files.js';
 import { type CompiledTemplate, compileTemplate, type NamingRules } from './names.js';
 import type { FamilyData, ProviderFile } from './schema.js';
-import type { ModelEntry, OfferingEntry, ProviderEntry } from './types.js';
+import type { EffectiveCapability, ModelEntry, OfferingEntry, ProviderEntry } from './types.js';
 import { parseVersionRange, type VersionComparison } from './version.js';
 
 export interface ModelRecord {
@@ -117,6 +118,8 @@ export function buildIndex(files: readonly RegistryFile[]) {
   return {
     models,
     names,
+    /** Capabilities derived per subject and wire, shared by every name that resolves to it. */
+    derived: new Map<string, Readonly<Record<CapabilityName, EffectiveCapability>>>(),
     families,
     providers,
     anyProviderNaming,

@@ -322,6 +322,42 @@ export interface ResolveContext {
   readonly dataDate: () => string;
 }
 
+/**
+ * The capabilities of one subject (endpoint, offering, model, catalogue entry) on one wire,
+ * with only the reasons that depend on the subject: every name that resolves to the same
+ * subject shares these objects and their strings, so a cached resolution costs little more
+ * than its own two preamble lines. Models made from a family template or the catalogue are
+ * new objects per name, so only data models are kept.
+ */
+function derivedCapabilities(
+  context: ResolveContext,
+  subject: Subject,
+  wire: WireFormat | undefined,
+): Readonly<Record<CapabilityName, EffectiveCapability>> {
+  const { model, provider, offering, listed } = subject;
+  const key =
+    model.origin === 'data'
+      ? `${model.key}\u0000${provider?.entry.id ?? ''}\u0000${offering?.id ?? ''}\u0000${listed?.provider ?? ''}/${listed?.id ?? ''}\u0000${wire ?? ''}`
+      : undefined;
+  const known = key === undefined ? undefined : context.index.derived.get(key);
+  if (known) return known;
+  const capabilities = {} as Record<CapabilityName, EffectiveCapability>;
+  for (const name of MODEL_FACT_NAMES) capabilities[name] = factCapability(name, subject, []);
+  for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
+    capabilities[name] = toolResultCapability(
+      name,
+      provider,
+      subject,
+      wire,
+      capabilities.image_input,
+      [],
+    );
+  }
+  const frozen = Object.freeze(capabilities);
+  if (key !== undefined) context.index.derived.set(key, frozen);
+  return frozen;
+}
+
 export function resolveUncached(
   context: ResolveContext,
   provider: ProviderRecord | undefined,
@@ -392,19 +428,14 @@ export function resolveUncached(
       : providerLine;
   const preamble = [wireLine, `"${requested}" resolved to ${model.key}: ${steps.join('; ')}`];
   const subject: Subject = { provider, offering, model, catalogue, listed: found.catalogue };
+  const derived = derivedCapabilities(context, subject, wire);
   const capabilities = {} as Record<CapabilityName, EffectiveCapability>;
-  for (const name of MODEL_FACT_NAMES) {
-    capabilities[name] = factCapability(name, subject, preamble);
-  }
-  for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
-    capabilities[name] = toolResultCapability(
-      name,
-      provider,
-      subject,
-      wire,
-      capabilities.image_input,
-      preamble,
-    );
+  for (const name of CAPABILITY_NAMES) {
+    const tail = derived[name];
+    capabilities[name] = Object.freeze({
+      ...tail,
+      reasons: Object.freeze(preamble.concat(tail.reasons)),
+    });
   }
   const lifecycle = lifecycleOf(offering, found.catalogue, context.today);
   const listed = !listable
