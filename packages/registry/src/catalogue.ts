@@ -30,6 +30,15 @@ const catalogueModelSchema = z.strictObject({
   released: isoDate.optional(),
   status: z.enum(['alpha', 'beta', 'deprecated']).optional(),
   kind: z.enum(MODEL_KINDS).exclude(['chat']).optional().describe('absent: a chat model'),
+  cost: z
+    .strictObject({
+      input: z.number().nonnegative(),
+      output: z.number().nonnegative(),
+      cache_read: z.number().nonnegative().optional(),
+      cache_write: z.number().nonnegative().optional(),
+    })
+    .optional()
+    .describe('USD per million tokens, as the catalogue states them'),
 });
 
 /** The snapshot file `data/catalogue/models-dev.json`, as the refresh script writes it. */
@@ -58,8 +67,18 @@ export interface CatalogueModel {
   readonly maxOutput: number | undefined;
   readonly released: string | undefined;
   readonly status: 'alpha' | 'beta' | 'deprecated' | undefined;
+  /** USD per million tokens (`cacheRead`, `cacheWrite` when the catalogue prices them). */
+  readonly cost: CatalogueCost | undefined;
   /** The catalogue file this entry comes from. */
   readonly source: string;
+}
+
+/** A catalogue's prices, USD per million tokens. */
+export interface CatalogueCost {
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number | undefined;
+  readonly cacheWrite: number | undefined;
 }
 
 /** A loaded catalogue: its provenance and a case-insensitive lookup per catalogue provider. */
@@ -95,6 +114,15 @@ function modelFrom(
     maxOutput: data.output,
     released: data.released,
     status: data.status,
+    cost:
+      data.cost === undefined
+        ? undefined
+        : Object.freeze({
+            input: data.cost.input,
+            output: data.cost.output,
+            cacheRead: data.cost.cache_read,
+            cacheWrite: data.cost.cache_write,
+          }),
     source: `${snapshot.source}/blob/${snapshot.commit}/providers/${provider}/models/${id}.toml`,
   });
 }

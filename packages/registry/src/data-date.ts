@@ -22,4 +22,3 @@ export function dataDate(files: readonly RegistryFile[]): string | undefined {
   for (const file of files) visit(file.data, undefined);
   return newest;
 }
-

@@ -19,6 +19,7 @@ import type {
   LifecycleStatus,
   ModelEntry,
   OfferingEntry,
+  Pricing,
   ProviderEntry,
   Resolution,
 } from './types.js';
@@ -274,6 +275,49 @@ function lifecycleOf(
   return undefined;
 }
 
+const CATALOGUE_PRICES = new WeakMap<CatalogueModel, Pricing>();
+
+/**
+ * The catalogue entry whose prices apply: the one for the name exactly as requested when the
+ * catalogue prices it (a `:free` route or a dated snapshot has prices of its own), else the
+ * entry the model's facts came from.
+ */
+function pricedEntry(
+  catalogue: Catalogue | undefined,
+  provider: ProviderRecord | undefined,
+  requested: string,
+  listed: CatalogueModel | undefined,
+): CatalogueModel | undefined {
+  const id = provider?.entry.catalogue;
+  const exact = catalogue && id !== undefined ? catalogue.find(id, requested) : undefined;
+  return exact?.cost !== undefined ? exact : listed;
+}
+
+/** The offering's curated prices, else the catalogue's for this name on this provider. */
+function pricingOf(
+  offering: OfferingEntry | undefined,
+  listed: CatalogueModel | undefined,
+  catalogue: Catalogue | undefined,
+): Pricing | undefined {
+  if (offering?.pricing) return offering.pricing;
+  const cost = listed?.cost;
+  if (listed === undefined || cost === undefined || catalogue === undefined) return undefined;
+  let pricing = CATALOGUE_PRICES.get(listed);
+  if (pricing === undefined) {
+    pricing = Object.freeze({
+      input: cost.input,
+      output: cost.output,
+      ...(cost.cacheRead === undefined ? {} : { cacheRead: cost.cacheRead }),
+      ...(cost.cacheWrite === undefined ? {} : { cacheWrite: cost.cacheWrite }),
+      currency: 'USD' as const,
+      source: listed.source,
+      date: catalogue.date,
+    });
+    CATALOGUE_PRICES.set(listed, pricing);
+  }
+  return pricing;
+}
+
 /** A provider that needs no key is a local server: it serves whatever model is loaded. */
 function publishesList(provider: ProviderEntry): boolean {
   return provider.auth?.required === true;
@@ -416,6 +460,7 @@ export function resolveUncached(
       catalogue: undefined,
       listed,
       lifecycle: undefined,
+      pricing: undefined,
       warnings: warningsOf(context, provider?.entry, requested, undefined, listed),
     });
   }
@@ -460,6 +505,11 @@ export function resolveUncached(
     catalogue: found.catalogue,
     listed,
     lifecycle,
+    pricing: pricingOf(
+      offering,
+      pricedEntry(catalogue, provider, requested, found.catalogue),
+      catalogue,
+    ),
     warnings: warningsOf(context, provider?.entry, requested, lifecycle, listed),
   });
 }

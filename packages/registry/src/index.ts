@@ -20,6 +20,7 @@ export {
 export { renderCapabilitiesTable } from './capabilities-table.js';
 export {
   type Catalogue,
+  type CatalogueCost,
   type CatalogueModel,
   type CatalogueSnapshot,
   catalogueSnapshotSchema,
@@ -52,8 +53,10 @@ export {
   modelSchema,
   type OfferingData,
   offeringSchema,
+  type PricingData,
   type ProviderFile,
   type ProviderPatch,
+  pricingSchema,
   providerFileSchema,
   providerPatchSchema,
   type RetiredOfferingData,
@@ -71,6 +74,7 @@ export type {
   ModelEntry,
   ModelLimits,
   OfferingEntry,
+  Pricing,
   ProviderAuth,
   ProviderEntry,
   ProviderQuirks,

@@ -3,9 +3,9 @@ import { buildIndex, type ProviderRecord } from './build-index.js';
 import { CAPABILITY_NAMES, type CapabilityName, isCapabilityName } from './capabilities.js';
 import { dataDate } from './data-date.js';
 import { resolveUncached } from './derive.js';
-import { createResolutionCache } from './resolution-cache.js';
 import type { RegistryFile } from './files.js';
 import { findModel } from './find-model.js';
+import { createResolutionCache } from './resolution-cache.js';
 import type {
   CapabilityQuery,
   CapabilityValues,

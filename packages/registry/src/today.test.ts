@@ -97,9 +97,10 @@ describe(`the shipped data as of ${AS_OF}`, () => {
     ];
     for (const [provider, model, retired, replacement] of cases) {
       const { lifecycle, listed } = registry.resolve(provider, model);
-      expect([lifecycle?.status, lifecycle?.retired, lifecycle?.replacement, listed], model).toEqual(
-        ['retired', retired, replacement, false],
-      );
+      expect(
+        [lifecycle?.status, lifecycle?.retired, lifecycle?.replacement, listed],
+        model,
+      ).toEqual(['retired', retired, replacement, false]);
     }
     expect(registry.resolve('anthropic', 'claude-sonnet-4-5').warnings).toEqual([
       'model "claude-sonnet-4-5" on provider "anthropic" was retired on 2026-11-30: requests fail or are served by another model; use "claude-sonnet-5-5" instead (https://platform.claude.com/docs/en/models/sonnet-4-5/overview)',

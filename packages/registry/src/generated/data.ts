@@ -5120,15 +5120,41 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
       "offerings": [
         {
           "id": "claude-fable-5-1",
-          "model": "anthropic/claude-fable-5-1"
+          "model": "anthropic/claude-fable-5-1",
+          "pricing": {
+            "input": 10,
+            "output": 50,
+            "currency": "USD",
+            "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+            "date": "2026-12-01",
+            "note": "the models overview lists input and output prices only"
+          }
         },
         {
           "id": "claude-opus-5-5",
-          "model": "anthropic/claude-opus-5-5"
+          "model": "anthropic/claude-opus-5-5",
+          "pricing": {
+            "input": 4,
+            "output": 20,
+            "currency": "USD",
+            "source": "https://platform.claude.com/docs/en/about-claude/models/overview",
+            "date": "2026-12-01",
+            "note": "the models overview lists input and output prices only"
+          }
         },
         {
           "id": "claude-sonnet-5-5",
-          "model": "anthropic/claude-sonnet-5-5"
+          "model": "anthropic/claude-sonnet-5-5",
+          "pricing": {
+            "input": 2,
+            "output": 10,
+            "cache_read": 0.2,
+            "cache_write": 2.5,
+            "currency": "USD",
+            "source": "https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview",
+            "date": "2026-12-01",
+            "note": "the model page's pricing block: 5-minute cache write $2.50, 1-hour $4, cache read $0.20"
+          }
         },
         {
           "id": "claude-haiku-5-5",
