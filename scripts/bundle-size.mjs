@@ -11,12 +11,26 @@ const root = new URL('../', import.meta.url);
 const packages = ['core', 'tool-result', 'content-image', 'registry', 'engines', 'cli'];
 const budgets = JSON.parse(readFileSync(new URL('bench/size-budget.json', root), 'utf8'));
 
-export async function measure(name) {
+// Single imports whose size matters on their own: an app that only asks the registry whether a
+// model sees images ships this much (the rest of the package tree-shaken away).
+const imports = [{ name: 'registry', exports: ['supports'] }];
+
+export async function measure(name, exports) {
   const entry = new URL(`packages/${name}/dist/index.js`, root);
   if (!existsSync(entry))
     throw new Error(`packages/${name}/dist/index.js is missing: run pnpm build first`);
+  const input =
+    exports === undefined
+      ? { entryPoints: [entry.pathname] }
+      : {
+          stdin: {
+            contents: `export { ${exports.join(', ')} } from ${JSON.stringify(entry.pathname)};`,
+            resolveDir: new URL('.', root).pathname,
+            loader: 'js',
+          },
+        };
   const result = await build({
-    entryPoints: [entry.pathname],
+    ...input,
     bundle: true,
     minify: true,
     format: 'esm',
@@ -28,8 +42,12 @@ export async function measure(name) {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
+  const text = new TextDecoder().decode(code);
   return {
-    name: `@crosswire/${name}`,
+    name:
+      exports === undefined ? `@crosswire/${name}` : `@crosswire/${name} { ${exports.join(', ')} }`,
+    // a pure import must not reach for Node's built-ins (they stay external, so they show here)
+    nodeImports: [...new Set(text.match(/\bfrom\s*"node:[^"]+"|\bimport\s*"node:[^"]+"/g) ?? [])],
     minified: code.length,
     gzipped: gzipSync(code, { level: 9 }).length,
   };
@@ -40,6 +58,7 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 export async function measureAll() {
   const rows = [];
   for (const name of packages) rows.push(await measure(name));
+  for (const { name, exports } of imports) rows.push(await measure(name, exports));
   return rows;
 }
 
@@ -50,10 +69,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const row of rows) {
     const budget = budgets[row.name]?.gzipped;
     const over = budget !== undefined && row.gzipped > budget;
-    failed ||= over;
+    const impure = budgets[row.name]?.pure === true && row.nodeImports.length > 0;
+    failed ||= over || impure;
     console.log(
-      `${row.name.padEnd(26)} min ${kib(row.minified).padStart(10)}  gzip ${kib(row.gzipped).padStart(10)}` +
-        (budget === undefined ? '' : `  budget ${kib(budget)}${over ? '  OVER BUDGET' : ''}`),
+      `${row.name.padEnd(34)} min ${kib(row.minified).padStart(10)}  gzip ${kib(row.gzipped).padStart(10)}` +
+        (budget === undefined ? '' : `  budget ${kib(budget)}${over ? '  OVER BUDGET' : ''}`) +
+        (impure ? `  IMPORTS NODE BUILT-INS: ${row.nodeImports.join(', ')}` : ''),
     );
   }
   if (check && failed) {

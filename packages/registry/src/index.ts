@@ -22,12 +22,14 @@ export {
   type Catalogue,
   type CatalogueCost,
   type CatalogueModel,
+  createCatalogue,
+} from './catalogue.js';
+export {
   type CatalogueSnapshot,
   catalogueSnapshotSchema,
-  createCatalogue,
   MODEL_KINDS,
   type ModelKind,
-} from './catalogue.js';
+} from './catalogue-schema.js';
 export { type CreateRegistryOptions, createRegistry, type RegistryEntry } from './create.js';
 export {
   capabilityValues,
