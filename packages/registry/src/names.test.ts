@@ -73,7 +73,7 @@ describe('model names on the shipped data', () => {
     ['openrouter', 'anthropic/claude-sonnet-4.7:free', 'anthropic/claude-sonnet-4.7', 'family'],
     ['openrouter', 'anthropic/claude-opus-4.7', 'anthropic/claude-opus-4-7', 'alias'],
     // -latest names that are aliases, and Gemini names with the API's models/ prefix
-    ['mistral', 'mistral-large-latest', 'mistral/mistral-large-2512', 'alias'],
+    ['mistral', 'mistral-large-latest', 'mistral/mistral-large-4', 'alias'],
     [undefined, 'gpt-4o-latest', 'openai/gpt-4o', 'latest'],
     ['gemini', 'models/gemini-2.5-pro', 'google/gemini-2.5-pro', 'offering'],
     ['gemini', 'gemini-1.5-pro', 'google/gemini-1.5-pro', 'family'],
