@@ -220,12 +220,12 @@ describe('lifecycle', () => {
     );
   });
 
-  it('the catalogue marks a deprecated model; a model the provider does not serve is said so', () => {
+  it('the catalogue marks a deprecated model; a name missing from the list says so against its date', () => {
     const registry = testRegistry();
     expect(registry.resolve('acme-cloud', 'old-1').lifecycle?.status).toBe('deprecated');
     const elsewhere = registry.resolve('acme-cloud', 'zz-not-here');
     expect(elsewhere.warnings).toEqual([
-      'provider "acme-cloud" does not serve "zz-not-here": it is neither among its offerings nor in its catalogue listing',
+      'model "zz-not-here" is not in the registry\'s list for "acme-cloud" as of 2026-11-29 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "acme-cloud" serves it',
     ]);
   });
 
@@ -303,7 +303,7 @@ describe('lifecycle', () => {
       ]);
     }
     expect(defaultRegistry.provider('xai').defaultModel).toBe('grok-4.3');
-    expect(defaultRegistry.provider('deepseek').defaultModel).toBe('deepseek-v4-flash');
+    expect(defaultRegistry.provider('deepseek').defaultModel).toBe('deepseek-flash');
   });
 });
 

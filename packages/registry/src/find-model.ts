@@ -99,12 +99,16 @@ function findListed(
                 ? 'latest'
                 : 'id';
         const how = { id: 'the id', alias: 'an alias', snapshot: 'a listed snapshot' }[named.kind];
-        const served = provider?.byModel.get(model.key);
+        const current = provider?.byModel.get(model.key);
+        // A snapshot of an offering the provider retired shares its lifecycle (and warning).
+        const served = current ?? provider?.retiredByModel.get(model.key);
         const where = !provider
           ? ''
-          : served
-            ? `; served as offering "${served.offering.id}" of provider "${provider.entry.id}"`
-            : `; not listed as an offering of provider "${provider.entry.id}", so the model's own facts apply`;
+          : current
+            ? `; served as offering "${current.offering.id}" of provider "${provider.entry.id}"`
+            : served
+              ? `; a name of retired offering "${served.offering.id}" of provider "${provider.entry.id}", so its lifecycle applies`
+              : `; not listed as an offering of provider "${provider.entry.id}", so the model's own facts apply`;
         return {
           model,
           offering: served,

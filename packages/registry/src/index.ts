@@ -20,13 +20,16 @@ export {
 export { renderCapabilitiesTable } from './capabilities-table.js';
 export {
   type Catalogue,
+  type CatalogueCost,
   type CatalogueModel,
+  createCatalogue,
+} from './catalogue.js';
+export {
   type CatalogueSnapshot,
   catalogueSnapshotSchema,
-  createCatalogue,
   MODEL_KINDS,
   type ModelKind,
-} from './catalogue.js';
+} from './catalogue-schema.js';
 export { type CreateRegistryOptions, createRegistry, type RegistryEntry } from './create.js';
 export {
   capabilityValues,
@@ -52,8 +55,10 @@ export {
   modelSchema,
   type OfferingData,
   offeringSchema,
+  type PricingData,
   type ProviderFile,
   type ProviderPatch,
+  pricingSchema,
   providerFileSchema,
   providerPatchSchema,
   type RetiredOfferingData,
@@ -71,6 +76,7 @@ export type {
   ModelEntry,
   ModelLimits,
   OfferingEntry,
+  Pricing,
   ProviderAuth,
   ProviderEntry,
   ProviderQuirks,
