@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
-import { type CatalogueSnapshot, catalogueSnapshotSchema } from '../src/catalogue-schema.js';
+import { type CatalogueSnapshot, catalogueSnapshotSchema } from '../src/catalogue/schema.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 export const SNAPSHOT_FILE = path.join(packageDir, 'data', 'catalogue', 'models-dev.json');

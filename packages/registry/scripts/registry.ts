@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { renderCapabilitiesTable } from '../src/capabilities-table.js';
-import { catalogueSnapshotSchema } from '../src/catalogue-schema.js';
+import { catalogueSnapshotSchema } from '../src/catalogue/schema.js';
 import { buildRegistry } from '../src/registry.js';
 import { labFileSchema, providerFileSchema } from '../src/schema.js';
 import {
@@ -24,7 +24,7 @@ import {
   type RegistryIssue,
   type RegistrySource,
   validateRegistrySources,
-} from '../src/validate.js';
+} from '../src/validation/validate.js';
 import { checkReviewed, reviewedFileSchema } from './crosscheck-reviewed.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));

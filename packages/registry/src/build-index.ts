@@ -1,7 +1,7 @@
 import type { CapabilityName } from './capabilities.js';
 import { modelEntryFrom, providerEntryFrom } from './entries.js';
 import type { RegistryFile } from './files.js';
-import { type CompiledTemplate, compileTemplate, type NamingRules } from './names.js';
+import { type CompiledTemplate, compileTemplate, type NamingRules } from './names/names.js';
 import type { FamilyData, ProviderFile } from './schema.js';
 import type { EffectiveCapability, ModelEntry, OfferingEntry, ProviderEntry } from './types.js';
 import { parseVersionRange, type VersionComparison } from './version.js';

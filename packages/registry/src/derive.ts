@@ -11,7 +11,7 @@ import {
   type CatalogueModel,
   catalogueClaim,
   type EvidenceClaim,
-} from './catalogue.js';
+} from './catalogue/catalogue.js';
 import { findModel } from './find-model.js';
 import type { Condition, ConditionalClaim } from './schema.js';
 import type {

@@ -1,6 +1,6 @@
 import type { Index, ProviderRecord } from './build-index.js';
-import type { Catalogue, CatalogueModel } from './catalogue.js';
-import { type NameStep, nameCandidates } from './names.js';
+import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
+import { type NameStep, nameCandidates } from './names/names.js';
 import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
 import { formatVersion, satisfiesRange } from './version.js';
 

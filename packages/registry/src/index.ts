@@ -23,13 +23,13 @@ export {
   type CatalogueCost,
   type CatalogueModel,
   createCatalogue,
-} from './catalogue.js';
+} from './catalogue/catalogue.js';
 export {
   type CatalogueSnapshot,
   catalogueSnapshotSchema,
   MODEL_KINDS,
   type ModelKind,
-} from './catalogue-schema.js';
+} from './catalogue/schema.js';
 export { type CreateRegistryOptions, createRegistry, type RegistryEntry } from './create.js';
 export {
   capabilityValues,
@@ -40,7 +40,7 @@ export {
   resolveCapabilities,
   supports,
 } from './default-registry.js';
-export { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
+export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
 export {
   type Claim,
   type ConditionalClaim,
@@ -95,7 +95,7 @@ export {
   type RegistryIssue,
   type RegistrySource,
   validateRegistrySources,
-} from './validate.js';
+} from './validation/validate.js';
 export {
   compareVersions,
   parseVersion,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The package loads in a browser or an edge runtime: no module it ships imports a Node built-in
-// (scripts/bundle-size.mjs checks the bundled `supports` import the same way, after the build).
+// (scripts/check-pure-entries.mjs checks the built entry the same way, after the build).
 const sourceDir = new URL('./', import.meta.url);
 
 function runtimeSources(dir: URL, prefix = ''): string[] {

@@ -1,6 +1,6 @@
 import type { WireFormat } from '@crosswire/core';
 import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
-import type { Catalogue, CatalogueModel } from './catalogue.js';
+import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { RegistryFile } from './files.js';
 import type { Claim, LifecycleData } from './schema.js';
 

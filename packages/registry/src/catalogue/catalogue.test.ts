@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { crosscheck, renderReport } from '../scripts/crosscheck.js';
-import { checkReviewed, type ReviewedEntry, readReviewed } from '../scripts/crosscheck-reviewed.js';
+import { crosscheck, renderReport } from '../../scripts/crosscheck.js';
+import {
+  checkReviewed,
+  type ReviewedEntry,
+  readReviewed,
+} from '../../scripts/crosscheck-reviewed.js';
+import { createRegistry } from '../create.js';
+import { defaultCatalogue, defaultRegistry } from '../default-registry.js';
+import { claim, SOURCE, testLab, testProvider } from '../test-support/fixtures.js';
+import { dataDate } from '../validation/validate.js';
 import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
-import { createRegistry } from './create.js';
-import { defaultCatalogue, defaultRegistry } from './default-registry.js';
-import { claim, SOURCE, testLab, testProvider } from './test-support/fixtures.js';
-import { dataDate } from './validate.js';
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 

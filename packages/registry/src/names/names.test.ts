@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultRegistry } from './default-registry.js';
+import { defaultRegistry } from '../default-registry.js';
 import { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
 
 describe('model names on the shipped data', () => {

@@ -1,18 +1,18 @@
 import { carriesNative, isWireFormat, type MediaKind } from '@crosswire/core';
 import type { z } from 'zod';
-import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from './capabilities.js';
-import { namesResolveIssues } from './check-names.js';
-import { dataDate } from './data-date.js';
-import type { RegistryFile, RegistrySource } from './files.js';
-import { formatPath, locatePath, type RegistryIssue } from './issues.js';
-import { compileTemplate } from './names.js';
+import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from '../capabilities.js';
+import { dataDate } from '../data-date.js';
+import type { RegistryFile, RegistrySource } from '../files.js';
+import { namesResolveIssues } from '../names/check-names.js';
+import { compileTemplate } from '../names/names.js';
 import {
   type Claim,
   type ConditionalClaim,
   labFileSchema,
   type ModelData,
   providerFileSchema,
-} from './schema.js';
+} from '../schema.js';
+import { formatPath, locatePath, type RegistryIssue } from './issues.js';
 
 /** The wires each `tool_result_image_fallback` value has a form on. */
 const IMAGE_FALLBACK_WIRES: Readonly<Record<'user-message' | 'tool-message', readonly string[]>> = {
@@ -20,9 +20,9 @@ const IMAGE_FALLBACK_WIRES: Readonly<Record<'user-message' | 'tool-message', rea
   'tool-message': ['ollama'],
 };
 
-export { checkNamesResolve } from './check-names.js';
-export { dataDate } from './data-date.js';
-export type { RegistryFile, RegistrySource } from './files.js';
+export { dataDate } from '../data-date.js';
+export type { RegistryFile, RegistrySource } from '../files.js';
+export { checkNamesResolve } from '../names/check-names.js';
 export { formatIssue, formatPath, locatePath, type RegistryIssue } from './issues.js';
 
 /** The value at `path` inside `data`, or undefined when the path does not exist. */

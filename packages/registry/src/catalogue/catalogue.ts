@@ -1,7 +1,7 @@
-import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
-import type { CatalogueModelData, CatalogueSnapshot, ModelKind } from './catalogue-schema.js';
+import type { CapabilityName, Evidence, Tristate } from '../capabilities.js';
+import type { CatalogueModelData, CatalogueSnapshot, ModelKind } from './schema.js';
 
-export type { CatalogueSnapshot, ModelKind } from './catalogue-schema.js';
+export type { CatalogueSnapshot, ModelKind } from './schema.js';
 
 // The imported catalogue (models.dev): breadth, ranked below every curated claim. Its facts
 // are kept as the catalogue states them; the resolver turns them into claims with evidence
