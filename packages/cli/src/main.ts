@@ -123,8 +123,8 @@ function withProviderSuggestion(error: unknown): unknown {
 
 /**
  * Runs the `crosswire` command line `argv` (without `node` and the script) and resolves to
- * the exit status. Every failure is reported as one line on standard error: `crosswire:
- * <message>`, status 1 for a failed command, 2 for a wrong command line. `io` defaults to the
+ * the exit status. Every failure is reported as one line on standard error,
+ * `crosswire: <message>`, status 1 for a failed command, 2 for a wrong command line. `io` defaults to the
  * real process; tests pass captured streams.
  */
 export async function main(argv: readonly string[], io?: Partial<CliIo>): Promise<number> {
