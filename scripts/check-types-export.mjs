@@ -93,8 +93,10 @@ function checkCommonJs(packages) {
       '    if (keys.length === 0 || plain(keys) !== plain(imported)) failed.push(specifier);',
       '  }',
       '  if (failed.length > 0) {',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of the generated check
       "    console.error(`require gives other exports than import for: ${failed.join(', ')}`);",
       '    process.exitCode = 1;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of the generated check
       '  } else console.log(`require: ${required.length} entry points give what import gives`);',
       '}',
       'void main();',

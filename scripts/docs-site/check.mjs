@@ -26,7 +26,14 @@ const BASE = '/crosswire/';
 export const BROWSER_PAGES = [
   {
     path: 'quick-start',
-    sections: ['install', 'the-agent', 'run-it', 'what-happened', 'why-the-simulator-takes-a-placeholder-key', 'next'],
+    sections: [
+      'install',
+      'the-agent',
+      'run-it',
+      'what-happened',
+      'why-the-simulator-takes-a-placeholder-key',
+      'next',
+    ],
     text: ['createEngine', 'runToolLoop', 'startSimulator'],
   },
   {
@@ -48,9 +55,10 @@ function htmlFiles(directory) {
 export function fileFor(distDir, urlPath) {
   if (!urlPath.startsWith(BASE)) return undefined;
   const relative = decodeURIComponent(urlPath.slice(BASE.length));
-  const candidates = relative === '' || relative.endsWith('/')
-    ? [path.join(relative, 'index.html')]
-    : [relative, `${relative}.html`, path.join(relative, 'index.html')];
+  const candidates =
+    relative === '' || relative.endsWith('/')
+      ? [path.join(relative, 'index.html')]
+      : [relative, `${relative}.html`, path.join(relative, 'index.html')];
   for (const candidate of candidates) {
     const file = path.join(distDir, candidate);
     if (!file.startsWith(distDir)) return undefined;
@@ -166,7 +174,8 @@ async function checkInBrowser(origin) {
       const page = await context.newPage();
       const url = `${origin}${BASE}${spec.path}`;
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`${spec.path}: console error: ${message.text()}`);
+        if (message.type() === 'error')
+          problems.push(`${spec.path}: console error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`${spec.path}: page error: ${error.message}`));
       page.on('requestfailed', (request) =>
@@ -202,7 +211,9 @@ async function checkInBrowser(origin) {
 
 async function main() {
   if (!existsSync(path.join(dist, 'index.html'))) {
-    console.error('docs:check: no built site in site/.vitepress/dist; run `npx -y pnpm@12.4.2 docs:site` first');
+    console.error(
+      'docs:check: no built site in site/.vitepress/dist; run `npx -y pnpm@12.4.2 docs:site` first',
+    );
     return 1;
   }
   const links = brokenLinks(dist);

@@ -51,7 +51,9 @@ function write(relative: string, text: string): void {
 
 const PNG_1x1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n').toString('base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n').toString(
+  'base64',
+);
 const SAMPLE = {
   content: [
     { type: 'text', text: 'The chart and the report:' },
@@ -88,7 +90,9 @@ function wirePage(): string {
       `\`${wire}\``,
       ...MEDIA_KINDS.flatMap((kind) => [
         yesNo(WIRE_NATIVE_MEDIA[wire][kind].carries),
-        WIRE_NATIVE_MEDIA[wire][kind].carries ? yesNo(WIRE_NATIVE_MEDIA[wire][kind].needsVision) : '-',
+        WIRE_NATIVE_MEDIA[wire][kind].carries
+          ? yesNo(WIRE_NATIVE_MEDIA[wire][kind].needsVision)
+          : '-',
       ]),
     ]),
   );
@@ -114,7 +118,9 @@ function wirePage(): string {
     ].join('\n');
   });
   return [
-    generatedNote('`@crosswire/core` (`WIRE_NATIVE_MEDIA`) and `@crosswire/tool-result` (`ToolResult.to`)'),
+    generatedNote(
+      '`@crosswire/core` (`WIRE_NATIVE_MEDIA`) and `@crosswire/tool-result` (`ToolResult.to`)',
+    ),
     '# Wire tables',
     '',
     'What each wire carries natively in a tool result. Where a wire has no native form, the',
@@ -126,7 +132,7 @@ function wirePage(): string {
     '',
     media,
     '',
-    "In code: `carriesNative(wire, kind)` and `nativeNeedsVision(wire, kind)` from `@crosswire/core`",
+    'In code: `carriesNative(wire, kind)` and `nativeNeedsVision(wire, kind)` from `@crosswire/core`',
     'read this table.',
     '',
     '## One tool result on every wire',
@@ -153,8 +159,12 @@ function providersPage(): string {
     const quirks = [
       provider.quirks.source_blocks ? undefined : 'no document blocks in tool results',
       provider.quirks.inline_images ? 'images sent inline' : undefined,
-      provider.quirks.tool_result_images === 'never' ? 'tool-result images never reach the model' : undefined,
-      provider.quirks.tool_result_pdf === 'never' ? 'tool-result PDFs never reach the model' : undefined,
+      provider.quirks.tool_result_images === 'never'
+        ? 'tool-result images never reach the model'
+        : undefined,
+      provider.quirks.tool_result_pdf === 'never'
+        ? 'tool-result PDFs never reach the model'
+        : undefined,
       provider.quirks.tool_result_image_fallback === undefined
         ? undefined
         : `image fallback: ${provider.quirks.tool_result_image_fallback}`,
@@ -257,15 +267,57 @@ interface PackageInfo {
 }
 
 export const PACKAGES: readonly PackageInfo[] = [
-  { dir: 'core', name: '@crosswire/core', owns: 'the vocabulary: wire formats and their facts, content blocks (zod schemas), chat messages, tool definitions, tool calls, errors' },
-  { dir: 'content-image', name: '@crosswire/content-image', owns: 'the canonical image: constructors, per-wire serializers, guarded fetching (undici, ipaddr.js, loaded only to fetch)' },
-  { dir: 'tool-result', name: '@crosswire/tool-result', owns: '`ToolResult` and its per-wire result blocks; typed result items' },
-  { dir: 'registry', name: '@crosswire/registry', owns: 'provider and model data, their schema, the resolver of effective capabilities' },
-  { dir: 'dialects', name: '@crosswire/dialects', owns: 'pure wire dialects: chat and provider messages, requests, replies, tool turns, stream decoding, preflight rules', pending: 'This package is being split out of `@crosswire/engines`; until its first release, its functions are exported by `@crosswire/engines`.' },
-  { dir: 'engines', name: '@crosswire/engines', owns: 'the runtime: engines built from registry data, HTTP transport, the tool loop and step API over MCP; durable storage at `@crosswire/engines/durable`' },
-  { dir: 'simulator', name: '@crosswire/simulator', owns: 'the loopback provider simulator for tests and demos (a devDependency)', pending: 'This package is being split out of `@crosswire/engines`; until its first release, import it from `@crosswire/engines/simulator`.' },
-  { dir: 'ai-sdk', name: '@crosswire/ai-sdk', owns: "Crosswire's rules inside the Vercel AI SDK, as a language-model middleware", pending: 'This package is being built and is not released yet; see [Coming from the AI SDK](/ai-sdk).' },
-  { dir: 'cli', name: '@crosswire/cli', owns: 'the `crosswire` command: demo, convert, caps, models, providers, fetch-image, registry validate and probe' },
+  {
+    dir: 'core',
+    name: '@crosswire/core',
+    owns: 'the vocabulary: wire formats and their facts, content blocks (zod schemas), chat messages, tool definitions, tool calls, errors',
+  },
+  {
+    dir: 'content-image',
+    name: '@crosswire/content-image',
+    owns: 'the canonical image: constructors, per-wire serializers, guarded fetching (undici, ipaddr.js, loaded only to fetch)',
+  },
+  {
+    dir: 'tool-result',
+    name: '@crosswire/tool-result',
+    owns: '`ToolResult` and its per-wire result blocks; typed result items',
+  },
+  {
+    dir: 'registry',
+    name: '@crosswire/registry',
+    owns: 'provider and model data, their schema, the resolver of effective capabilities',
+  },
+  {
+    dir: 'dialects',
+    name: '@crosswire/dialects',
+    owns: 'pure wire dialects: chat and provider messages, requests, replies, tool turns, stream decoding, preflight rules',
+    pending:
+      'This package is being split out of `@crosswire/engines`; until its first release, its functions are exported by `@crosswire/engines`.',
+  },
+  {
+    dir: 'engines',
+    name: '@crosswire/engines',
+    owns: 'the runtime: engines built from registry data, HTTP transport, the tool loop and step API over MCP; durable storage at `@crosswire/engines/durable`',
+  },
+  {
+    dir: 'simulator',
+    name: '@crosswire/simulator',
+    owns: 'the loopback provider simulator for tests and demos (a devDependency)',
+    pending:
+      'This package is being split out of `@crosswire/engines`; until its first release, import it from `@crosswire/engines/simulator`.',
+  },
+  {
+    dir: 'ai-sdk',
+    name: '@crosswire/ai-sdk',
+    owns: "Crosswire's rules inside the Vercel AI SDK, as a language-model middleware",
+    pending:
+      'This package is being built and is not released yet; see [Coming from the AI SDK](/ai-sdk).',
+  },
+  {
+    dir: 'cli',
+    name: '@crosswire/cli',
+    owns: 'the `crosswire` command: demo, convert, caps, models, providers, fetch-image, registry validate and probe',
+  },
 ];
 
 /** `https://crosswire-dev.github.io/crosswire/packages/<dir>`: each package's `homepage`. */
@@ -289,14 +341,18 @@ function packagePage(info: PackageInfo): string {
     '',
     manifest?.description ?? `${info.owns.charAt(0).toUpperCase()}${info.owns.slice(1)}.`,
     '',
-    ...(info.pending !== undefined && !exists ? ['::: info Not released yet', info.pending, ':::', ''] : []),
+    ...(info.pending !== undefined && !exists
+      ? ['::: info Not released yet', info.pending, ':::', '']
+      : []),
     `It owns ${info.owns}.`,
     '',
     '```sh',
     `npm install${dev} ${info.name}`,
     '```',
     '',
-    ...(entries.length > 1 ? ['Entry points: ' + entries.map((entry) => `\`${entry}\``).join(', ') + '.', ''] : []),
+    ...(entries.length > 1
+      ? [`Entry points: ${entries.map((entry) => `\`${entry}\``).join(', ')}.`, '']
+      : []),
     exists
       ? `- [README on GitHub](${TREE}/packages/${info.dir}#readme): the API, the options, the wire table`
       : `- [the package table](${BLOB}/README.md#packages)`,
@@ -332,7 +388,10 @@ export function siteLink(target: string): string {
 
 function guidePage(file: string): string {
   const text = readFileSync(path.join(root, 'docs', file), 'utf8');
-  const linked = text.replace(/\]\(([^)\s]+)\)/g, (_match, target: string) => `](${siteLink(target)})`);
+  const linked = text.replace(
+    /\]\(([^)\s]+)\)/g,
+    (_match, target: string) => `](${siteLink(target)})`,
+  );
   return `${generatedNote(`docs/${file}`)}${linked}`;
 }
 
@@ -345,15 +404,18 @@ async function main(check: boolean): Promise<number> {
   if (check) {
     if (readFileSync(committed, 'utf8') !== rulesText) {
       console.error(
-        'docs/provider-rules.md is out of date with the simulator\'s rules: run `npx -y pnpm@12.4.2 docs:generate` and commit it',
+        "docs/provider-rules.md is out of date with the simulator's rules: run `npx -y pnpm@12.4.2 docs:generate` and commit it",
       );
       return 1;
     }
-    console.log('docs/provider-rules.md matches the simulator\'s rules');
+    console.log("docs/provider-rules.md matches the simulator's rules");
     return 0;
   }
   writeFileSync(committed, rulesText);
-  write('reference/provider-rules.md', `${generatedNote('the simulator\'s `PROVIDER_RULES`')}${rulesText}`);
+  write(
+    'reference/provider-rules.md',
+    `${generatedNote("the simulator's `PROVIDER_RULES`")}${rulesText}`,
+  );
   write('reference/wires.md', wirePage());
   write('reference/providers.md', providersPage());
   for (const info of PACKAGES) write(`packages/${info.dir}.md`, packagePage(info));

@@ -79,7 +79,10 @@ export default defineConfig({
         },
         {
           text: 'Packages',
-          items: packages.map((name) => ({ text: `@crosswire/${name}`, link: `/packages/${name}` })),
+          items: packages.map((name) => ({
+            text: `@crosswire/${name}`,
+            link: `/packages/${name}`,
+          })),
         },
       ],
     },

@@ -1,8 +1,8 @@
 // Streams a tool loop to a browser as server-sent events: GET /ask?q=... answers with
 // `text/event-stream`, one event per loop event the page needs.
 import { createServer } from 'node:http';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createEngine } from '@crosswire/engines';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 export function startAgentServer(mcpServers: Client[], port = 8787) {
   const engine = createEngine({ provider: 'openai', model: 'gpt-5.1' }); // key from OPENAI_API_KEY
@@ -32,7 +32,10 @@ export function startAgentServer(mcpServers: Client[], port = 8787) {
         if (event.type === 'text-delta') send('text', { text: event.text });
         if (event.type === 'tool-call-run') send('tool', { name: event.toolCall.name });
         if (event.type === 'tool-result') {
-          send('tool-result', { name: event.toolCall.name, isError: event.result.isError === true });
+          send('tool-result', {
+            name: event.toolCall.name,
+            isError: event.result.isError === true,
+          });
         }
         if (event.type === 'loop-finish') send('done', { text: event.result.text });
       }
