@@ -6,6 +6,9 @@ describe('the docs site generator', () => {
     expect(siteLink('registry.md')).toBe('./registry');
     expect(siteLink('tool-results.md#placeholders')).toBe('./tool-results#placeholders');
     expect(siteLink('provider-rules.md')).toBe('../reference/provider-rules');
+    expect(siteLink('../packages/simulator/docs/provider-rules.md#gemini')).toBe(
+      '../reference/provider-rules#gemini',
+    );
     expect(siteLink('../packages/tool-result/README.md')).toBe(
       'https://github.com/crosswire-dev/crosswire/blob/main/packages/tool-result/README.md',
     );

@@ -3,7 +3,8 @@
 // providers (the registry's data), the provider rules (the simulator's list) and one page per
 // package; and copies the guides in docs/*.md into the site with their links made to work
 // there. Run before `vitepress build` (`pnpm docs:site` does); `--check` writes nothing and
-// fails when docs/provider-rules.md, which is also generated here, is out of date.
+// fails when the committed provider-rules.md (packages/simulator/docs/, or docs/ before the
+// simulator was its own package), which is also generated here, is out of date.
 //
 //   node --import tsx scripts/docs-site/generate.ts [--check]
 //   (with TSX_TSCONFIG_PATH=site/tsconfig.json, so the package names resolve to their sources)
@@ -377,7 +378,9 @@ export function siteLink(target: string): string {
   if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return target;
   const [file = '', anchor] = target.split('#');
   const hash = anchor === undefined ? '' : `#${anchor}`;
-  if (file === 'provider-rules.md') return `../reference/provider-rules${hash}`;
+  if (file === 'provider-rules.md' || file.endsWith('/simulator/docs/provider-rules.md')) {
+    return `../reference/provider-rules${hash}`;
+  }
   if (file in GUIDES) return `./${file.replace(/\.md$/, '')}${hash}`;
   if (file.startsWith('api/')) return `../api/${hash}`;
   // Everything else lives in the repository, not on the site.
@@ -400,15 +403,21 @@ function guidePage(file: string): string {
 async function main(check: boolean): Promise<number> {
   const rules = await providerRules();
   const rulesText = providerRulesPage(rules);
-  const committed = path.join(root, 'docs', 'provider-rules.md');
+  // The committed copy: in the simulator package's docs once it is its own package.
+  const committed =
+    [
+      path.join(root, 'packages', 'simulator', 'docs', 'provider-rules.md'),
+      path.join(root, 'docs', 'provider-rules.md'),
+    ].find((file) => existsSync(file)) ?? path.join(root, 'docs', 'provider-rules.md');
+  const shown = path.relative(root, committed);
   if (check) {
     if (readFileSync(committed, 'utf8') !== rulesText) {
       console.error(
-        "docs/provider-rules.md is out of date with the simulator's rules: run `npx -y pnpm@12.4.2 docs:generate` and commit it",
+        `${shown} is out of date with the simulator's rules: run \`npx -y pnpm@12.4.2 docs:generate\` and commit it`,
       );
       return 1;
     }
-    console.log("docs/provider-rules.md matches the simulator's rules");
+    console.log(`${shown} matches the simulator's rules`);
     return 0;
   }
   writeFileSync(committed, rulesText);
@@ -420,7 +429,7 @@ async function main(check: boolean): Promise<number> {
   write('reference/providers.md', providersPage());
   for (const info of PACKAGES) write(`packages/${info.dir}.md`, packagePage(info));
   for (const file of Object.keys(GUIDES)) write(`guides/${GUIDES[file]}`, guidePage(file));
-  console.log(`generate: wrote ${written.length} pages and docs/provider-rules.md`);
+  console.log(`generate: wrote ${written.length} pages and ${shown}`);
   return 0;
 }
 
