@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@crosswire\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
-      // Subpath exports (`@crosswire/engines/simulator`) map to `src/<subpath>/index.ts`.
+      // Subpath exports (`@crosswire/engines/durable`) map to `src/<subpath>/index.ts`.
       {
         find: /^@crosswire\/([a-z-]+)\/([a-z-]+)$/,
         replacement: `${packagesDir}$1/src/$2/index.ts`,
@@ -17,7 +17,13 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'test-support/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'examples/**/*.test.ts',
+    ],
     testTimeout: 20_000,
   },
 });

@@ -30,7 +30,7 @@ const warmup = 8;
 
 // --- the simulator, in its own process -------------------------------------------------
 const childSource = `
-const { startSimulator } = await import(${JSON.stringify(new URL('simulator/index.js', engines).href)});
+const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/index.js', import.meta.url).href)});
 const calls = Array.from({ length: 20 }, (_, index) => ({ name: 'tool_' + index, arguments: { index } }));
 const simulator = await startSimulator({
   enforce: false,

@@ -5,7 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../', import.meta.url);
-const packages = ['core', 'tool-result', 'content-image', 'registry', 'engines', 'cli'];
+const packages = [
+  'core',
+  'tool-result',
+  'content-image',
+  'registry',
+  'dialects',
+  'simulator',
+  'engines',
+  'cli',
+];
 const runs = Number(process.env.IMPORT_RUNS ?? 7);
 
 function timeProcess(code) {
@@ -17,6 +26,12 @@ function timeProcess(code) {
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)];
+}
+
+/** The AI SDK's `ai` with one provider, the import a user of it pays, to compare with. */
+export function measureAiSdkImport(baseline = timeProcess('')) {
+  const code = "await import('ai'); await import('@ai-sdk/openai');";
+  return Math.max(0, timeProcess(code) - baseline);
 }
 
 export function measureImports() {
@@ -33,9 +48,11 @@ export function measureImports() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const aiSdk = measureAiSdkImport();
+  console.log(`${'ai + @ai-sdk/openai'.padEnd(26)} cold import ${aiSdk.toFixed(1).padStart(7)} ms`);
   for (const row of measureImports()) {
     console.log(
-      `${row.name.padEnd(26)} cold import ${row.importMs.toFixed(1).padStart(7)} ms (node start ${row.baselineMs.toFixed(1)} ms)`,
+      `${row.name.padEnd(26)} cold import ${row.importMs.toFixed(1).padStart(7)} ms (${(row.importMs / aiSdk).toFixed(2)}x the AI SDK's; node start ${row.baselineMs.toFixed(1)} ms)`,
     );
   }
 }

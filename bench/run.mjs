@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { measureAll } from '../scripts/bundle-size.mjs';
-import { measureImports } from './import-time.mjs';
+import { measureAll, measureBudgets } from '../scripts/bundle-size.mjs';
+import { measureAiSdkImport, measureImports } from './import-time.mjs';
 
 const benchDir = fileURLToPath(new URL('./', import.meta.url));
 const only = process.argv.slice(2);
@@ -56,17 +56,23 @@ for (const file of files) {
 }
 
 const imports = measureImports();
+const aiSdkImportMs = measureAiSdkImport();
 const sizes = await measureAll();
-const budgets = JSON.parse(readFileSync(new URL('size-budget.json', import.meta.url), 'utf8'));
+const budgets = await measureBudgets();
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const table = [
-  '| package | cold import | minified | gzipped | gzip budget |',
+  `| package | cold import | vs \`ai\` + \`@ai-sdk/openai\` (${aiSdkImportMs.toFixed(1)} ms) | minified | gzipped |`,
   '|---|---:|---:|---:|---:|',
   ...sizes.map((size) => {
     const time = imports.find((row) => row.name === size.name);
-    const budget = budgets[size.name]?.gzipped;
-    return `| ${size.name} | ${time.importMs.toFixed(1)} ms | ${kib(size.minified)} | ${kib(size.gzipped)} | ${budget ? kib(budget) : '-'} |`;
+    return `| ${size.name} | ${time.importMs.toFixed(1)} ms | ${(time.importMs / aiSdkImportMs).toFixed(2)}x | ${kib(size.minified)} | ${kib(size.gzipped)} |`;
   }),
+  '',
+  '| one import | minified | gzipped | gzip budget |',
+  '|---|---:|---:|---:|',
+  ...budgets.map(
+    (row) => `| ${row.label} | ${kib(row.minified)} | ${kib(row.gzipped)} | ${kib(row.budget)} |`,
+  ),
 ].join('\n');
 
 const cpu = os.cpus()[0]?.model ?? 'unknown cpu';

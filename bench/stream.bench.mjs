@@ -16,9 +16,12 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { streamText } from 'ai';
 
-const engines = new URL('../packages/engines/dist/', import.meta.url);
-const { createStreamDecoder } = await import(new URL('index.js', engines));
-const { streamFrames } = await import(new URL('simulator/index.js', engines));
+const { createStreamDecoder } = await import(
+  new URL('../packages/dialects/dist/index.js', import.meta.url).href
+);
+const { streamFrames } = await import(
+  new URL('../packages/simulator/dist/index.js', import.meta.url).href
+);
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 30);
 const warmup = 5;
 const encoder = new TextEncoder();

@@ -3,16 +3,17 @@
 // uses: formatTools, buildRequest, toolLoopResponse, toolLoopCalls, formatToolResults,
 // responseToolCalls, extractToolCall and responseTextContent.
 // Run: node examples/own-tool-loop.mjs
-import { extractToolCall, formatTools, responseToolCalls, WIRE_FORMATS } from '@crosswire/core';
+import { extractToolCall, formatTools, WIRE_FORMATS } from '@crosswire/core';
 import {
   buildRequest,
   DIALECTS,
   formatToolResults,
   responseTextContent,
+  responseToolCalls,
   toolLoopCalls,
   toolLoopResponse,
-} from '@crosswire/engines';
-import { startSimulator } from '@crosswire/engines/simulator';
+} from '@crosswire/dialects';
+import { startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
 
 // The tools your application offers, in MCP shape, and how it runs them.

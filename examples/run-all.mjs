@@ -8,9 +8,15 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(here);
 
-const missing = ['core', 'content-image', 'tool-result', 'registry', 'engines'].filter(
-  (name) => !existsSync(path.join(root, 'packages', name, 'dist', 'index.js')),
-);
+const missing = [
+  'core',
+  'content-image',
+  'tool-result',
+  'registry',
+  'dialects',
+  'simulator',
+  'engines',
+].filter((name) => !existsSync(path.join(root, 'packages', name, 'dist', 'index.js')));
 if (missing.length > 0) {
   console.error(`examples: build first (pnpm build); no dist/ in: ${missing.join(', ')}`);
   process.exit(1);

@@ -3,7 +3,7 @@
 // model, the idempotent MCP tool server, and worker processes.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '@crosswire/engines/simulator';
+import { startSimulator } from '@crosswire/simulator';
 import { Redis } from 'ioredis';
 import { startRedisServer } from './redis-server.mjs';
 import { startToolServer } from './tool-server.mjs';

@@ -7,12 +7,8 @@
 // processor carries on from the newer state.
 //
 // Run: npx -y pnpm@12.4.2 test:bullmq (needs redis-server: apt-get install -y redis-server).
-import {
-  createEngine,
-  parseToolLoopState,
-  serializeToolLoopState,
-  startToolLoop,
-} from '@crosswire/engines';
+import { createEngine, startToolLoop } from '@crosswire/engines';
+import { parseToolLoopState, serializeToolLoopState } from '@crosswire/engines/durable';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Queue, QueueEvents } from 'bullmq';

@@ -9,14 +9,13 @@
 // twice (see tool-server.mjs).
 import {
   gatherTools,
-  parseToolLoopState,
   recordToolResult,
   runModelStep,
   runnableToolLoopSteps,
   runToolStep,
-  serializeToolLoopState,
   startToolLoop,
 } from '@crosswire/engines';
+import { parseToolLoopState, serializeToolLoopState } from '@crosswire/engines/durable';
 
 export const QUEUE_NAME = 'crosswire-tool-loops';
 

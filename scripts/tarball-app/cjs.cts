@@ -5,9 +5,11 @@ import assert = require('node:assert/strict');
 import cli = require('@crosswire/cli');
 import contentImage = require('@crosswire/content-image');
 import core = require('@crosswire/core');
+import dialects = require('@crosswire/dialects');
 import engines = require('@crosswire/engines');
-import simulator = require('@crosswire/engines/simulator');
+import durable = require('@crosswire/engines/durable');
 import registry = require('@crosswire/registry');
+import simulator = require('@crosswire/simulator');
 import toolResult = require('@crosswire/tool-result');
 
 const result = new toolResult.ToolResult({
@@ -27,6 +29,8 @@ assert.equal(
 );
 assert.equal(registry.supports('openai-responses', 'gpt-4o', 'tool_result_pdf'), true);
 assert.equal(typeof engines.createEngine, 'function');
+assert.equal(typeof dialects.buildRequest, 'function');
+assert.equal(typeof durable.saveConversation, 'function');
 assert.equal(typeof simulator.startSimulator, 'function');
 assert.equal(typeof cli.main, 'function');
 // One class across both loaders: an error thrown by a package is the class `require` gives.

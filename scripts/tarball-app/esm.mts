@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { main } from '@crosswire/cli';
 import { denyPrivateHosts, Image } from '@crosswire/content-image';
 import { carriesNative, formatTools, nativeNeedsVision, toolCallsFrom } from '@crosswire/core';
+import { buildRequest, parseResponse } from '@crosswire/dialects';
 import { createEngine } from '@crosswire/engines';
-import { startSimulator } from '@crosswire/engines/simulator';
 import { createRegistry, defaultRegistry, supports } from '@crosswire/registry';
+import { startSimulator } from '@crosswire/simulator';
 import { ToolResult, ToolResultContent } from '@crosswire/tool-result';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -80,6 +81,22 @@ const registry = createRegistry({
   ],
 });
 assert.equal(registry.supports('moonshot-anthropic', 'kimi-k2.6', 'tool_result_images'), false);
+
+// dialects: the exact body for your own transport, and the reply read back.
+assert.deepEqual(
+  buildRequest('anthropic', {
+    model: 'claude-sonnet-5-5',
+    messages: [{ role: 'user', content: 'Hi' }],
+  }),
+  { model: 'claude-sonnet-5-5', max_tokens: 4096, messages: [{ role: 'user', content: 'Hi' }] },
+);
+assert.equal(
+  parseResponse('anthropic', {
+    content: [{ type: 'text', text: 'Hello.' }],
+    stop_reason: 'end_turn',
+  }).content,
+  'Hello.',
+);
 
 // engines: the tool loop over an MCP server, against the loopback simulator.
 const server = new McpServer({ name: 'app', version: '1.0.0' });

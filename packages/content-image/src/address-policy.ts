@@ -199,3 +199,11 @@ export function checkAddress(
 ): AddressVerdict {
   return checkParsedAddress(address, parseAllowList(options.allow ?? []));
 }
+
+/**
+ * True for an IP address literal as a URL's host gives it (dotted-quad IPv4, or IPv6 without
+ * brackets), the strings `net.isIP` accepts there, decided without `node:net`.
+ */
+export function isIpLiteral(host: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(host) || ipaddr.IPv6.isValid(host);
+}

@@ -1,7 +1,7 @@
 import { createGzip } from 'node:zlib';
 import { ImageFetchError } from '@crosswire/core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEFAULT_MAX_BYTES } from './fetch.js';
+import { DEFAULT_MAX_BYTES } from './fetch-options.js';
 import { Image } from './image.js';
 import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';
 

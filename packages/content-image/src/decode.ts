@@ -10,11 +10,9 @@ import {
   type Inflate,
   type InflateRaw,
 } from 'node:zlib';
+import { DECODABLE_ENCODINGS } from './fetch-options.js';
 
 type Decoder = Gunzip | Inflate | InflateRaw | BrotliDecompress;
-
-/** The content codings decoded here; any other is refused while a cap is set. */
-export const DECODABLE_ENCODINGS = ['gzip', 'x-gzip', 'deflate', 'br'] as const;
 
 /** A chain longer than this is refused (undici's fetch draws the same line at 5). */
 export const MAX_ENCODINGS = 5;

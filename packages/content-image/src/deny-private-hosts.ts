@@ -1,7 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { ValidationError } from '@crosswire/core';
-import { checkParsedAddress, parseAllowList } from './address-policy.js';
+import { checkParsedAddress, isIpLiteral, parseAllowList } from './address-policy.js';
 
 /**
  * Decides whether a URL may be fetched: true allows it. Runs on the image URL before any
@@ -58,8 +56,11 @@ export function isDenyPrivateHostsFilter(filter: unknown): filter is DenyPrivate
   return typeof filter === 'function' && GENUINE_FILTERS.has(filter);
 }
 
-const systemResolver: HostResolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+// node:dns loads on the first lookup, not at import (the package loads no node: module then).
+const systemResolver: HostResolver = async (host) => {
+  const { lookup } = await import('node:dns/promises');
+  return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+};
 
 function refused(
   host: string,
@@ -110,7 +111,7 @@ export function denyPrivateHosts(options: DenyPrivateHostsOptions = {}): DenyPri
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (host === '') return refused(host, 'the URL has no host');
     let answers: readonly HostAnswer[];
-    if (isIP(host) !== 0) {
+    if (isIpLiteral(host)) {
       answers = [host];
     } else {
       let answer: readonly HostAnswer[] | HostAnswer | undefined | null;

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   base64ByteLength,
   buildDataUrl,
@@ -20,12 +19,12 @@ import {
   type EnsureBase64Options,
   type FetchedImage,
   type FetchPolicy,
-  fetchImage,
   resolveAllowSvg,
   resolveFetchPolicy,
   resolveMaxBytes,
-} from './fetch.js';
+} from './fetch-options.js';
 import { SVG_MEDIA_TYPE, svgNotAskedFor, verifiedImageType } from './image-type.js';
+import { loadFetch } from './lazy-fetch.js';
 import { imageTooLarge, redactedUrl } from './messages.js';
 import * as anthropic from './wires/anthropic.js';
 import * as gemini from './wires/gemini.js';
@@ -275,6 +274,7 @@ export class Image {
     const detail = checkDetail(options.detail);
     let bytes: Uint8Array;
     try {
+      const { readFile } = await import('node:fs/promises');
       bytes = await readFile(path);
     } catch (cause) {
       throw new CrosswireError(
@@ -432,9 +432,11 @@ export class Image {
     const flight = this.#inFlight;
     if (flight !== undefined && samePolicy(flight.policy, policy))
       return (await flight.promise).image;
-    const promise = fetchImage(this.#state.url as string, this.#state.mediaType, options).then(
-      (image) => ({ image, policy }),
-    );
+    const promise = loadFetch()
+      .then(({ fetchImage }) =>
+        fetchImage(this.#state.url as string, this.#state.mediaType, options),
+      )
+      .then((image) => ({ image, policy }));
     if (flight === undefined) this.#inFlight = { promise, policy };
     try {
       const done = await promise;

@@ -18,7 +18,6 @@ export {
   DENIED_IPV6_RANGES,
   type DeniedRange,
 } from './address-policy.js';
-export { DECODABLE_ENCODINGS } from './decode.js';
 export {
   type DenyPrivateHostsFilter,
   type DenyPrivateHostsOptions,
@@ -31,14 +30,14 @@ export {
   type VettedAddress,
 } from './deny-private-hosts.js';
 export {
+  DECODABLE_ENCODINGS,
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
   type EnsureBase64Options,
   FALLBACK_TIMEOUT_MS,
   type FetchedImage,
-  fetchImage,
   MAX_REDIRECTS,
-} from './fetch.js';
+} from './fetch-options.js';
 export {
   Image,
   type ImageDataOptions,
@@ -47,6 +46,7 @@ export {
   type ImageRecord,
   parseImageUrl,
 } from './image.js';
+export { fetchImage } from './lazy-fetch.js';
 export type { FetchTlsOptions } from './pinned-agent.js';
 export type { ImagePartByWire } from './wires/index.js';
 export type {

@@ -4,7 +4,7 @@ import { ImageFetchError } from '@crosswire/core';
  * The refusals keep the seed's sentences word for word, without the Perl package prefix
  * (`Langertha::Content::Image `), including its option names `inline_image_max_bytes` and
  * `inline_image_url_filter`. Those are the engine-level names of the `maxBytes` and `urlFilter`
- * options here (`inlineImageMaxBytes`, `inlineImageUrlFilter` on the engines); keeping them
+ * options here (`inlineImages.maxBytes`, `inlineImages.urlFilter` on the engines); keeping them
  * makes the messages a stable, greppable contract shared with the seed and its logs, and a
  * test that matches the seed's sentence, or any part of it, matches ours. `details.option`
  * names the TypeScript option for programs.

@@ -1,7 +1,7 @@
 import { type CrosswireWarning, ImageFetchError, ImageNotFetchedError } from '@crosswire/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { denyPrivateHosts } from './deny-private-hosts.js';
-import { DEFAULT_MAX_BYTES } from './fetch.js';
+import { DEFAULT_MAX_BYTES } from './fetch-options.js';
 import { Image } from './image.js';
 import { bigPng, JPEG_BYTES, PNG_BASE64, PNG_BYTES } from './test-support/images.js';
 import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';

@@ -1,6 +1,6 @@
 import { ImageFetchError } from '@crosswire/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { DEFAULT_TIMEOUT_MS, FALLBACK_TIMEOUT_MS } from './fetch.js';
+import { DEFAULT_TIMEOUT_MS, FALLBACK_TIMEOUT_MS } from './fetch-options.js';
 import { Image } from './image.js';
 import { OPEN_NETWORK, startServer, type TestServer } from './test-support/servers.js';
 

@@ -6,7 +6,6 @@ import {
   formatToolCall,
   formatTools,
   locateToolCalls,
-  responseToolCalls,
   TOOL_WIRES,
   type ToolCall,
   toolCallsFrom,
@@ -266,10 +265,6 @@ describe('locateToolCalls / toolCallsFrom', () => {
         expect(toolCallsFrom(wire, body)).toEqual([]);
       }
     }
-  });
-
-  it('is also exported under the seed name responseToolCalls', () => {
-    expect(responseToolCalls).toBe(locateToolCalls);
   });
 
   it('returns frozen calls whose arguments cannot be changed', () => {

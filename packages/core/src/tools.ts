@@ -85,9 +85,6 @@ export function locateToolCallItems(
   return wireOf(wire).locateToolCalls(body, options);
 }
 
-/** Alias of {@link locateToolCalls}, named as the engines' seam `responseToolCalls`. */
-export const responseToolCalls = locateToolCalls;
-
 /**
  * One raw call structure of `wire` as a frozen {@link ToolCall}, or undefined when it is
  * not a call (not an object, no name).

@@ -7,9 +7,16 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AbortedError, type CrosswireWarning, ToolLoopError } from '@crosswire/core';
+import {
+  type Inspection,
+  SIMULATOR_WIRES,
+  type Simulator,
+  startSimulator,
+  streamFrames,
+} from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatWithToolsOptions } from './chat-options.js';
-import { createEngine, type Engine, type EngineOptions } from './engine.js';
+import type { ChatWithToolsOptions } from './engine/chat-options.js';
+import { createEngine, type Engine, type EngineOptions } from './engine/engine.js';
 import { DEFAULT_LIST_TOOLS_TIMEOUT_MS } from './mcp/gather.js';
 import type { McpRequestOptions, McpToolServer } from './mcp/server.js';
 import {
@@ -18,13 +25,6 @@ import {
   connectRawServer,
   createFixtureServer,
 } from './mcp/test-support/fixture-servers.js';
-import {
-  type Inspection,
-  SIMULATOR_WIRES,
-  type Simulator,
-  startSimulator,
-  streamFrames,
-} from './simulator/index.js';
 
 let simulator: Simulator;
 const closers: (() => Promise<void>)[] = [];

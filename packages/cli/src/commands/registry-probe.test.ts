@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Simulator, startSimulator } from '@crosswire/engines/simulator';
+import { type Simulator, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeWord, codeWordPdf, codeWordPng } from '../probe/artefacts.js';
 import { probeModel } from '../probe/probe.js';

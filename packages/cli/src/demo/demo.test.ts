@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { WIRE_FORMATS } from '@crosswire/core';
-import { startSimulator } from '@crosswire/engines/simulator';
+import { startSimulator } from '@crosswire/simulator';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/run-cli.js';
 import { summarisePayloads } from './describe.js';

@@ -5,13 +5,13 @@ import {
   type ToolLoopResult,
   type ToolLoopStreamEvent,
 } from '@crosswire/engines';
-import type { Simulator } from '@crosswire/engines/simulator';
 import {
   createRegistry,
   defaultRegistry,
   type Registry,
   type RegistryEntry,
 } from '@crosswire/registry';
+import type { Simulator } from '@crosswire/simulator';
 import { UsageError } from '../errors.js';
 import { DELIVERED_TOOL_RESULTS } from '../wires/index.js';
 import { describeDelivered, summarisePayloads } from './describe.js';
@@ -274,7 +274,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       };
     }
     // Loaded only here: the other commands never need the simulator.
-    const { startSimulator } = await import('@crosswire/engines/simulator');
+    const { startSimulator } = await import('@crosswire/simulator');
     const simulator = await startSimulator();
     try {
       const registry = demoRegistry();

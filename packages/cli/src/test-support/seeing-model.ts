@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import type { SimulatorResponder } from '@crosswire/engines/simulator';
+import type { SimulatorResponder } from '@crosswire/simulator';
 import { GLYPHS, PNG_LAYOUT } from '../probe/artefacts.js';
 
 // A simulated model for the probe's tests: one that "sees" reads the code word from the PNG

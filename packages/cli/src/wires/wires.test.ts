@@ -1,6 +1,6 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { createEngine } from '@crosswire/engines';
-import { startSimulator } from '@crosswire/engines/simulator';
+import { startSimulator } from '@crosswire/simulator';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOOLS, startDemoMcp } from '../demo/mcp-server.js';
 import { demoRegistry } from '../demo/run-demo.js';

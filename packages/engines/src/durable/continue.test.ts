@@ -5,16 +5,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { denyPrivateHosts } from '@crosswire/content-image';
 import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import type { ConversationMessage } from '@crosswire/dialects';
+import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createEngine, type Engine } from '../engine.js';
+import { createEngine, type Engine } from '../engine/engine.js';
 import {
   connectInMemory,
   createFixtureServer,
   PNG_BASE64,
 } from '../mcp/test-support/fixture-servers.js';
-import type { ConversationMessage } from '../messages.js';
-import { type Simulator, type SimulatorStep, startSimulator } from '../simulator/index.js';
 import { ENGINE_PROVIDERS, richConversation } from '../test-support/durable-conversation.js';
 import { parseConversation, serializeConversation } from './conversation.js';
 
@@ -55,7 +55,7 @@ function engine(wire: WireFormat, lane: string): Engine {
     apiKey: 'k',
     baseUrl: simulator.baseUrl(wire, lane),
     retry: { maxRetries: 0 },
-    inlineImageUrlFilter: loopbackAsPublic,
+    inlineImages: { urlFilter: loopbackAsPublic },
   });
   engines.push(created);
   return created;

@@ -2,12 +2,18 @@
 // conversation loaded from its stored JSON builds the byte-identical request body.
 import { Image } from '@crosswire/content-image';
 import { createToolCall, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import {
+  buildRequest,
+  type ConversationMessage,
+  type DialectOptions,
+  formatToolResults,
+  parseResponse,
+  wireMessage,
+} from '@crosswire/dialects';
 import { ToolResult } from '@crosswire/tool-result';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { buildRequest, type DialectOptions, formatToolResults, parseResponse } from '../dialect.js';
-import { type ConversationMessage, wireMessage } from '../messages.js';
-import { MODELS, PIXEL_PNG, reply, TOOLS } from '../test-support/dialect-conversation.js';
+import { MODELS, PIXEL_PNG, reply, TOOLS } from '../../../../test-support/dialect-conversation.js';
 import { TINY_PDF } from '../test-support/durable-conversation.js';
 import { parseConversation, serializeConversation } from './conversation.js';
 

@@ -2,19 +2,20 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Image } from '@crosswire/content-image';
 import { createToolCall, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
-import { ToolResult } from '@crosswire/tool-result';
-import { describe, expect, test } from 'vitest';
-import { buildRequest, type DialectOptions } from '../dialect.js';
 import {
+  buildRequest,
   type ConversationMessage,
+  type DialectOptions,
   isProviderMessage,
   PROVIDER_MESSAGE_WIRE,
   providerMessage,
   wireMessage,
-} from '../messages.js';
-import { MODELS, TOOLS } from '../test-support/dialect-conversation.js';
-import { FIXTURES, golden, readFixture } from '../test-support/dialect-golden.js';
+} from '@crosswire/dialects';
+import { ToolResult } from '@crosswire/tool-result';
+import { describe, expect, test } from 'vitest';
+import { MODELS, TOOLS } from '../../../../test-support/dialect-conversation.js';
 import { richConversation } from '../test-support/durable-conversation.js';
+import { FIXTURES, golden, readFixture } from '../test-support/engine-golden.js';
 import {
   CONVERSATION_FORMAT,
   CONVERSATION_VERSION,

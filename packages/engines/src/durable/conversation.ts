@@ -8,18 +8,18 @@ import {
   WIRE_FORMATS,
   type WireFormat,
 } from '@crosswire/core';
-import { ToolResult } from '@crosswire/tool-result';
-import { en } from 'zod/locales';
-import * as z from 'zod/mini';
-import { isRecord } from '../dialect-support.js';
 import {
   type ChatMessage,
   type ConversationMessage,
   isProviderMessage,
+  isRecord,
   PROVIDER_MESSAGE_WIRE,
   providerMessage,
   type UserContentPart,
-} from '../messages.js';
+} from '@crosswire/dialects';
+import { ToolResult } from '@crosswire/tool-result';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { checkEnvelope } from './envelope.js';
 import { ConversationError } from './errors.js';
 import { jsonCopy } from './json-copy.js';

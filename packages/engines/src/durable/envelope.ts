@@ -1,4 +1,4 @@
-import { isRecord } from '../dialect-support.js';
+import { isRecord } from '@crosswire/dialects';
 import type { StoredDocumentError } from './errors.js';
 
 /** What the envelope of one kind of stored document (`format`, `version`) is checked against. */

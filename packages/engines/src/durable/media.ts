@@ -1,6 +1,6 @@
 // Payloads by reference: large strings of a stored conversation move to a blob store, and the
 // document keeps where each one goes back (`media` on the entry).
-import type { ConversationMessage } from '../messages.js';
+import type { ConversationMessage } from '@crosswire/dialects';
 import { type BlobStore, blobKey } from './blob-store.js';
 import {
   type ConversationDocument,

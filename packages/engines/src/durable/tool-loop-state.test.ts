@@ -6,17 +6,17 @@ import {
 } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, test } from 'vitest';
-import type { ToolRoster } from '../mcp/gather.js';
-import { bigPngBase64 } from '../mcp/test-support/fixture-servers.js';
-import { opening, resultFor, TOOLS } from '../test-support/dialect-conversation.js';
-import { golden } from '../test-support/dialect-golden.js';
-import { recordedEngine } from '../test-support/recorded-engine.js';
+import { opening, resultFor, TOOLS } from '../../../../test-support/dialect-conversation.js';
 import {
   recordToolResult,
   runModelStep,
   startToolLoop,
   type ToolLoopState,
-} from '../tool-loop-steps.js';
+} from '../loop/tool-loop-steps.js';
+import type { ToolRoster } from '../mcp/gather.js';
+import { bigPngBase64 } from '../mcp/test-support/fixture-servers.js';
+import { golden } from '../test-support/engine-golden.js';
+import { recordedEngine } from '../test-support/recorded-engine.js';
 import { MemoryBlobStore } from './blob-store.js';
 import { ConversationError, StoredDocumentError } from './errors.js';
 import {

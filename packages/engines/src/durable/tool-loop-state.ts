@@ -2,18 +2,18 @@
 // conversation form (so media by reference works the same). fixtures/wire/tool-loop-state/
 // holds its goldens.
 import type { ToolCall } from '@crosswire/core';
-import type { ToolResult } from '@crosswire/tool-result';
-import { en } from 'zod/locales';
-import * as z from 'zod/mini';
-import { isRecord } from '../dialect-support.js';
 import {
   type AssistantMessage,
   type ConversationMessage,
+  isRecord,
   type ToolMessage,
   type WireMessage,
   wireMessage,
-} from '../messages.js';
-import type { PendingToolCall, ToolLoopState } from '../tool-loop-steps.js';
+} from '@crosswire/dialects';
+import type { ToolResult } from '@crosswire/tool-result';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+import type { PendingToolCall, ToolLoopState } from '../loop/tool-loop-steps.js';
 import {
   type ConversationDocument,
   parseConversation,

@@ -1,6 +1,5 @@
 import { ProviderError } from '@crosswire/core';
-import { isRecord } from '../dialect-support.js';
-import { capText } from './secrets.js';
+import { capText, isRecord } from '@crosswire/dialects';
 
 /** What a provider's error body says, in any of the shapes the six wires use. */
 export interface ProviderErrorBody {

@@ -1,6 +1,7 @@
 import { ProviderError } from '@crosswire/core';
+import { capText } from '@crosswire/dialects';
 import { describe, expect, it } from 'vitest';
-import { capText, createSecretScrubber, REDACTED, redactUrls } from './secrets.js';
+import { createSecretScrubber, REDACTED, redactUrls } from './secrets.js';
 
 const KEY = 'sk-test-0123456789abcdef';
 

@@ -5,11 +5,10 @@
  * auth headers); any of them a provider echoes back is replaced too.
  */
 
+import { capText, MAX_PROVIDER_TEXT } from '@crosswire/dialects';
+
 /** What a secret is replaced with. */
 export const REDACTED = '[redacted]';
-
-/** The longest provider text an error message or `providerMessage` carries. */
-export const MAX_PROVIDER_TEXT = 1000;
 
 /** Shorter strings are not treated as secrets: replacing them would mangle ordinary text. */
 const MIN_SECRET_LENGTH = 8;
@@ -22,12 +21,6 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
 /** A secret-looking query parameter in any URL inside a text: `?key=...`, `&access_token=...`. */
 const SECRET_QUERY =
   /([?&;][^\s=&#]*(?:key|token|secret|sig|auth|pass|credential|session)[^\s=&#]*=)[^\s&#"'()<>]*/gi;
-
-/** `text` cut to `max` characters, with a note of how much was left out. */
-export function capText(text: string, max = MAX_PROVIDER_TEXT): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}… [${text.length - max} more characters]`;
-}
 
 /** Removes userinfo and secret query values from every URL in `text`. */
 export function redactUrls(text: string): string {

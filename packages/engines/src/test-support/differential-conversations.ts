@@ -4,11 +4,11 @@
 // side only. Not exported from the package.
 import { Image } from '@crosswire/content-image';
 import { createToolCall, type ToolDefinitionInput } from '@crosswire/core';
+import type { ChatMessage } from '@crosswire/dialects';
 import { ToolResult } from '@crosswire/tool-result';
 import { jsonSchema, type ModelMessage, type ToolSet, tool } from 'ai';
-import type { ChatOptions } from '../chat-options.js';
-import type { ChatMessage } from '../messages.js';
-import { PIXEL_PNG } from './dialect-conversation.js';
+import { PIXEL_PNG } from '../../../../test-support/dialect-conversation.js';
+import type { ChatOptions } from '../engine/chat-options.js';
 import { TINY_PDF } from './durable-conversation.js';
 
 export { PIXEL_PNG, TINY_PDF };

@@ -3,10 +3,14 @@
 // reasoning, canonical and provider messages). Not exported.
 import { Image } from '@crosswire/content-image';
 import type { WireFormat } from '@crosswire/core';
+import {
+  type ConversationMessage,
+  formatToolResults,
+  parseResponse,
+  wireMessage,
+} from '@crosswire/dialects';
 import { ToolResult } from '@crosswire/tool-result';
-import { formatToolResults, parseResponse } from '../dialect.js';
-import { type ConversationMessage, wireMessage } from '../messages.js';
-import { PIXEL_PNG, reply } from './dialect-conversation.js';
+import { PIXEL_PNG, reply } from '../../../../test-support/dialect-conversation.js';
 
 /** The smallest PDF a provider takes (`%PDF-1.4` with one empty page), base64. */
 export const TINY_PDF = Buffer.from(

@@ -1,10 +1,15 @@
 // Test helper: a tool-loop engine that answers from the recorded replies under
 // fixtures/wire/replies/ and keeps the request body each turn would send. Not exported.
 import type { WireFormat } from '@crosswire/core';
-import type { ChatExchange, ChatInput, ChatOptions, ToolLoopEngine } from '../chat-options.js';
-import { buildRequest, parseResponse } from '../dialect.js';
-import type { ConversationMessage } from '../messages.js';
-import { MODELS, reply } from './dialect-conversation.js';
+import type { ConversationMessage } from '@crosswire/dialects';
+import { buildRequest, parseResponse } from '@crosswire/dialects';
+import { MODELS, reply } from '../../../../test-support/dialect-conversation.js';
+import type {
+  ChatExchange,
+  ChatInput,
+  ChatOptions,
+  ToolLoopEngine,
+} from '../engine/chat-options.js';
 
 export interface RecordedEngine extends ToolLoopEngine {
   /** The request body of every turn, as the text that would be sent, in order. */

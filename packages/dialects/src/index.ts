@@ -1,0 +1,88 @@
+/**
+ * Pure wire dialects for six LLM provider APIs: chat and provider messages, exact request
+ * bodies, reply reading, tool turns, cross-wire reading and stream decoding. No HTTP client, no
+ * I/O: bring your own transport (or an official SDK) and build and read its bodies here.
+ *
+ * Adding a wire: see the checklist at the top of `src/wires/index.ts`.
+ *
+ * @module @crosswire/dialects
+ */
+
+export { answerableCalls } from './answerable-calls.js';
+export type {
+  ChatRequestInput,
+  ToolLoopCalls,
+  ToolLoopCallsOptions,
+  ToolResultInput,
+} from './dialect.js';
+export {
+  buildRequest,
+  formatToolResults,
+  imagesNeedingBytes,
+  neutralMessages,
+  parseResponse,
+  responseTextContent,
+  responseToolCalls,
+  toolLoopCalls,
+  toolLoopResponse,
+  toToolResults,
+} from './dialect.js';
+export { type ToolImage, toolResultImages } from './dialect-images.js';
+export type {
+  ChatRequest,
+  Dialect,
+  DialectOptions,
+  HermesOptions,
+  ToolChoice,
+} from './dialect-types.js';
+export type {
+  AssistantMessage,
+  ChatMessage,
+  ConversationMessage,
+  McpImagePart,
+  ProviderMessage,
+  SystemMessage,
+  ToolMessage,
+  UserContentPart,
+  UserMessage,
+  WireMessage,
+} from './messages.js';
+export {
+  canonicalMessages,
+  isProviderMessage,
+  isWireMessage,
+  PROVIDER_MESSAGE_WIRE,
+  providerMessage,
+  providerMessages,
+  wireMessage,
+} from './messages.js';
+export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
+export type { ChatResponse, Usage } from './response.js';
+export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
+export {
+  createStreamDecoder,
+  DEFAULT_MAX_FRAME_SIZE,
+  decodeStream,
+  type StreamDecoder,
+  type StreamDecoderOptions,
+} from './stream-decoder.js';
+export type {
+  ErrorEvent,
+  FinishEvent,
+  ReasoningDeltaEvent,
+  StreamEmitter,
+  StreamEvent,
+  StreamFrame,
+  TextDeltaEvent,
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  ToolCallStartEvent,
+  UsageEvent,
+  WireStream,
+  WireStreamState,
+} from './stream-types.js';
+export { capText, MAX_PROVIDER_TEXT } from './support/error-body.js';
+export { isRecord, type JsonObject } from './support/json.js';
+export { anthropicToolUseId, DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
+export { DIALECTS, STREAMS } from './wires/index.js';
+export { responsesCallId } from './wires/responses.js';

@@ -1,0 +1,434 @@
+// Anthropic Messages (`POST /v1/messages`) and the `/anthropic` shims that speak it.
+import type { Image } from '@crosswire/content-image';
+import {
+  emitWarning,
+  extractToolCall,
+  formatToolCall,
+  formatTools,
+  locateToolCalls,
+  type ToolCall,
+} from '@crosswire/core';
+import type { ToolResult } from '@crosswire/tool-result';
+import { withCallIds, withMappedCallIds } from '../call-ids.js';
+import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialect-types.js';
+import type { ChatMessage, UserContentPart, UserMessage, WireMessage } from '../messages.js';
+import { userParts, userPartText } from '../messages.js';
+import {
+  imageFromBase64,
+  imageFromUrl,
+  NeutralMessages,
+  type ReadContext,
+  unreadable,
+} from '../provider-reading.js';
+import type { ChatResponse } from '../response.js';
+import { usageOf } from '../response.js';
+import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  cloneJson,
+  isRecord,
+  type JsonObject,
+} from '../support/json.js';
+import { joinReasoning, splitThinkTags } from '../support/reasoning.js';
+import {
+  checkResultsAnswerCalls,
+  dropCallItems,
+  resultOptions,
+  systemText,
+} from '../support/turns.js';
+import { unwrapWireMessage, wrap } from '../support/wire-messages.js';
+
+export const wire = 'anthropic' as const;
+
+/**
+ * The output cap sent when the request sets none: Anthropic requires `max_tokens`, and 4096
+ * fits every current Claude model's output limit while leaving room for a tool call.
+ */
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
+
+export function path(_model: string): string {
+  return '/v1/messages';
+}
+
+export function toolChoice(choice: ToolChoice): JsonObject {
+  if (choice === 'auto') return { type: 'auto' };
+  if (choice === 'none') return { type: 'none' };
+  if (choice === 'required') return { type: 'any' };
+  return { type: 'tool', name: choice.name };
+}
+
+/**
+ * Anthropic refuses a text block (or a string content) that is empty or only whitespace:
+ * "text content blocks must be non-empty" (vercel/ai#5576, anthropics/claude-code#59812).
+ */
+function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+/** The user turn's content without blank text; undefined when nothing is left to send. */
+function userContent(message: UserMessage): string | JsonObject[] | undefined {
+  if (typeof message.content === 'string') {
+    return isBlank(message.content) ? undefined : message.content;
+  }
+  const content = userParts(message).flatMap((part): JsonObject[] => {
+    const text = userPartText(part);
+    if (text !== undefined) return isBlank(text) ? [] : [{ type: 'text', text }];
+    return [(part as Image).toAnthropic() as unknown as JsonObject];
+  });
+  return content.length > 0 ? content : undefined;
+}
+
+/** The assistant turn without blank text; undefined when it has neither text nor calls. */
+function assistantMessage(
+  message: Extract<ChatMessage, { role: 'assistant' }>,
+): JsonObject | undefined {
+  const calls = message.toolCalls ?? [];
+  const text = isBlank(message.content) ? [] : [{ type: 'text', text: message.content }];
+  if (calls.length === 0) {
+    return text.length === 0 ? undefined : { role: 'assistant', content: message.content };
+  }
+  const content: unknown[] = [...text, ...calls.map((call) => formatToolCall('anthropic', call))];
+  return { role: 'assistant', content };
+}
+
+/**
+ * The tool_use ids Anthropic accepts; it answers any other with HTTP 400 ("tool_use.id: String
+ * should match pattern '^[a-zA-Z0-9_-]+$'").
+ */
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
+
+/** The prefix of a mapped id; an id that has it is mapped too, so no two ids meet. */
+const MAPPED_ID_PREFIX = 'cw_';
+
+/**
+ * The id a call (and its result) goes to Anthropic with: an id Anthropic accepts is kept; any
+ * other (Kimi's `functions.get_weather:0`, ids with dots, colons, slashes, spaces) is spelled
+ * `cw_` + the id with `_` doubled and every other refused character as `_<hex code point>_`.
+ * That spelling can be read back, so two different ids never get the same one, and it is a
+ * function of the id alone, so every request of a conversation sends the same one. An id
+ * that already begins with `cw_` is spelled out too, so it cannot meet a mapped one.
+ */
+export function anthropicToolUseId(id: string): string {
+  if (id === '' || (TOOL_USE_ID.test(id) && !id.startsWith(MAPPED_ID_PREFIX))) return id;
+  let mapped = MAPPED_ID_PREFIX;
+  for (const character of id) {
+    if (character === '_') mapped += '__';
+    else if (/^[a-zA-Z0-9-]$/.test(character)) mapped += character;
+    else mapped += `_${(character.codePointAt(0) as number).toString(16)}_`;
+  }
+  return mapped;
+}
+
+/** The conversation with every call and result id one Anthropic accepts. */
+function withAnthropicIds(messages: readonly ChatMessage[]): ChatMessage[] {
+  return withMappedCallIds(messages, anthropicToolUseId);
+}
+
+/** Tells `onWarning` that a turn with nothing Anthropic accepts in it was left out. */
+function warnBlankTurn(role: 'user' | 'assistant', index: number, options: DialectOptions): void {
+  emitWarning(options.onWarning, {
+    code: 'empty_message_dropped',
+    message: `anthropic: the ${role} message at index ${index} has no content but blank text, which the API refuses; it is left out`,
+    details: { wire, role, index },
+  });
+}
+
+/** All results of a turn in ONE user message, one `tool_result` block each (the wire's rule). */
+function resultMessage(results: readonly ToolResult[], options: DialectOptions): JsonObject {
+  return {
+    role: 'user',
+    content: results.map((result) => result.to('anthropic', resultOptions(options))),
+  };
+}
+
+export function buildRequest(
+  request: ChatRequest,
+  options: DialectOptions,
+): Record<string, unknown> {
+  const messages: unknown[] = [];
+  const conversation = withAnthropicIds(withCallIds(request.messages));
+  for (const [index, message] of conversation.entries()) {
+    switch (message.role) {
+      case 'system':
+        break; // goes in the top-level `system` field
+      case 'user': {
+        const content = userContent(message);
+        if (content === undefined) warnBlankTurn('user', index, options);
+        else if (conversation[index - 1]?.role === 'tool') {
+          // Right after results (a tool's images beside them, read from another wire): the
+          // same user turn, after its tool_result blocks, as the API itself joins two turns.
+          const results = messages.pop() as { role: 'user'; content: JsonObject[] };
+          const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+          messages.push({ role: 'user', content: [...results.content, ...blocks] });
+        } else messages.push({ role: 'user', content });
+        break;
+      }
+      case 'assistant': {
+        const converted = assistantMessage(message);
+        if (converted === undefined) warnBlankTurn('assistant', index, options);
+        else messages.push(converted);
+        break;
+      }
+      case 'tool':
+        messages.push(resultMessage(message.results, options));
+        break;
+      case 'wire':
+        messages.push(unwrapWireMessage(wire, message));
+        break;
+      default: {
+        const exhaustive: never = message;
+        throw new Error(`unknown message ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+  const body: JsonObject = {
+    model: request.model,
+    max_tokens: request.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+  };
+  const system = systemText(request.messages);
+  if (system !== undefined) body.system = system;
+  body.messages = messages;
+  const tools = request.tools ?? [];
+  if (tools.length > 0) {
+    body.tools = formatTools(
+      'anthropic',
+      tools,
+      options.onWarning ? { onWarning: options.onWarning } : {},
+    );
+    if (request.toolChoice !== undefined) body.tool_choice = toolChoice(request.toolChoice);
+  }
+  if (request.temperature !== undefined) {
+    // The Messages API (SDK 1.14 MessageCreateParams) has no sampling parameters any more;
+    // a shim that still takes one gets it through `extra`.
+    emitWarning(options.onWarning, {
+      code: 'temperature_unsupported',
+      message:
+        'anthropic: the Messages API takes no temperature; it is not sent (pass extra.temperature for a server that does)',
+      details: { wire, temperature: request.temperature },
+    });
+  }
+  const built = { ...body, ...request.extra };
+  warnThinkingBlockMissing(built, options);
+  return built;
+}
+
+/**
+ * With extended thinking on, Anthropic refuses a request whose open tool cycle (the last
+ * assistant turn with tool_use, answered by the tool_results after it) does not start with a
+ * thinking block (n8n-io/n8n#22550: "When thinking is enabled, a final assistant message must
+ * start with a thinking block"). A cycle begun on another wire has none, and none can be made
+ * (the signature is Anthropic's): `onWarning` is told before the request goes.
+ */
+function warnThinkingBlockMissing(body: JsonObject, options: DialectOptions): void {
+  if (asRecord(body.thinking).type !== 'enabled') return;
+  const messages = asArray(body.messages).map(asRecord);
+  const last = messages.findLastIndex((message) => message.role === 'assistant');
+  const turn = messages[last];
+  if (turn === undefined || last !== messages.length - 2) return;
+  const blocks = asArray(turn.content).map(asRecord);
+  if (!blocks.some((block) => block.type === 'tool_use')) return;
+  if (REASONING_BLOCKS.has(String(blocks[0]?.type))) return;
+  emitWarning(options.onWarning, {
+    code: 'anthropic_thinking_block_missing',
+    message:
+      'anthropic: thinking is enabled but the open tool cycle has no thinking block (it began on another wire or lost it); the API refuses that; finish the cycle without thinking',
+    details: { wire, index: last },
+  });
+}
+
+function readContent(
+  body: unknown,
+  options: DialectOptions,
+): { content: string; thinking: string[] } {
+  const texts: string[] = [];
+  const thinking: string[] = [];
+  for (const block of asArray(asRecord(body).content)) {
+    const record = asRecord(block);
+    if (record.type === 'text' && typeof record.text === 'string') texts.push(record.text);
+    // Thinking stays out of the text; redacted thinking has no readable text at all.
+    else if (record.type === 'thinking' && typeof record.thinking === 'string')
+      thinking.push(record.thinking);
+  }
+  const text = texts.join('');
+  if (!options.thinkTagFilter) return { content: text, thinking };
+  const split = splitThinkTags(text);
+  return { content: split.content, thinking: [...thinking, ...split.thinking] };
+}
+
+export function readToolCalls(body: unknown): ToolCall[] {
+  return locateToolCalls('anthropic', body).flatMap((raw) => {
+    const call = extractToolCall('anthropic', raw);
+    return call === undefined ? [] : [call];
+  });
+}
+
+/**
+ * A refusal's words: the model's text, or else the API's `stop_details.explanation` (a refusal
+ * by the safety classifiers comes with empty content and says why only there).
+ */
+function refusalText(record: JsonObject, content: string): string {
+  if (content !== '') return content;
+  return asString(asRecord(record.stop_details).explanation) ?? '';
+}
+
+export function parseResponse(body: unknown, options: DialectOptions): ChatResponse {
+  throwIfErrorBody(wire, body);
+  const record = requireObject(wire, body);
+  const { content, thinking } = readContent(body, options);
+  const usage = asRecord(record.usage);
+  const inputTokens = asNumber(usage.input_tokens);
+  const outputTokens = asNumber(usage.output_tokens);
+  const finishReason = asString(record.stop_reason);
+  return {
+    content,
+    toolCalls: readToolCalls(body),
+    finishReason,
+    usage: usageOf({
+      inputTokens,
+      outputTokens,
+      totalTokens:
+        inputTokens !== undefined && outputTokens !== undefined
+          ? inputTokens + outputTokens
+          : undefined,
+    }),
+    reasoning: joinReasoning(thinking),
+    refusal: finishReason === 'refusal' ? refusalText(record, content) : undefined,
+    raw: body,
+  };
+}
+
+export function readText(body: unknown, options: DialectOptions): string {
+  return readContent(body, options).content;
+}
+
+/**
+ * The assistant `content` array as the reply sent it, thinking blocks and their signatures
+ * included (Anthropic requires them back in a tool loop with extended thinking). Empty and
+ * whitespace-only text blocks are left out: the API rejects them on input.
+ */
+export function assistantEcho(body: unknown): JsonObject {
+  const content = asArray(asRecord(body).content).filter((block) => {
+    const record = asRecord(block);
+    return !(record.type === 'text' && typeof record.text === 'string' && isBlank(record.text));
+  });
+  return { role: 'assistant', content: cloneJson(content) };
+}
+
+export function formatToolResults(
+  body: unknown,
+  results: readonly ToolResult[],
+  options: DialectOptions,
+): WireMessage[] {
+  const echo = assistantEcho(body);
+  const callIds = asArray(echo.content).flatMap((block) => {
+    const record = asRecord(block);
+    return record.type === 'tool_use' ? [asString(record.id) ?? ''] : [];
+  });
+  checkResultsAnswerCalls(wire, callIds, results, options.onWarning);
+  return wrap(wire, [echo, resultMessage(results, options)]);
+}
+
+export function withoutToolCalls(body: unknown, calls: readonly ToolCall[]): unknown {
+  if (!isRecord(body)) return body;
+  const copy = cloneJson(body);
+  dropCallItems(copy, 'content', calls);
+  return copy;
+}
+
+/** Assistant blocks that are reasoning: signed by Anthropic, verified only by Anthropic. */
+const REASONING_BLOCKS = new Set(['thinking', 'redacted_thinking']);
+
+/**
+ * A tool_result's content as tool-result content: a string as text; blocks as they are (core
+ * reads Anthropic-native text, image, document and search_result blocks), except a base64
+ * image, which becomes an MCP image so every wire decides for itself how to carry it.
+ */
+function resultContent(content: unknown): unknown[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  return asArray(content).map((block) => {
+    const record = asRecord(block);
+    const source = asRecord(record.source);
+    if (record.type === 'image' && source.type === 'base64' && typeof source.data === 'string') {
+      return { type: 'image', data: source.data, mimeType: asString(source.media_type) ?? '' };
+    }
+    return block;
+  });
+}
+
+/** A user turn's non-result blocks as user parts; what a user part cannot hold is reported. */
+function userPartsOf(blocks: readonly unknown[], out: NeutralMessages): UserContentPart[] {
+  const parts: UserContentPart[] = [];
+  for (const block of blocks) {
+    const record = asRecord(block);
+    const source = asRecord(record.source);
+    if (record.type === 'text' && typeof record.text === 'string') {
+      if (!isBlank(record.text)) parts.push({ type: 'text', text: record.text });
+    } else if (record.type === 'image' && source.type === 'base64') {
+      const mediaType = asString(source.media_type);
+      parts.push(imageFromBase64(record, asString(source.data) ?? '', mediaType));
+    } else if (record.type === 'image' && source.type === 'url') {
+      parts.push(imageFromUrl(record, asString(source.url) ?? ''));
+    } else out.lost(`a user ${JSON.stringify(asString(record.type) ?? 'untyped')} block`);
+  }
+  return parts;
+}
+
+/**
+ * Anthropic messages as neutral messages: user text and images, tool_result blocks as
+ * results (content, images, PDFs, `is_error`) named by the tool_use they answer, assistant
+ * text and tool_use calls. Thinking and redacted thinking are left out (counted); other
+ * blocks (server tools) are reported and left out.
+ */
+export function readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[] {
+  const out = new NeutralMessages(wire, context);
+  for (const message of messages) {
+    if (!isRecord(message)) throw unreadable(wire, message, 'not an object');
+    const blocks =
+      typeof message.content === 'string'
+        ? [{ type: 'text', text: message.content }]
+        : asArray(message.content);
+    if (message.role === 'assistant') {
+      const texts: string[] = [];
+      for (const block of blocks) {
+        const record = asRecord(block);
+        if (record.type === 'text' && typeof record.text === 'string') texts.push(record.text);
+        else if (REASONING_BLOCKS.has(String(record.type))) out.reasoning();
+        else if (record.type !== 'tool_use')
+          out.lost(`an assistant ${JSON.stringify(asString(record.type) ?? 'untyped')} block`);
+      }
+      out.assistant(texts.join(''), readToolCalls({ content: blocks }));
+    } else if (message.role === 'user' && typeof message.content === 'string') {
+      out.user(isBlank(message.content) ? [] : [message.content]);
+    } else if (message.role === 'user') {
+      const others: unknown[] = [];
+      for (const block of blocks) {
+        const record = asRecord(block);
+        if (record.type !== 'tool_result') {
+          others.push(block);
+          continue;
+        }
+        out.result({
+          id: asString(record.tool_use_id) ?? '',
+          content: resultContent(record.content),
+          isError: record.is_error === true,
+        });
+      }
+      out.user(userPartsOf(others, out));
+    } else throw unreadable(wire, message, `unknown role ${JSON.stringify(message.role)}`);
+  }
+  return out.done();
+}
+
+export const dialect: Dialect = {
+  wire,
+  path,
+  buildRequest,
+  parseResponse,
+  formatToolResults,
+  readText,
+  withoutToolCalls,
+  readMessages,
+};

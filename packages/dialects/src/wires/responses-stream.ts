@@ -1,0 +1,91 @@
+// OpenAI Responses streaming: `stream: true` and typed server-sent events
+// (`response.output_text.delta`, `response.function_call_arguments.delta`,
+// `response.output_item.done`...) ending in `response.completed` (or `response.incomplete`),
+// which carries the whole response.
+import { ProviderError } from '@crosswire/core';
+import type { WireStream, WireStreamState } from '../stream-types.js';
+import { throwIfErrorBody } from '../support/error-body.js';
+import {
+  asArray,
+  asRecord,
+  asString,
+  cloneJson,
+  isRecord,
+  type JsonObject,
+} from '../support/json.js';
+
+const REASONING_DELTAS = new Set([
+  'response.reasoning_summary_text.delta',
+  'response.reasoning_text.delta',
+]);
+const FINAL_EVENTS = new Set(['response.completed', 'response.incomplete']);
+
+function state(): WireStreamState {
+  let response: JsonObject = {};
+  const items: unknown[] = [];
+  const callIndex = new Map<number, number>();
+  let done = false;
+
+  return {
+    frame(event, data, emit) {
+      const record = asRecord(data);
+      const type = asString(record.type) ?? event ?? '';
+      const position = typeof record.output_index === 'number' ? record.output_index : -1;
+      if (type === 'error') {
+        // `{type:'error', error:{code, message}}` (OpenAI) or the fields at the top (older servers).
+        throwIfErrorBody('responses', { error: isRecord(record.error) ? record.error : record });
+        return;
+      }
+      if (type === 'response.failed') {
+        const failed = asRecord(record.response);
+        throwIfErrorBody('responses', failed);
+        throw new ProviderError(
+          'responses provider error: the response failed with no error detail',
+          {
+            providerCode: 'failed',
+          },
+        );
+      }
+      if (type === 'response.created' || type === 'response.in_progress') {
+        response = cloneJson(asRecord(record.response));
+      } else if (type === 'response.output_item.added') {
+        const item = asRecord(record.item);
+        items[position] = cloneJson(item);
+        if (item.type === 'function_call') {
+          const id = asString(item.call_id) ?? asString(item.id) ?? '';
+          callIndex.set(position, emit.toolStart(id, asString(item.name) ?? ''));
+          const index = callIndex.get(position) ?? 0;
+          emit.toolDelta(index, asString(item.arguments) ?? '');
+        }
+      } else if (type === 'response.output_item.done') {
+        items[position] = cloneJson(record.item);
+      } else if (type === 'response.output_text.delta') {
+        emit.text(asString(record.delta) ?? '');
+      } else if (REASONING_DELTAS.has(type)) {
+        emit.reasoning(asString(record.delta) ?? '');
+      } else if (type === 'response.function_call_arguments.delta') {
+        const index = callIndex.get(position);
+        if (index !== undefined) emit.toolDelta(index, asString(record.delta) ?? '');
+      } else if (FINAL_EVENTS.has(type)) {
+        response = cloneJson(asRecord(record.response));
+        done = true;
+      }
+    },
+    complete: () => done,
+    body() {
+      const output = asArray(response.output);
+      const streamed = items.filter((item) => item !== undefined);
+      return output.length === 0 && streamed.length > 0
+        ? { ...response, output: streamed }
+        : response;
+    },
+  };
+}
+
+export const stream: WireStream = {
+  framing: 'sse',
+  callTags: false,
+  path: (chatPath) => chatPath,
+  request: (body) => ({ ...body, stream: true }),
+  start: state,
+};

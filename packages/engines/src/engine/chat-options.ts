@@ -1,0 +1,89 @@
+// The options of one chat call and of a tool loop, and what one round trip reports: shared by
+// the engine and the loop, so neither imports the other's module for them.
+import type { ToolDefinitionInput, WarningHandler, WireFormat } from '@crosswire/core';
+import type {
+  ChatResponse,
+  ConversationMessage,
+  DialectOptions,
+  ToolChoice,
+} from '@crosswire/dialects';
+import type { McpToolServer } from '../mcp/server.js';
+
+/** Per-call options of `chat`. */
+export interface ChatOptions {
+  /** Stops the call at once; it then rejects with `AbortedError` (the signal's reason as `cause`). */
+  readonly signal?: AbortSignal;
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  /** Tool definitions (MCP shape) to offer. */
+  readonly tools?: readonly ToolDefinitionInput[];
+  readonly toolChoice?: ToolChoice;
+  /** Fields merged into the body last. */
+  readonly extra?: Readonly<Record<string, unknown>>;
+  /** Deadline of one HTTP attempt for this call. */
+  readonly timeoutMs?: number;
+}
+
+/** Per-call options of `stream`. */
+export interface ChatStreamOptions extends ChatOptions {
+  /**
+   * The longest wait for the next chunk of a streamed reply; longer fails the stream with
+   * `ProviderError` `stream_idle_timeout` and closes the connection. Default: the engine's
+   * `streamIdleTimeoutMs` (60 000 ms). (`timeoutMs` bounds the wait for the reply's headers.)
+   */
+  readonly idleTimeoutMs?: number;
+  /** The largest single frame accepted (characters). Default 16 MiB. */
+  readonly maxFrameSize?: number;
+}
+
+/** Options of `chatWithTools` / `runToolLoop`. */
+export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
+  /**
+   * MCP servers: SDK `Client`s or any objects with `listTools` and `callTool`. Default: the
+   * engine's `mcpServers`. At least one, from either.
+   */
+  readonly mcpServers?: readonly McpToolServer[];
+  /**
+   * Provider requests the loop may send (default: the engine's, else 10). The reply to the
+   * last one must be the answer: when it still asks for tools, those calls are not run and
+   * the loop throws `ToolLoopError` `tool_loop_max_iterations`. So `maxIterations: 2` with a
+   * model that always calls a tool sends 2 requests and runs the tools once.
+   */
+  readonly maxIterations?: number;
+  /** Per tool call. Default: the engine's `toolTimeoutMs` (60 000 ms). */
+  readonly toolTimeoutMs?: number;
+  /** Per `tools/list` request. Default: the engine's `listToolsTimeoutMs` (30 000 ms). */
+  readonly listToolsTimeoutMs?: number;
+  /** Default: the engine's `onWarning`. */
+  readonly onWarning?: WarningHandler;
+}
+
+/** One provider round trip with its facts. */
+export interface ChatExchange {
+  readonly response: ChatResponse;
+  readonly url: string;
+  readonly status: number;
+  readonly attempts: number;
+  /** Wall time of the HTTP call, retries included (image fetching and body building not included). */
+  readonly durationMs: number;
+  /** Time spent fetching URL images and building the body before the call. */
+  readonly prepareMs: number;
+}
+
+/**
+ * Conversation input: a prompt (one user message) or messages, where a string is a user
+ * message and a provider message (`formatToolResults` output) goes out as it is.
+ */
+export type ChatInput = string | readonly (ConversationMessage | string)[];
+
+/**
+ * What the tool loop needs of an engine: its wire, its dialect settings and one round trip.
+ * `Engine` is one; a test or a wrapper can be another.
+ */
+export interface ToolLoopEngine {
+  readonly toolWireFormat: WireFormat;
+  readonly dialectOptions: DialectOptions;
+  exchange(input: ChatInput, options?: ChatOptions, iteration?: number): Promise<ChatExchange>;
+  /** The loop options with the engine's defaults filled in (servers, maxIterations, timeouts). */
+  toolLoopOptions?(options: ChatWithToolsOptions): ChatWithToolsOptions;
+}

@@ -1,0 +1,611 @@
+import {
+  CrosswireError,
+  carriesNative,
+  extractToolCall as coreExtractToolCall,
+  formatTools as coreFormatTools,
+  type DestructurableToolCall,
+  emitWarning,
+  type FormatToolsOptions,
+  type FormattedTools,
+  type ToolDefinitionInput,
+  ValidationError,
+  type WarningHandler,
+  type WireFormat,
+} from '@crosswire/core';
+import type { ChatResponse } from '@crosswire/dialects';
+import {
+  type ChatRequest,
+  DIALECTS,
+  type Dialect,
+  type DialectOptions,
+  imagesNeedingBytes,
+  type ProviderMessage,
+  providerMessages,
+  responseTextContent,
+  responseToolCalls,
+  STREAMS,
+  type ToolLoopCalls,
+  type ToolResultInput,
+  toolLoopCalls,
+  toToolResults,
+} from '@crosswire/dialects';
+import {
+  CAPABILITY_NAMES,
+  type CapabilityName,
+  defaultRegistry,
+  type EffectiveCapabilities,
+  type ProviderEntry,
+  type Registry,
+  type Resolution,
+} from '@crosswire/registry';
+import type { Dispatcher } from 'undici';
+import { typedAbort } from '../abortable.js';
+import type { RateLimit } from '../http/rate-limit.js';
+import type { RetryPolicy } from '../http/retry.js';
+import { HttpTransport, type RetryEvent } from '../http/transport.js';
+import { joinUrl, trimBaseUrl, withoutQuery } from '../http/url.js';
+import { runToolLoop, type ToolLoopResult } from '../loop/tool-loop.js';
+import { inputMessages } from '../loop/tool-loop-steps.js';
+import { streamToolLoop, type ToolLoopStream } from '../loop/tool-loop-stream.js';
+import type { McpToolServer } from '../mcp/server.js';
+import type {
+  ChatExchange,
+  ChatInput,
+  ChatOptions,
+  ChatStreamOptions,
+  ChatWithToolsOptions,
+} from './chat-options.js';
+import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
+import { type InlineImagesOptions, inlineImages } from './inline-images.js';
+import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
+
+/** What `createEngine` takes. Only `provider` is required (and `model` when the provider has no default). */
+/** The engine's settings for fetching the URL images a wire needs inline. */
+export type EngineInlineImages = Pick<
+  InlineImagesOptions,
+  'maxBytes' | 'urlFilter' | 'allowPrivateNetwork' | 'timeoutMs' | 'concurrency'
+>;
+
+export interface EngineOptions {
+  /** A registry provider id or alias: `openai`, `anthropic`, `aki-anthropic`, `groq`... */
+  readonly provider: string;
+  /** The model id as the provider names it. Default: the provider's `default_model`. */
+  readonly model?: string;
+  /** Default: the provider's environment variable (`OPENAI_API_KEY`...). */
+  readonly apiKey?: string;
+  /** Replaces the registry's base URL (a proxy, a self-hosted server, the simulator). */
+  readonly baseUrl?: string;
+  /** Where provider, model and capabilities come from. Default: `defaultRegistry`. */
+  readonly registry?: Registry;
+  /** Extra headers for every request (after the provider's own). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Deadline of one HTTP attempt. Default 300 000 ms. */
+  readonly timeoutMs?: number;
+  readonly connectTimeoutMs?: number;
+  /** Retries for 429/5xx/network failures: `{ maxRetries: 2, baseDelayMs: 500, maxDelayMs: 30000 }` by default. */
+  readonly retry?: Partial<RetryPolicy>;
+  /** Send through this undici dispatcher instead of the engine's own keep-alive agent. */
+  readonly dispatcher?: Dispatcher;
+  /** Default output cap of every request. */
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+  /** Overrides of the dialect options the engine derives from the registry (Hermes tags, `thinkTagFilter`, `imageFallback`...). */
+  readonly dialect?: Partial<DialectOptions>;
+  /**
+   * How URL images that a wire needs inline are fetched (content-image's guarded fetch):
+   * `maxBytes` (default 20 MiB), `urlFilter` (the private-network guard is on without it; a
+   * `denyPrivateHosts({ allow, resolver })` filter configures the guard, any other function runs
+   * after it), `allowPrivateNetwork` (the one opt-out of the guard, for apps whose images live on
+   * their own network; default false), `timeoutMs` per fetch, and `concurrency` (fetches in
+   * flight at once; default 4).
+   */
+  readonly inlineImages?: EngineInlineImages;
+  /** Per MCP tool call in `chatWithTools`. Default 60 000 ms. */
+  readonly toolTimeoutMs?: number;
+  /** The default `idleTimeoutMs` of `stream`: the longest gap between chunks. Default 60 000 ms. */
+  readonly streamIdleTimeoutMs?: number;
+  /**
+   * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
+   * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
+   */
+  readonly listToolsTimeoutMs?: number;
+  /**
+   * The MCP servers `chatWithTools` uses when the call names none: SDK `Client`s or any objects
+   * with `listTools` and `callTool`. Default none.
+   */
+  readonly mcpServers?: readonly McpToolServer[];
+  /** The default `maxIterations` of `chatWithTools`. Default 10. */
+  readonly maxIterations?: number;
+  readonly onRequest?: (event: RequestEvent) => void;
+  readonly onResponse?: (event: ResponseEvent) => void;
+  /** Told before each retry of a provider request. */
+  readonly onRetry?: (event: RetryEvent) => void;
+  readonly onWarning?: WarningHandler;
+  /** Where the API key variable is read. Default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * An engine: one provider endpoint and one model, built from registry data. Speaks the
+ * provider's wire (`toolWireFormat`), authenticates, retries, inlines images the wire needs,
+ * and runs the tool loop over MCP servers.
+ */
+export class Engine {
+  readonly provider: ProviderEntry;
+  readonly model: string;
+  readonly toolWireFormat: WireFormat;
+  /** The base URL requests go to (the registry's, or the `baseUrl` option). */
+  readonly baseUrl: string;
+  /** The full chat URL: the chat path after the base URL's path, the base URL's query kept. */
+  readonly endpoint: string;
+  /** What the wire renderers are told, derived from capabilities and quirks (see `createEngine`). */
+  readonly dialectOptions: DialectOptions;
+  readonly registry: Registry;
+  /** The default MCP servers of `chatWithTools` (the `mcpServers` option; empty when none). */
+  readonly mcpServers: readonly McpToolServer[];
+  /** The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise). */
+  readonly maxIterations: number;
+  readonly #options: EngineOptions;
+  readonly #transport: HttpTransport;
+  readonly #dialect: Dialect;
+  readonly #path: string;
+
+  constructor(options: EngineOptions) {
+    const registry = options.registry ?? defaultRegistry;
+    const provider = registry.provider(options.provider);
+    const model = options.model ?? provider.defaultModel;
+    if (model === undefined || model === '') {
+      throw new ValidationError(
+        `provider "${provider.id}" has no default model; pass model to createEngine`,
+        { path: 'model', code: 'missing_model' },
+      );
+    }
+    const resolution = registry.resolve({ provider: provider.id, model });
+    const wire = resolution.wire ?? provider.wire;
+    this.provider = provider;
+    this.model = model;
+    this.registry = registry;
+    this.toolWireFormat = wire;
+    this.mcpServers = Object.freeze([...(options.mcpServers ?? [])]);
+    this.maxIterations = options.maxIterations ?? 10;
+    this.#options = options;
+    this.#dialect = DIALECTS[wire];
+    const chatPath =
+      resolution.offering?.chatPath ?? provider.chatPath ?? this.#dialect.path(model);
+    this.baseUrl = checkedBaseUrl(options.baseUrl ?? provider.baseUrl);
+    checkHeaders(options.headers);
+    this.#path = withoutRepeatedVersion(
+      this.baseUrl,
+      chatPath.replaceAll('{model}', encodeURIComponent(model)),
+    );
+    this.endpoint = joinUrl(this.baseUrl, this.#path);
+
+    const env =
+      options.env ??
+      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ??
+      {};
+    const apiKey = options.apiKey ?? (provider.apiKeyEnv ? env[provider.apiKeyEnv] : undefined);
+    const headers: Record<string, string> = { ...provider.headers };
+    if (provider.auth && apiKey) {
+      headers[provider.auth.header.toLowerCase()] = provider.auth.scheme
+        ? `${provider.auth.scheme} ${apiKey}`
+        : apiKey;
+    } else if (provider.auth?.required && !apiKey) {
+      throw new CrosswireError(
+        'missing_api_key',
+        `provider "${provider.id}" needs an API key: pass apiKey${provider.apiKeyEnv ? ` or set ${provider.apiKeyEnv}` : ''}`,
+        { details: { provider: provider.id, env: provider.apiKeyEnv } },
+      );
+    }
+    Object.assign(headers, options.headers);
+
+    // A retired or deprecated model still gets an engine (a retired slug may be redirected),
+    // but the caller hears about it, with the replacement the provider names.
+    const lifecycle = resolution.lifecycle?.status;
+    if (lifecycle === 'retired' || lifecycle === 'deprecated') {
+      emitWarning(options.onWarning, {
+        code: lifecycle === 'retired' ? 'model_retired' : 'model_deprecated',
+        message: resolution.warnings[0] ?? `model "${model}" is ${lifecycle}`,
+        details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
+      });
+    }
+    const capabilities = resolution.capabilities;
+    const isTrue = (name: CapabilityName) => capabilities[name].value === true;
+    this.dialectOptions = Object.freeze({
+      // Wires with a native tool-result image take the derived tool_result_images (which the
+      // registry clears for AKI.IO's shim and text-only models); the others use it only to
+      // gate the user-message image fallback, which needs the model to see images at all.
+      imageInput: carriesNative(wire, 'image')
+        ? isTrue('tool_result_images')
+        : isTrue('image_input'),
+      imageFallbackInput: isTrue('image_input'),
+      pdfFallbackInput: isTrue('pdf_input'),
+      ...(provider.quirks.tool_result_image_fallback === undefined
+        ? {}
+        : { imageFallback: provider.quirks.tool_result_image_fallback }),
+      nativePdf: isTrue('tool_result_pdf'),
+      sourceBlocks: provider.quirks.source_blocks,
+      inlineImages: provider.quirks.inline_images,
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+      ...options.dialect,
+    });
+    this.#transport = new HttpTransport({
+      provider: provider.id,
+      baseUrl: this.baseUrl,
+      headers,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.connectTimeoutMs !== undefined
+        ? { connectTimeoutMs: options.connectTimeoutMs }
+        : {}),
+      ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      apiKey,
+    });
+  }
+
+  /** The rate-limit state from the last reply that carried rate-limit headers. */
+  get rateLimit(): RateLimit | undefined {
+    return this.#transport.rateLimit;
+  }
+
+  /** Provider, model, how its name matched, wire and capabilities, from the registry. */
+  resolution(): Resolution {
+    return this.registry.resolve({ provider: this.provider.id, model: this.model });
+  }
+
+  /**
+   * The capability flags of this model on this provider: true only where the registry's effective
+   * value is true (false and unknown are false), so `engine.capabilities().image_input` reads like
+   * `engine.supports('image_input')`. The tri-state values with their evidence are
+   * {@link Engine.capabilityDetails}.
+   */
+  capabilities(): Readonly<Record<CapabilityName, boolean>> {
+    const details = this.capabilityDetails();
+    return Object.freeze(
+      Object.fromEntries(CAPABILITY_NAMES.map((name) => [name, details[name].value === true])),
+    ) as Readonly<Record<CapabilityName, boolean>>;
+  }
+
+  /** Each capability's effective value (true, false or 'unknown') with its evidence and reasons. */
+  capabilityDetails(): EffectiveCapabilities {
+    return this.registry.resolveCapabilities({ provider: this.provider.id, model: this.model });
+  }
+
+  /** True only when the capability is effectively true (unknown is false): `engine.supports('image_input')`. */
+  supports(capability: CapabilityName): boolean {
+    return this.registry.supports({ provider: this.provider.id, model: this.model }, capability);
+  }
+
+  /** Why a capability has its value (the registry's chain of reasons). */
+  explain(capability: CapabilityName): readonly string[] {
+    return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
+  }
+
+  /**
+   * One chat turn, streamed: an async iterable of typed events (text and reasoning deltas,
+   * tool-call start, argument deltas and end, usage, finish), with `finalText()` and
+   * `finalResponse()` (the same `ChatResponse` as `chat`). Nothing is sent until it is
+   * iterated or a helper is called. The signal aborts at once and closes the connection
+   * (the iteration rejects with `AbortedError`, the signal's reason as `cause`); a gap between chunks longer than `idleTimeoutMs` fails it with `stream_idle_timeout`.
+   */
+  stream(input: ChatInput, options: ChatStreamOptions = {}, iteration?: number): ChatStream {
+    return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
+  }
+
+  /**
+   * Builds the body (images fetched first), times it, and announces it to `onRequest`: the
+   * prelude of both a plain and a streamed round trip. Events and errors never carry the
+   * credentials, even when a provider echoes them.
+   */
+  async #prepare(
+    input: ChatInput,
+    options: ChatOptions,
+    iteration: number | undefined,
+    shape: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
+  ) {
+    const prepareStarted = performance.now();
+    const body = shape(await this.buildRequest(input, options));
+    const prepareMs = performance.now() - prepareStarted;
+    const scrub = this.#transport.scrubber;
+    const base = {
+      provider: this.provider.id,
+      model: this.model,
+      wire: this.toolWireFormat,
+      url: scrub.text(this.endpoint),
+      iteration,
+    };
+    notify(
+      this.#options.onRequest,
+      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
+    );
+    return { body, prepareMs, scrub, base };
+  }
+
+  async *#streamEvents(
+    input: ChatInput,
+    options: ChatStreamOptions,
+    opened: (facts: StreamFacts) => void,
+    iteration: number | undefined,
+  ) {
+    const wireStream = STREAMS[this.toolWireFormat];
+    const { body, prepareMs, scrub, base } = await this.#prepare(
+      input,
+      options,
+      iteration,
+      (built) => wireStream.request(built),
+    );
+    const started = performance.now();
+    let status: number | undefined;
+    let attempts = 1;
+    let response: ChatResponse | undefined;
+    let failure: Error | undefined;
+    try {
+      const reply = await this.#transport.postStream(wireStream.path(this.#path), body, {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      });
+      status = reply.status;
+      attempts = reply.attempts;
+      opened({
+        url: reply.url,
+        status,
+        attempts,
+        openMs: reply.durationMs,
+        prepareMs,
+      });
+      for await (const event of readEventStream(this.toolWireFormat, reply.body, {
+        ...this.dialectOptions,
+        provider: this.provider.id,
+        signal: options.signal,
+        idleTimeoutMs: options.idleTimeoutMs ?? this.#options.streamIdleTimeoutMs ?? 60_000,
+        ...(options.maxFrameSize === undefined ? {} : { maxFrameSize: options.maxFrameSize }),
+      })) {
+        if (event.type === 'finish') response = event.response;
+        yield event;
+      }
+    } catch (error) {
+      failure = scrub.error(typedAbort(error, options.signal, 'streaming the reply') as Error);
+      throw failure;
+    } finally {
+      notify(
+        this.#options.onResponse,
+        (): ResponseEvent => ({
+          ...base,
+          status,
+          durationMs: performance.now() - started,
+          attempts,
+          usage: response?.usage,
+          finishReason: response?.finishReason,
+          body: response === undefined ? undefined : scrub.value(summarizePayloads(response.raw)),
+          error: failure ?? (response === undefined ? new Error('stream closed early') : undefined),
+          rateLimit: this.rateLimit,
+        }),
+      );
+    }
+  }
+
+  /**
+   * One chat turn: the parsed reply. When `options.signal` fires, it rejects at once with
+   * `AbortedError` (code `aborted`, the signal's reason as `cause`), as every engine call does.
+   */
+  async chat(input: ChatInput, options: ChatOptions = {}): Promise<ChatResponse> {
+    return (await this.exchange(input, options)).response;
+  }
+
+  /**
+   * The tool loop: gathers the tools of every MCP server, sends the conversation, runs the calls
+   * the model asks for (concurrently, each answered by exactly one result), and repeats until the
+   * model answers in text. Returns that text. `runToolLoop` returns the same run with its
+   * conversation, turns, timings and usage.
+   */
+  async chatWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<string> {
+    return (await this.runToolLoop(input, options)).text;
+  }
+
+  /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */
+  runToolLoop(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<ToolLoopResult> {
+    return runToolLoop(this, inputMessages(input), this.toolLoopOptions(options));
+  }
+
+  /**
+   * The tool loop, streamed: the same run as `runToolLoop` (every loop rule the same), with
+   * each turn's reply streamed. Events: `turn-start`, the turn's reply events (each with its
+   * `iteration`), `tool-call-run`, `tool-result`, `turn-end`, and `loop-finish` with the
+   * `ToolLoopResult`. `finalText()` and `finalResult()` read it to the end.
+   */
+  streamWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): ToolLoopStream {
+    return streamToolLoop(this, inputMessages(input), this.toolLoopOptions(options));
+  }
+
+  /**
+   * `options` with the engine's defaults filled in (`mcpServers`, `maxIterations`,
+   * `toolTimeoutMs`, `listToolsTimeoutMs`, `onWarning`): what `runToolLoop` and the step
+   * API's `runModelStep` use.
+   */
+  toolLoopOptions(options: ChatWithToolsOptions): ChatWithToolsOptions {
+    return {
+      ...options,
+      mcpServers: options.mcpServers ?? this.mcpServers,
+      maxIterations: options.maxIterations ?? this.maxIterations,
+      toolTimeoutMs: options.toolTimeoutMs ?? this.#options.toolTimeoutMs,
+      listToolsTimeoutMs: options.listToolsTimeoutMs ?? this.#options.listToolsTimeoutMs,
+      onWarning: options.onWarning ?? this.#options.onWarning,
+    };
+  }
+
+  /**
+   * The request body for `input`, ready to POST to `endpoint`: URL images the wire needs
+   * inline are fetched first (once each, `inlineImages.concurrency` at a time, through
+   * content-image's guarded fetch with the engine's `inlineImages` options).
+   */
+  async buildRequest(
+    input: ChatInput,
+    options: ChatOptions = {},
+  ): Promise<Record<string, unknown>> {
+    try {
+      return await this.#buildRequest(input, options);
+    } catch (error) {
+      throw typedAbort(error, options.signal, 'fetching the images of the request');
+    }
+  }
+
+  async #buildRequest(input: ChatInput, options: ChatOptions): Promise<Record<string, unknown>> {
+    const messages = inputMessages(input);
+    await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
+      ...this.#options.inlineImages,
+      signal: options.signal,
+      onWarning: this.#options.onWarning,
+    });
+    const request: ChatRequest = {
+      model: this.model,
+      messages,
+      ...(options.tools && options.tools.length > 0 ? { tools: options.tools } : {}),
+      ...(options.toolChoice !== undefined ? { toolChoice: options.toolChoice } : {}),
+      ...optional('maxTokens', options.maxTokens ?? this.#options.maxTokens),
+      ...optional('temperature', options.temperature ?? this.#options.temperature),
+      ...(options.extra ? { extra: options.extra } : {}),
+    };
+    return this.#dialect.buildRequest(request, this.dialectOptions);
+  }
+
+  /** One round trip with its facts (status, attempts, timings); `chat` is this without the facts. */
+  async exchange(
+    input: ChatInput,
+    options: ChatOptions = {},
+    iteration?: number,
+  ): Promise<ChatExchange> {
+    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration);
+    const started = performance.now();
+    let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
+    try {
+      exchange = await this.#transport.postJson(this.#path, body, {
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      });
+    } catch (caught) {
+      const error = typedAbort(caught, options.signal, 'waiting for the provider') as Error;
+      notify(
+        this.#options.onResponse,
+        (): ResponseEvent => ({
+          ...base,
+          status: (error as { status?: number }).status,
+          durationMs: performance.now() - started,
+          attempts: Number((error as { details?: { attempts?: unknown } }).details?.attempts ?? 1),
+          usage: undefined,
+          finishReason: undefined,
+          body: undefined,
+          error,
+          rateLimit: this.rateLimit,
+        }),
+      );
+      throw error;
+    }
+    // One event per reply, whether or not it parses: the hook sees every provider answer.
+    const replied = (response: ChatResponse | undefined, error: Error | undefined) =>
+      notify(
+        this.#options.onResponse,
+        (): ResponseEvent => ({
+          ...base,
+          status: exchange.status,
+          durationMs: exchange.durationMs,
+          attempts: exchange.attempts,
+          usage: response?.usage,
+          finishReason: response?.finishReason,
+          body: scrub.value(summarizePayloads(exchange.body)),
+          error: error === undefined ? undefined : scrub.error(error),
+          rateLimit: exchange.rateLimit,
+        }),
+      );
+    let response: ChatResponse;
+    try {
+      response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
+    } catch (error) {
+      scrub.error(error);
+      replied(undefined, error as Error);
+      throw error;
+    }
+    replied(response, undefined);
+    return {
+      response,
+      url: exchange.url,
+      status: exchange.status,
+      attempts: exchange.attempts,
+      durationMs: exchange.durationMs,
+      prepareMs,
+    };
+  }
+
+  /** Closes the keep-alive connections. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+}
+
+function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
+}
+
+/**
+ * Builds an engine from the registry's provider entry (wire, endpoint, auth header, quirks)
+ * and the model's effective capabilities. Adding an OpenAI-compatible provider is a registry
+ * entry, no code. Throws `RegistryError` for an unknown provider, `ValidationError`
+ * (`missing_model`) when no model is given and the provider has no default, and
+ * `CrosswireError` `missing_api_key` when the provider needs a key and none is found.
+ */
+export function createEngine(options: EngineOptions): Engine {
+  return new Engine(options);
+}
+
+/**
+ * A base URL the transport can use: http or https, parsed, without a trailing slash on its
+ * path, without a fragment (a fragment is never sent, so a path after it would be lost). A
+ * query is kept and stays at the end of every request URL.
+ */
+function checkedBaseUrl(baseUrl: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    const shown = url === undefined ? 'not a URL' : `scheme '${url.protocol.slice(0, -1)}'`;
+    throw new ValidationError(
+      `baseUrl must be an http or https URL (${shown}); the transport speaks nothing else`,
+      { path: 'baseUrl', code: 'invalid_base_url' },
+    );
+  }
+  if (url.hash !== '' || baseUrl.includes('#')) {
+    throw new ValidationError(
+      'baseUrl must not have a fragment (#...): a fragment is never sent to the server; put parameters in the query (?name=value)',
+      { path: 'baseUrl', code: 'invalid_base_url' },
+    );
+  }
+  return trimBaseUrl(baseUrl);
+}
+
+/** Header values with CR, LF or NUL would split the request; refused before any request. */
+function checkHeaders(headers: Readonly<Record<string, string>> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value) || /[\r\n\0:\s]/.test(name)) {
+      throw new ValidationError(
+        `headers["${name.replace(/[^\x20-\x7e]/g, '?')}"] cannot be sent: a header name is one token and a value has no CR, LF or NUL`,
+        { path: `headers.${name}`, code: 'invalid_header' },
+      );
+    }
+  }
+}
+
+/**
+ * The chat path without a leading version segment the base URL's path already ends with. SDKs
+ * disagree on whether a base URL carries the version (OpenAI's `baseURL` ends in `/v1`,
+ * Anthropic's does not), so `http://host/v1` given for a provider whose path is
+ * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
+ */
+function withoutRepeatedVersion(baseUrl: string, path: string): string {
+  const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(withoutQuery(baseUrl))?.[1];
+  if (version === undefined) return path;
+  const prefix = `/${version}/`;
+  return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;
+}

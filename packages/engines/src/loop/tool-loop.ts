@@ -1,0 +1,200 @@
+import type { ToolCall, WarningHandler } from '@crosswire/core';
+import type { ChatResponse, Usage } from '@crosswire/dialects';
+import {
+  type ChatMessage,
+  type ConversationMessage,
+  isWireMessage,
+  providerMessage,
+} from '@crosswire/dialects';
+import type { ToolResult } from '@crosswire/tool-result';
+import { typedAbort } from '../abortable.js';
+import type { ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
+import type { ToolFailure, ToolOutput } from '../mcp/call.js';
+import {
+  initialState,
+  loopSettings,
+  maxIterationsError,
+  modelTurn,
+  recordToolResult,
+  runPendingCall,
+} from './tool-loop-steps.js';
+
+/** One tool call of a turn, as it ran. */
+export interface ToolCallRecord {
+  readonly name: string;
+  readonly id: string;
+  /** The server that ran it (`"name" (mcpServers[i])`); undefined when none did. */
+  readonly server: string | undefined;
+  readonly isError: boolean;
+  /** Why the loop answered with an error itself (`unknown_tool`, `arguments_not_json`, `timeout`...). */
+  readonly failure: ToolFailure | undefined;
+  readonly durationMs: number;
+}
+
+/** One round trip of the loop. */
+export interface ToolLoopTurn {
+  readonly iteration: number;
+  readonly status: number;
+  readonly attempts: number;
+  /** The provider call, retries included. */
+  readonly requestMs: number;
+  /** Fetching images and building the body. */
+  readonly prepareMs: number;
+  /** Running the turn's tool calls (concurrently). */
+  readonly toolsMs: number;
+  readonly finishReason: string | undefined;
+  readonly usage: Usage | undefined;
+  readonly toolCalls: readonly ToolCallRecord[];
+}
+
+/** Everything about one `runToolLoop` run. */
+export interface ToolLoopResult {
+  /** The final text (what `chatWithTools` returns). */
+  readonly text: string;
+  /** The final reply. */
+  readonly response: ChatResponse;
+  /**
+   * The conversation as sent on the last turn: the input, then each turn's echo and results
+   * as provider messages (what `formatToolResults` returns). Pass it back to continue.
+   */
+  readonly messages: readonly ConversationMessage[];
+  readonly turns: readonly ToolLoopTurn[];
+  /** Token counts summed over the turns that reported them. */
+  readonly usage: Usage;
+}
+
+interface LoopOptions extends ChatWithToolsOptions {
+  readonly onWarning?: WarningHandler;
+}
+
+/** What happens during a run, as the streaming loop reports it (`tool-loop-stream.ts`). */
+export type ToolLoopProgress =
+  | { readonly type: 'turn-start'; readonly iteration: number }
+  | { readonly type: 'tool-call-run'; readonly iteration: number; readonly toolCall: ToolCall }
+  | {
+      readonly type: 'tool-result';
+      readonly iteration: number;
+      readonly toolCall: ToolCall;
+      /** The one result the call got (an error result for unknown tools, bad JSON, failures). */
+      readonly result: ToolResult;
+      readonly record: ToolCallRecord;
+    }
+  | { readonly type: 'turn-end'; readonly iteration: number; readonly turn: ToolLoopTurn };
+
+/**
+ * How one run gets its replies and reports its progress: the non-streaming loop uses the
+ * engine's `exchange` and reports nothing; the streaming loop streams each turn and reports
+ * every step, waiting until the consumer took it.
+ */
+export interface LoopHooks {
+  readonly exchange?: ToolLoopEngine['exchange'];
+  readonly report?: (progress: ToolLoopProgress) => Promise<void>;
+}
+
+/**
+ * The loop of seed 003. Each turn: send the conversation with the gathered tools; no calls
+ * means the reply's text is the answer. Calls cut off by the token limit are dropped with a
+ * warning (or the loop fails with `tool call arguments truncated` when none is left); the
+ * rest run concurrently, each answered by exactly one result (unknown tool, bad arguments,
+ * MCP failures all become error results); the assistant echo and the results are appended in
+ * the wire's shape. After `maxIterations` replies that still ask for tools, `ToolLoopError`
+ * `tool_loop_max_iterations`. When the caller's signal fires, every await ends at once (even
+ * one on a server that never answers) and the loop rejects with `AbortedError`.
+ */
+export async function runToolLoop(
+  engine: ToolLoopEngine,
+  messages: readonly ChatMessage[],
+  options: LoopOptions,
+  hooks: LoopHooks = {},
+): Promise<ToolLoopResult> {
+  try {
+    return await loop(engine, messages, options, hooks);
+  } catch (error) {
+    throw typedAbort(error, options.signal, 'running the tool loop');
+  }
+}
+
+async function loop(
+  engine: ToolLoopEngine,
+  messages: readonly ChatMessage[],
+  options: LoopOptions,
+  hooks: LoopHooks,
+): Promise<ToolLoopResult> {
+  const report = hooks.report ?? (async () => undefined);
+  const settings = await loopSettings(engine, options, hooks.exchange);
+  let state = initialState('run', messages);
+  const turns: ToolLoopTurn[] = [];
+  for (;;) {
+    const iteration = state.iteration + 1;
+    await report({ type: 'turn-start', iteration });
+    const step = await modelTurn(state, settings);
+    const { exchanged, reply, calls } = step;
+    state = step.state;
+    const turn = {
+      iteration,
+      status: exchanged.status,
+      attempts: exchanged.attempts,
+      requestMs: exchanged.durationMs,
+      prepareMs: exchanged.prepareMs,
+      finishReason: reply.finishReason,
+      usage: reply.usage,
+    };
+    if (state.text !== undefined || step.exhausted) {
+      const last = { ...turn, toolsMs: 0, toolCalls: [] };
+      turns.push(last);
+      await report({ type: 'turn-end', iteration, turn: last });
+      if (step.exhausted) throw maxIterationsError(settings.maxIterations, calls, turns);
+      return {
+        text: state.text ?? '',
+        response: exchanged.response,
+        messages: state.messages.map(asProviderMessage),
+        turns,
+        usage: { ...state.usage },
+      };
+    }
+    for (const toolCall of calls) await report({ type: 'tool-call-run', iteration, toolCall });
+    const toolsStarted = performance.now();
+    // Every call of the turn runs at once, by the rules of a tool step.
+    const outputs = await Promise.all(
+      state.pendingCalls.map((pending) =>
+        runPendingCall(state, pending, settings.roster, options, false),
+      ),
+    );
+    const toolsMs = performance.now() - toolsStarted;
+    state = state.pendingCalls.reduce(
+      (current, pending, index) =>
+        recordToolResult(current, pending.callId, (outputs[index] as ToolOutput).result),
+      state,
+    );
+    const records = outputs.map(
+      (output): ToolCallRecord => ({
+        name: output.call.name,
+        id: output.call.id,
+        server: output.server,
+        isError: output.result.isError,
+        failure: output.failure,
+        durationMs: output.durationMs,
+      }),
+    );
+    for (const [index, output] of outputs.entries()) {
+      await report({
+        type: 'tool-result',
+        iteration,
+        toolCall: output.call,
+        result: output.result,
+        record: records[index] as ToolCallRecord,
+      });
+    }
+    const done = { ...turn, toolsMs, toolCalls: records };
+    turns.push(done);
+    await report({ type: 'turn-end', iteration, turn: done });
+  }
+}
+
+/** A wire-shaped entry as the provider message it carries; other messages as they are. */
+function asProviderMessage(message: ConversationMessage): ConversationMessage {
+  const chat = message as ChatMessage;
+  return isWireMessage(chat) && typeof chat.message === 'object' && chat.message !== null
+    ? providerMessage(chat.wire, chat.message)
+    : message;
+}

@@ -1,0 +1,33 @@
+/**
+ * `@crosswire/simulator`: a loopback HTTP server that speaks the six wire dialects,
+ * checks every request body (shape and the conversation's invariants) and answers with
+ * scripted turns. For tests, demos and benchmarks; never for production traffic.
+ *
+ * @module @crosswire/simulator
+ */
+export { containsBase64Payload } from './checks.js';
+export {
+  faults,
+  SIMULATOR_WIRES,
+  type Simulator,
+  type SimulatorOptions,
+  type SimulatorResponder,
+  startSimulator,
+} from './server.js';
+export {
+  type SimulatorStreamOptions,
+  type StreamRecord,
+  type StreamRenderOptions,
+  streamChunks,
+  streamErrorFrame,
+  streamFrames,
+} from './stream.js';
+export type {
+  Inspection,
+  ReceivedToolResult,
+  ReplyContext,
+  SimulatedCall,
+  SimulatorRequest,
+  SimulatorStep,
+  SimulatorWire,
+} from './types.js';

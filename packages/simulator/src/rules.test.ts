@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PROVIDER_RULES } from './rules.js';
+import { SIMULATOR_WIRES } from './server.js';
+
+describe('the strict simulator catalogue', () => {
+  it('has at least 25 rules, each with a source, on every wire', () => {
+    expect(PROVIDER_RULES.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(PROVIDER_RULES.map((rule) => rule.id)).size).toBe(PROVIDER_RULES.length);
+    for (const rule of PROVIDER_RULES) expect(rule.source).toMatch(/^https:\/\//);
+    expect(new Set(PROVIDER_RULES.map((rule) => rule.wire)).size).toBe(6);
+  });
+
+  it.each(PROVIDER_RULES.map((rule) => [rule.id, rule] as const))(
+    '%s: the simulator refuses the example',
+    (_id, rule) => {
+      const { violations } = SIMULATOR_WIRES[rule.wire].inspect(
+        rule.example.body,
+        rule.example.path,
+      );
+      expect(violations.join('\n')).toContain(rule.violation);
+    },
+  );
+
+  it('docs/provider-rules.md lists every rule with its source', () => {
+    const page = readFileSync(new URL('../docs/provider-rules.md', import.meta.url), 'utf8');
+    for (const rule of PROVIDER_RULES) {
+      expect(page).toContain(`\`${rule.id}\``);
+      expect(page).toContain(rule.source);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The pure packages stay pure: importing the built root entry of `@crosswire/core`, `tool-result`,
+// `registry`, `dialects` (and `content-image`, which they import) loads no HTTP client (undici),
+// no `node:` module and no MCP code. The walk follows static imports only, across the workspace
+// packages' built files; what a package loads with `import()` on first use (content-image's
+// fetch code) is not loaded at import and is not followed. Run after `pnpm build`.
+//
+//   node scripts/check-pure-entries.mjs [--root DIR]
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import ts from 'typescript';
+import { repositoryRoot } from './workspace.mjs';
+
+export const PURE_PACKAGES = ['core', 'content-image', 'tool-result', 'registry', 'dialects'];
+const FORBIDDEN_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
+const builtins = new Set(builtinModules);
+
+/**
+ * The static imports of a built JS file (`import ... from`, `export ... from`, `import 'x'`),
+ * without `import()` calls: TypeScript's scanner finds them all, and a dynamic one is an
+ * `import(` right before its specifier.
+ */
+export function staticImports(text) {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.filter((file) => !/import\s*\(\s*$/.test(text.slice(0, file.pos)))
+    .map((file) => file.fileName);
+}
+
+function packageName(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** What the entry of `name` reaches statically that a pure package must not: [{ what, via }]. */
+export function impurities(root, name) {
+  const problems = [];
+  const seen = new Set();
+  const stack = [{ file: path.join(root, 'packages', name, 'dist', 'index.js'), via: [] }];
+  while (stack.length > 0) {
+    const { file, via } = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!existsSync(file))
+      throw new Error(`${path.relative(root, file)} is missing: run pnpm build first`);
+    const chain = [...via, path.relative(root, file)];
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) {
+        stack.push({ file: path.resolve(path.dirname(file), specifier), via: chain });
+      } else if (specifier.startsWith('node:') || builtins.has(packageName(specifier))) {
+        problems.push({ what: specifier, via: chain });
+      } else if (FORBIDDEN_PACKAGES.includes(packageName(specifier))) {
+        problems.push({ what: specifier, via: chain });
+      } else if (specifier.startsWith('@crosswire/')) {
+        const [, pkg, subpath] = specifier.match(/^@crosswire\/([a-z-]+)(?:\/(.+))?$/) ?? [];
+        const target = subpath
+          ? path.join(root, 'packages', pkg, 'dist', subpath, 'index.js')
+          : path.join(root, 'packages', pkg, 'dist', 'index.js');
+        stack.push({ file: target, via: chain });
+      }
+    }
+  }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--root');
+  const root = at === -1 ? repositoryRoot : path.resolve(process.argv[at + 1]);
+  let failed = false;
+  for (const name of PURE_PACKAGES) {
+    const problems = impurities(root, name);
+    for (const { what, via } of problems) {
+      failed = true;
+      console.error(`@crosswire/${name} loads ${what} at import: ${via.join(' → ')}`);
+    }
+  }
+  if (failed) process.exit(1);
+  console.log(
+    `check-pure-entries: ${PURE_PACKAGES.map((name) => `@crosswire/${name}`).join(', ')} load no undici, node: module or MCP code at import.`,
+  );
+}
