@@ -82,7 +82,7 @@ describe('crosswire', () => {
     expect((await runCli(['registry', 'check'])).stderr).toBe(
       "crosswire: unknown subcommand 'registry check' (one of: registry validate, registry probe)\n",
     );
-    expect(await runCli(['caps', 'openai', 'gpt-4.1', '--frobnicate'])).toEqual({
+    expect(await runCli(['caps', 'openai', 'gpt-6.1-sol', '--frobnicate'])).toEqual({
       code: 2,
       stdout: '',
       stderr: "crosswire: caps: unknown option '--frobnicate' (see crosswire caps --help)\n",
@@ -94,7 +94,7 @@ describe('crosswire', () => {
   });
 
   it('colours only on a terminal without NO_COLOR', async () => {
-    const argv = ['caps', 'anthropic', 'claude-sonnet-4-5'];
+    const argv = ['caps', 'anthropic', 'claude-sonnet-5-5'];
     expect((await runCli(argv, { isTTY: true })).stdout).toContain('\u001b[');
     expect((await runCli(argv, { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(
       '\u001b[',
@@ -114,7 +114,7 @@ describe('crosswire', () => {
   it('names the provider a mistyped one was meant to be, in every command that takes one', async () => {
     const known =
       'aki, aki-anthropic, anthropic, cerebras, deepseek, gemini, groq, huggingface, llamacpp, lmstudio, lmstudio-anthropic, minimax, minimax-anthropic, mistral, moonshot, moonshot-anthropic, nousresearch, ollama, openai, openai-responses, openrouter, perplexity, sglang, vllm, xai';
-    expect(await runCli(['caps', 'antropic', 'claude-sonnet-4-5'])).toEqual({
+    expect(await runCli(['caps', 'antropic', 'claude-sonnet-5-5'])).toEqual({
       code: 1,
       stdout: '',
       stderr: `crosswire: caps: unknown provider "antropic" (known: ${known}); did you mean "anthropic"?\n`,
@@ -123,7 +123,7 @@ describe('crosswire', () => {
       `crosswire: models: unknown provider "opnai" (known: ${known}); did you mean "openai"?\n`,
     );
     expect(
-      (await runCli(['convert', '--provider', 'gemnii', '--model', 'gemini-2.5-flash', '-']))
+      (await runCli(['convert', '--provider', 'gemnii', '--model', 'gemini-2.5-flash-lite', '-']))
         .stderr,
     ).toBe(
       `crosswire: convert: unknown provider "gemnii" (known: ${known}); did you mean "gemini"?\n`,

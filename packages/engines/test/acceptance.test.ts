@@ -170,7 +170,7 @@ describe('createEngine from registry data', () => {
       [
         ['openai', 'gpt-6.1-sol'],
         ['anthropic', 'claude-sonnet-4-6'],
-        ['gemini', 'gemini-2.5-pro'],
+        ['gemini', 'gemini-3.8-flash'],
         ['ollama', 'llama3.2'],
         ['openai-responses', 'gpt-6.1-sol'],
         ['aki', 'llama3_8b_chat'],
@@ -385,7 +385,11 @@ describe('seams on other wires', () => {
   });
 
   it('gemini responseTextContent leaves thought parts out', () => {
-    const engine = createEngine({ provider: 'gemini', model: 'gemini-2.5-pro', apiKey: 'k' });
+    const engine = createEngine({
+      provider: 'gemini',
+      model: 'gemini-2.5-flash-lite',
+      apiKey: 'k',
+    });
     expect(
       responseTextContent(
         engine.toolWireFormat,

@@ -13,11 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { PIXEL_PNG, TOOLS } from '../../../test-support/dialect-conversation.js';
 
 const MODELS: Record<WireFormat, string> = {
-  openai: 'gpt-4.1',
-  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-6.1-sol',
+  anthropic: 'claude-sonnet-5-5',
   gemini: 'gemini-3-flash-preview',
   ollama: 'llama3.2',
-  responses: 'gpt-4.1',
+  responses: 'gpt-6.1-sol',
   hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
 };
 

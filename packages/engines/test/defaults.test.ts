@@ -57,7 +57,7 @@ describe('retry (default { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 30000 })
     const retries: RetryEvent[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: simulator.baseUrl('openai', 'default-retries'),
       onRetry: (event) => retries.push(event),
@@ -108,7 +108,7 @@ describe('toolTimeoutMs (default 60 000 ms per MCP tool call)', () => {
     ]);
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: simulator.baseUrl('openai', 'default-tool-timeout'),
     });
@@ -129,7 +129,7 @@ describe('streamIdleTimeoutMs (default 60 000 ms between chunks)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
       retry: { maxRetries: 0 },
@@ -191,11 +191,11 @@ describe('maxFrameSize (default 16 MiB per stream frame)', () => {
 
 describe('simulator pieceSize (default 8 characters per delta)', () => {
   const LANES: readonly { wire: WireFormat; provider: string; model: string }[] = [
-    { wire: 'openai', provider: 'openai', model: 'gpt-5.1' },
-    { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-4-5' },
-    { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash' },
+    { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol' },
+    { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5' },
+    { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash-lite' },
     { wire: 'ollama', provider: 'ollama', model: 'llama3.2' },
-    { wire: 'responses', provider: 'openai-responses', model: 'gpt-5.1' },
+    { wire: 'responses', provider: 'openai-responses', model: 'gpt-6.1-sol' },
     { wire: 'hermes', provider: 'nousresearch', model: 'Hermes-4-405B' },
   ];
   const TEXT = 'abcdefghijklmnopqrstuvwxyz';

@@ -15,11 +15,11 @@ import type { ResponseEvent } from '../src/engine/observe.js';
 import type { McpToolServer } from '../src/mcp/server.js';
 
 const LANES: readonly { wire: WireFormat; provider: string; model: string }[] = [
-  { wire: 'openai', provider: 'openai', model: 'gpt-5.1' },
-  { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-4-5' },
-  { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash' },
+  { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol' },
+  { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5' },
+  { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash-lite' },
   { wire: 'ollama', provider: 'ollama', model: 'llama3.2' },
-  { wire: 'responses', provider: 'openai-responses', model: 'gpt-5.1' },
+  { wire: 'responses', provider: 'openai-responses', model: 'gpt-6.1-sol' },
   { wire: 'hermes', provider: 'nousresearch', model: 'Hermes-4-405B' },
 ];
 

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine/engine.js';
 
 const LANES: readonly { wire: WireFormat; provider: string; model: string }[] = [
-  { wire: 'openai', provider: 'openai', model: 'gpt-5.1' },
-  { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-4-5' },
-  { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash' },
+  { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol' },
+  { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5' },
+  { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash-lite' },
   { wire: 'ollama', provider: 'ollama', model: 'llama3.2' },
-  { wire: 'responses', provider: 'openai-responses', model: 'gpt-5.1' },
+  { wire: 'responses', provider: 'openai-responses', model: 'gpt-6.1-sol' },
   { wire: 'hermes', provider: 'nousresearch', model: 'Hermes-4-405B' },
 ];
 

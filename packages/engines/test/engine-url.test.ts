@@ -18,23 +18,23 @@ const LANES: readonly {
   {
     wire: 'openai',
     provider: 'openai',
-    model: 'gpt-5.1',
+    model: 'gpt-6.1-sol',
     chatPath: '/chat/completions',
     streamPath: '/chat/completions',
   },
   {
     wire: 'anthropic',
     provider: 'anthropic',
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     chatPath: '/v1/messages',
     streamPath: '/v1/messages',
   },
   {
     wire: 'gemini',
     provider: 'gemini',
-    model: 'gemini-2.5-flash',
-    chatPath: '/models/gemini-2.5-flash:generateContent',
-    streamPath: '/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    model: 'gemini-2.5-flash-lite',
+    chatPath: '/models/gemini-2.5-flash-lite:generateContent',
+    streamPath: '/models/gemini-2.5-flash-lite:streamGenerateContent?alt=sse',
   },
   {
     wire: 'ollama',
@@ -46,7 +46,7 @@ const LANES: readonly {
   {
     wire: 'responses',
     provider: 'openai-responses',
-    model: 'gpt-5.1',
+    model: 'gpt-6.1-sol',
     chatPath: '/responses',
     streamPath: '/responses',
   },
@@ -106,7 +106,7 @@ describe('base URLs with a query or a fragment', () => {
   it('an Azure-style deployment URL keeps api-version at the end', () => {
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-4o',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: 'https://example.openai.azure.com/openai/deployments/gpt-4o?api-version=2024-10-21',
     });
@@ -119,7 +119,7 @@ describe('base URLs with a query or a fragment', () => {
   it('a version segment before the query is still not doubled', () => {
     const engine = createEngine({
       provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       apiKey: 'k',
       baseUrl: 'https://proxy.example/anthropic/v1?team=research',
     });
@@ -132,14 +132,14 @@ describe('base URLs with a query or a fragment', () => {
     simulator.script(name, [{ type: 'text', text: 'streamed' }]);
     const engine = createEngine({
       provider: 'gemini',
-      model: 'gemini-2.5-flash',
+      model: 'gemini-2.5-flash-lite',
       apiKey: 'k',
       baseUrl: `${simulator.baseUrl('gemini', name)}?alt=json&team=x`,
     });
     engines.push(engine);
     expect(await engine.stream('hi').finalText()).toBe('streamed');
     expect(simulator.received(name)[0]?.path).toBe(
-      '/models/gemini-2.5-flash:streamGenerateContent?team=x&alt=sse',
+      '/models/gemini-2.5-flash-lite:streamGenerateContent?team=x&alt=sse',
     );
   });
 
@@ -151,7 +151,7 @@ describe('base URLs with a query or a fragment', () => {
     ]) {
       let error: unknown;
       try {
-        createEngine({ provider: 'openai', model: 'gpt-5.1', apiKey: 'k', baseUrl });
+        createEngine({ provider: 'openai', model: 'gpt-6.1-sol', apiKey: 'k', baseUrl });
       } catch (caught) {
         error = caught;
       }

@@ -345,7 +345,11 @@ describe('bodies built from another wire’s provider messages validate against 
     responses: openai.validator('CreateResponse'),
     gemini: oracle('gemini').validator('GenerateContentRequest'),
   };
-  const MODELS = { openai: 'gpt-4.1', responses: 'gpt-4.1', gemini: 'gemini-3-flash-preview' };
+  const MODELS = {
+    openai: 'gpt-6.1-sol',
+    responses: 'gpt-6.1-sol',
+    gemini: 'gemini-3-flash-preview',
+  };
   const options = {
     imageInput: true,
     nativePdf: true,

@@ -886,11 +886,11 @@ const KNOWN_VIOLATIONS: Readonly<Record<string, readonly string[]>> = {
 describe('recorded replies with calls: the tool loop continues from them', () => {
   /** Gemini 3 for Gemini, where thought signatures are enforced. */
   const MODELS: Readonly<Record<WireFormat, string>> = {
-    openai: 'gpt-4.1',
-    anthropic: 'claude-sonnet-4-5',
+    openai: 'gpt-6.1-sol',
+    anthropic: 'claude-sonnet-5-5',
     gemini: 'gemini-3-flash-preview',
     ollama: 'llama3.2',
-    responses: 'gpt-4.1',
+    responses: 'gpt-6.1-sol',
     hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
   };
   const withCalls = REPLIES.filter((reply) => reply.toolCalls.length > 0);

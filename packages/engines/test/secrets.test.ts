@@ -65,7 +65,7 @@ describe('credentials never reach errors or events', () => {
     const events: unknown[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-4o-mini',
+      model: 'gpt-6.1-luna',
       apiKey: KEY,
       baseUrl: `${origin}/v1`,
       onRequest: (event: RequestEvent) => events.push(event),
@@ -86,7 +86,7 @@ describe('credentials never reach errors or events', () => {
     const events: unknown[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-4o-mini',
+      model: 'gpt-6.1-luna',
       apiKey: KEY,
       baseUrl: `${origin}/v1`,
       onRequest: (event: RequestEvent) => events.push(event),
@@ -117,7 +117,7 @@ describe('credentials never reach errors or events', () => {
     const events: ResponseEvent[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-4o-mini',
+      model: 'gpt-6.1-luna',
       apiKey: KEY,
       baseUrl: `${origin}/v1`,
       onResponse: (event) => events.push(event),

@@ -43,7 +43,7 @@ describe('values the transport cannot use', () => {
     for (const baseUrl of ['file:///etc/passwd', 'gopher://127.0.0.1:70/', 'not a url']) {
       let error: unknown;
       try {
-        createEngine({ provider: 'openai', model: 'gpt-4o-mini', apiKey: 'k', baseUrl });
+        createEngine({ provider: 'openai', model: 'gpt-6.1-luna', apiKey: 'k', baseUrl });
       } catch (caught) {
         error = caught;
       }
@@ -56,7 +56,7 @@ describe('values the transport cannot use', () => {
     expect(() =>
       createEngine({
         provider: 'openai',
-        model: 'gpt-4o-mini',
+        model: 'gpt-6.1-luna',
         apiKey: 'k',
         headers: { 'x-trace': 'id\r\nx-injected: 1' },
       }),

@@ -36,7 +36,7 @@ describe('an MCP image block in a user message', () => {
     const input: ConversationMessage[] = [
       { role: 'user', content: [{ type: 'text', text: 'What is this?' }, mcpImage] },
     ];
-    const anthropic = await engineFor('anthropic', 'claude-sonnet-4-5').buildRequest(input);
+    const anthropic = await engineFor('anthropic', 'claude-sonnet-5-5').buildRequest(input);
     expect(anthropic.messages).toEqual([
       {
         role: 'user',
@@ -46,7 +46,7 @@ describe('an MCP image block in a user message', () => {
         ],
       },
     ]);
-    const openai = await engineFor('openai', 'gpt-4o').buildRequest(input);
+    const openai = await engineFor('openai', 'gpt-6.1-sol').buildRequest(input);
     expect(openai.messages).toEqual([
       {
         role: 'user',
@@ -60,7 +60,7 @@ describe('an MCP image block in a user message', () => {
 
   it('goes through engine.chat to the provider', async () => {
     simulator.script('chat-image', [{ type: 'text', text: 'A single pixel.' }]);
-    const engine = engineFor('anthropic', 'claude-sonnet-4-5', 'chat-image');
+    const engine = engineFor('anthropic', 'claude-sonnet-5-5', 'chat-image');
     const reply = await engine.chat([{ role: 'user', content: ['Describe it.', mcpImage] }]);
     expect(reply.content).toBe('A single pixel.');
     const [request] = simulator.received('chat-image');
@@ -79,7 +79,7 @@ describe('an MCP image block in a user message', () => {
 
 describe('what a user message cannot hold', () => {
   async function refusal(input: unknown): Promise<ValidationError> {
-    const engine = engineFor('anthropic', 'claude-sonnet-4-5', 'refused');
+    const engine = engineFor('anthropic', 'claude-sonnet-5-5', 'refused');
     const error = await engine.chat(input as ConversationMessage[]).catch((caught) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     // Refused before any request: the simulator heard nothing on this lane.

@@ -22,7 +22,7 @@ describe('anthropic: no empty or whitespace-only text', () => {
   // "text content blocks must be non-empty": vercel/ai#5576, anthropics/claude-code#59812.
   it('blank text parts of a user turn are left out, the rest kept in order', () => {
     const body = buildRequest('anthropic', {
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       messages: [
         {
           role: 'user',
@@ -38,7 +38,7 @@ describe('anthropic: no empty or whitespace-only text', () => {
     const body = buildRequest(
       'anthropic',
       {
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-5-5',
         messages: [
           { role: 'user', content: 'Hi' },
           { role: 'assistant', content: '  ' },
@@ -60,7 +60,7 @@ describe('anthropic: no empty or whitespace-only text', () => {
 
   it('an assistant turn with calls and blank text sends only the tool_use blocks', () => {
     const body = buildRequest('anthropic', {
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       messages: [
         { role: 'user', content: 'Weather?' },
         {
@@ -286,7 +286,7 @@ describe('tool images on wires whose tool result cannot carry them', () => {
     return { calls, results: calls.map(resultFor) };
   };
   const conversation = (calls: readonly ToolCall[], results: ReturnType<typeof resultFor>[]) => ({
-    model: 'gemini-2.5-flash',
+    model: 'gemini-2.5-flash-lite',
     messages: [
       { role: 'user' as const, content: 'Weather and a screenshot?' },
       { role: 'assistant' as const, content: '', toolCalls: calls },
@@ -335,7 +335,11 @@ describe('tool images on wires whose tool result cannot carry them', () => {
   });
 
   it('the registry turns the gemini fallback on for Gemini 2.x models that see images', () => {
-    const engine = createEngine({ provider: 'gemini', model: 'gemini-2.5-flash', apiKey: 'k' });
+    const engine = createEngine({
+      provider: 'gemini',
+      model: 'gemini-2.5-flash-lite',
+      apiKey: 'k',
+    });
     expect(engine.dialectOptions).toMatchObject({
       imageFallback: 'user-message',
       imageFallbackInput: true,
@@ -419,7 +423,7 @@ describe('gemini 2.x: tool PDFs beside the functionResponse (source: the AI SDK)
   });
   const call = createToolCall({ id: 'call_report', name: 'quarterly_report', arguments: {} });
   const request = {
-    model: 'gemini-2.5-flash',
+    model: 'gemini-2.5-flash-lite',
     messages: [
       { role: 'user' as const, content: 'Summarize the report.' },
       { role: 'assistant' as const, content: '', toolCalls: [call] },
@@ -485,7 +489,7 @@ describe('gemini 2.x: tool PDFs beside the functionResponse (source: the AI SDK)
 
   it('the registry turns it on for Gemini 2.x (pdf_input, no tool_result_pdf), not Gemini 3', () => {
     const engine = (model: string) => createEngine({ provider: 'gemini', model, apiKey: 'k' });
-    expect(engine('gemini-2.5-flash').dialectOptions).toMatchObject({
+    expect(engine('gemini-2.5-flash-lite').dialectOptions).toMatchObject({
       imageFallback: 'user-message',
       pdfFallbackInput: true,
       nativePdf: false,

@@ -39,9 +39,9 @@ Options:
   -h, --help          show this help
 
 Examples:
-  crosswire caps anthropic claude-sonnet-4-5
-  crosswire caps openai gpt-4.1 --explain
-  crosswire caps --provider gemini --model gemini-2.5-flash
+  crosswire caps anthropic claude-sonnet-5-5
+  crosswire caps openai gpt-6.1-sol --explain
+  crosswire caps --provider gemini --model gemini-2.5-flash-lite
   crosswire caps openrouter google/gemini-2.5-flash:free --json
 `;
 

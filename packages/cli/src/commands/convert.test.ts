@@ -199,7 +199,7 @@ describe('crosswire convert with a provider and model', () => {
       '--provider',
       'anthropic',
       '--model',
-      'claude-sonnet-4-5',
+      'claude-sonnet-5-5',
       '--verbose',
       file,
     ]);
@@ -208,7 +208,7 @@ describe('crosswire convert with a provider and model', () => {
     expect(output).toMatchObject({
       wire: 'anthropic',
       provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       options: { imageInput: true, nativePdf: true, sourceBlocks: true },
     });
     expect(output.block.content[1]).toEqual({
@@ -240,7 +240,7 @@ describe('crosswire convert with a provider and model', () => {
           '--provider',
           'openai',
           '--model',
-          'gpt-4.1',
+          'gpt-6.1-sol',
           '--wire',
           'gemini',
           file,
@@ -259,7 +259,7 @@ describe('crosswire convert with provider aliases', () => {
       '--provider',
       'OpenAIResponses',
       '--model',
-      'gpt-4o',
+      'gpt-6.1-sol',
       '--verbose',
       file,
     ]);
@@ -267,7 +267,7 @@ describe('crosswire convert with provider aliases', () => {
     expect(JSON.parse(run.stdout)).toEqual({
       wire: 'responses',
       provider: 'openai-responses',
-      model: 'gpt-4o',
+      model: 'gpt-6.1-sol',
       options: { imageInput: true, nativePdf: true, sourceBlocks: true },
       gates: {
         imageInput:
@@ -437,7 +437,7 @@ describe('crosswire convert refuses what is not a tool result', () => {
 describe('crosswire convert says which provider speaks the wire asked for', () => {
   it('points --provider openai --wire responses at openai-responses', async () => {
     const run = await runCli(
-      ['convert', '--provider', 'openai', '--model', 'gpt-4o', '--wire', 'responses', file],
+      ['convert', '--provider', 'openai', '--model', 'gpt-6.1-sol', '--wire', 'responses', file],
       {},
     );
     expect(run).toEqual({
@@ -454,7 +454,7 @@ describe('crosswire convert says which provider speaks the wire asked for', () =
       '--provider',
       'openai',
       '--model',
-      'gpt-4o',
+      'gpt-6.1-sol',
       '--verbose',
       file,
     ]);

@@ -172,7 +172,7 @@ describe('crosswire demo', () => {
 
   it('fails in one line without the key, or with options that do not go together', async () => {
     expect(
-      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-4.1'], { env: {} }),
+      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-6.1-sol'], { env: {} }),
     ).toEqual({
       code: 1,
       stdout: '',

@@ -139,7 +139,7 @@ describe('createEngine from registry data', () => {
   });
 
   it('refuses a missing key, a missing model and an unknown provider', () => {
-    expect(() => createEngine({ provider: 'openai', model: 'gpt-5.1', env: {} })).toThrow(
+    expect(() => createEngine({ provider: 'openai', model: 'gpt-6.1-sol', env: {} })).toThrow(
       expect.objectContaining({
         code: 'missing_api_key',
         message: 'provider "openai" needs an API key: pass apiKey or set OPENAI_API_KEY',
@@ -227,7 +227,7 @@ describe('engine.chat over HTTP', () => {
     const engine = track(
       createEngine({
         provider: 'openai',
-        model: 'gpt-5.1',
+        model: 'gpt-6.1-sol',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('openai', 'error'),
         onResponse: (event) => seen.push(event),
@@ -249,7 +249,7 @@ describe('engine.chat over HTTP', () => {
     const engine = track(
       createEngine({
         provider: 'openai',
-        model: 'gpt-5.1',
+        model: 'gpt-6.1-sol',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('openai', 'abort'),
       }),

@@ -88,7 +88,7 @@ describe('a very deep reply never costs an event', () => {
     const responses: ResponseEvent[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: `${origin}/v1`,
       onRequest: (event) => requests.push(event),

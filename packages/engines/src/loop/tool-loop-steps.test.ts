@@ -415,7 +415,7 @@ describe('steps out of order and the loop rules', () => {
     const body = {
       id: 'chatcmpl-1',
       object: 'chat.completion',
-      model: 'gpt-4.1',
+      model: 'gpt-6.1-sol',
       choices: [
         {
           index: 0,

@@ -22,7 +22,7 @@ afterAll(async () => {
 function engine(lane: string): Engine {
   const created = createEngine({
     provider: 'anthropic',
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     apiKey: 'k',
     baseUrl: simulator.baseUrl('anthropic', lane),
     retry: { maxRetries: 0 },

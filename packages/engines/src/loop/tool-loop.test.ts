@@ -33,7 +33,7 @@ afterAll(async () => {
 function engine(lane: string, options: Partial<EngineOptions> = {}): Engine {
   const created = createEngine({
     provider: 'openai',
-    model: 'gpt-5.1',
+    model: 'gpt-6.1-sol',
     apiKey: 'k',
     baseUrl: simulator.baseUrl('openai', lane),
     retry: { baseDelayMs: 1 },
@@ -385,7 +385,7 @@ describe('tool results follow capabilities and quirks', () => {
   }
 
   it('sends a native image and a document to Anthropic, placeholders and text to the AKI.IO /anthropic shim', async () => {
-    expect(await snapshotResult('anthropic', 'claude-sonnet-4-5', 'claude')).toEqual([
+    expect(await snapshotResult('anthropic', 'claude-sonnet-5-5', 'claude')).toEqual([
       [
         { type: 'text', text: 'the snapshot:' },
         { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },

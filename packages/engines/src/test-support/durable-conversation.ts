@@ -19,11 +19,11 @@ export const TINY_PDF = Buffer.from(
 
 /** A registry provider and model speaking each wire, for engines on the simulator. */
 export const ENGINE_PROVIDERS: Readonly<Record<WireFormat, { provider: string; model: string }>> = {
-  openai: { provider: 'openai', model: 'gpt-4.1' },
-  anthropic: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
-  gemini: { provider: 'gemini', model: 'gemini-2.5-flash' },
+  openai: { provider: 'openai', model: 'gpt-6.1-sol' },
+  anthropic: { provider: 'anthropic', model: 'claude-sonnet-5-5' },
+  gemini: { provider: 'gemini', model: 'gemini-2.5-flash-lite' },
   ollama: { provider: 'ollama', model: 'llama3.2-vision' },
-  responses: { provider: 'openai-responses', model: 'gpt-4.1' },
+  responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
 };
 

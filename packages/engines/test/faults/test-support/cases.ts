@@ -53,7 +53,7 @@ const RETRY = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 200 } as const;
 function engineAt(baseUrl: string, options: Partial<EngineOptions> = {}): Engine {
   return createEngine({
     provider: 'openai',
-    model: 'gpt-5.1',
+    model: 'gpt-6.1-sol',
     apiKey: 'k',
     baseUrl,
     retry: RETRY,
@@ -65,7 +65,7 @@ function engineAt(baseUrl: string, options: Partial<EngineOptions> = {}): Engine
 const OK_REPLY = {
   id: 'chatcmpl-1',
   object: 'chat.completion',
-  model: 'gpt-5.1',
+  model: 'gpt-6.1-sol',
   choices: [{ index: 0, message: { role: 'assistant', content: 'fine' }, finish_reason: 'stop' }],
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 };

@@ -15,16 +15,16 @@ import {
   streamFrames,
 } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatWithToolsOptions } from './engine/chat-options.js';
-import { createEngine, type Engine, type EngineOptions } from './engine/engine.js';
-import { DEFAULT_LIST_TOOLS_TIMEOUT_MS } from './mcp/gather.js';
-import type { McpRequestOptions, McpToolServer } from './mcp/server.js';
+import type { ChatWithToolsOptions } from '../src/engine/chat-options.js';
+import { createEngine, type Engine, type EngineOptions } from '../src/engine/engine.js';
+import { DEFAULT_LIST_TOOLS_TIMEOUT_MS } from '../src/mcp/gather.js';
+import type { McpRequestOptions, McpToolServer } from '../src/mcp/server.js';
 import {
   connectInMemory,
   connectRawPeer,
   connectRawServer,
   createFixtureServer,
-} from './mcp/test-support/fixture-servers.js';
+} from '../src/mcp/test-support/fixture-servers.js';
 
 let simulator: Simulator;
 const closers: (() => Promise<void>)[] = [];
@@ -44,7 +44,7 @@ function engine(
   const provider = options.provider ?? 'openai';
   const created = createEngine({
     provider,
-    model: options.model ?? (provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-5.1'),
+    model: options.model ?? (provider === 'anthropic' ? 'claude-sonnet-5-5' : 'gpt-6.1-sol'),
     apiKey: 'k',
     baseUrl: simulator.baseUrl(provider, lane),
     retry: { maxRetries: 0 },
@@ -295,14 +295,14 @@ describe.each(MODES)('tool loop faults ($mode)', ({ mode, streamed }) => {
           id: 'msg_1',
           type: 'message',
           role: 'assistant',
-          model: 'claude-sonnet-4-5',
+          model: 'claude-sonnet-5-5',
           content: [{ type: 'tool_use', id: 'toolu_deep', name: 'echo', input: deep }],
           stop_reason: 'tool_use',
           usage: { input_tokens: 1, output_tokens: 1 },
         },
         SIMULATOR_WIRES.anthropic.reply(
           { type: 'text', text: 'recovered' },
-          { model: 'claude-sonnet-4-5', turn: 2 },
+          { model: 'claude-sonnet-5-5', turn: 2 },
         ),
       ]);
       const result = await run('deep-input', {
@@ -370,7 +370,7 @@ describe.each(MODES)('tool loop faults ($mode)', ({ mode, streamed }) => {
     const reply = (calls: unknown[]) => ({
       id: 'chatcmpl-1',
       object: 'chat.completion',
-      model: 'gpt-5.1',
+      model: 'gpt-6.1-sol',
       choices: [
         {
           index: 0,
@@ -382,7 +382,7 @@ describe.each(MODES)('tool loop faults ($mode)', ({ mode, streamed }) => {
     });
     const answered = SIMULATOR_WIRES.openai.reply(
       { type: 'text', text: 'answered' },
-      { model: 'gpt-5.1', turn: 2 },
+      { model: 'gpt-6.1-sol', turn: 2 },
     );
     const call = (id: string, name: unknown, args = '{"text":"hi"}') => ({
       id,
