@@ -132,3 +132,99 @@ describe('crosswireMiddleware with the real AI SDK, against the simulator', () =
     }
   }
 });
+
+describe('a text-only model', () => {
+  it('deepseek-chat (openai-compatible): the tool message has placeholders, no image follows, and a warning says so', async () => {
+    const lane = 'text-only';
+    simulator.script(lane, [
+      { type: 'tool_calls', calls: [{ name: 'snapshot', arguments: {}, id: 'call_1' }] },
+      { type: 'text', text: 'done' },
+    ]);
+    const warnings: CrosswireWarning[] = [];
+    const model = wrapLanguageModel({
+      model: createOpenAICompatible({
+        name: 'deepseek',
+        apiKey: 'k',
+        baseURL: `${simulator.baseUrl('openai', lane)}/v1`,
+      }).chatModel('deepseek-chat'),
+      middleware: crosswireMiddleware({ onWarning: (warning) => warnings.push(warning) }),
+    });
+    await generateText({
+      model,
+      tools: { snapshot: snapshotTool(mcp.client) },
+      prompt: 'Look at the page.',
+      stopWhen: stepCountIs(3),
+    });
+    const [, second] = simulator.received(lane);
+    const messages = (second?.body as { messages: unknown[] }).messages;
+    expect(messages.slice(2)).toEqual([
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        content:
+          'page title: Example\n[image] image/png (68 bytes)\n[resource] application/pdf <file:///reports/q3.pdf> (191 bytes)',
+      },
+    ]);
+    expect(warnings.map((warning) => warning.code)).toEqual(['tool_result_image_placeholder']);
+    expect(warnings[0]?.details).toEqual({
+      toolName: 'snapshot',
+      callId: 'call_1',
+      model: 'deepseek-chat',
+      wire: 'openai',
+    });
+  });
+});
+
+describe('without the middleware (the AI SDK on its own, documented)', () => {
+  it('openai.chat: the MCP result goes as JSON text with the PNG and PDF base64 inside the tool message', async () => {
+    const { second } = await run('openai.chat gpt-4o', { middleware: false });
+    const tool = (second?.body as { messages: { role: string; content: string }[] }).messages.find(
+      (message) => message.role === 'tool',
+    );
+    expect(tool?.content).toContain(PIXEL_PNG);
+    expect(tool?.content).toContain(TINY_PDF);
+  });
+
+  it('openai.chat with mcpToModelOutput but no middleware: the AI SDK still JSON-encodes the file parts', async () => {
+    const { second } = await run('openai.chat gpt-4o', { middleware: false, toModelOutput: true });
+    const tool = (second?.body as { messages: { role: string; content: string }[] }).messages.find(
+      (message) => message.role === 'tool',
+    );
+    expect(JSON.parse(tool?.content ?? '[]')[1]).toEqual({
+      type: 'file',
+      mediaType: 'image/png',
+      data: { type: 'data', data: PIXEL_PNG },
+    });
+  });
+});
+
+describe('mcpToModelOutput with the middleware', () => {
+  it('openai.chat: the same tool turn as the MCP json output', async () => {
+    const viaJson = await run('openai.chat gpt-4o', { middleware: true });
+    const viaContent = await run('openai.chat gpt-4o', { middleware: true, toModelOutput: true });
+    const turn = (request: typeof viaJson.second) =>
+      (request?.body as { messages: unknown[] }).messages.slice(2);
+    // A content output's file part carries only a filename, so the PDF's URI is file:///q3.pdf.
+    expect(JSON.stringify(turn(viaContent.second))).toBe(
+      JSON.stringify(turn(viaJson.second)).replace('file:///reports/q3.pdf', 'file:///q3.pdf'),
+    );
+    expect(turn(viaJson.second)).toEqual([
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        content:
+          'page title: Example\n[image] image/png (68 bytes)\n[resource] application/pdf <file:///reports/q3.pdf> (191 bytes)',
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: 'The tool results above returned 1 image(s), attached here in order: snapshot (call_1).',
+          },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL_PNG}` } },
+        ],
+      },
+    ]);
+  });
+});

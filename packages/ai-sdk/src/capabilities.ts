@@ -115,7 +115,7 @@ export function supportsInToolResults(
   const wireReason =
     facts.wire === undefined
       ? `the AI SDK provider "${model.provider}" maps to no Crosswire wire; pass options.wire`
-      : `the ${facts.wire} wire ${wireCarries ? 'carries' : 'cannot carry'} a ${kind} inside a tool result`;
+      : `the ${facts.wire} wire ${wireCarries ? 'carries' : 'cannot carry'} ${kind === 'image' ? 'an image' : 'a PDF'} inside a tool result`;
   const registryReasons =
     facts.provider === undefined || !facts.known
       ? [
