@@ -25,7 +25,8 @@ const screenshot = tool({
 
 const simulator = await startSimulator();
 const models = {
-  'openai.chat gpt-4o': (base) => createOpenAI({ apiKey: 'sk-demo', baseURL: `${base}/v1` }).chat('gpt-4o'),
+  'openai.chat gpt-4o': (base) =>
+    createOpenAI({ apiKey: 'sk-demo', baseURL: `${base}/v1` }).chat('gpt-4o'),
   'anthropic claude-sonnet-4-5': (base) =>
     createAnthropic({ apiKey: 'sk-demo', baseURL: `${base}/v1` })('claude-sonnet-4-5'),
 };
@@ -39,7 +40,9 @@ try {
     ]);
     const model = wrapLanguageModel({
       model: create(simulator.baseUrl(wires[name], lane)),
-      middleware: crosswireMiddleware({ onWarning: (warning) => console.log('warning:', warning.message) }),
+      middleware: crosswireMiddleware({
+        onWarning: (warning) => console.log('warning:', warning.message),
+      }),
     });
     const { text } = await generateText({
       model,
@@ -50,7 +53,9 @@ try {
     const [, second] = simulator.received(lane);
     assert.deepEqual(second.violations, []);
     console.log(`\n${name}: "${text}"`);
-    console.log(JSON.stringify(second.body.messages.slice(2), null, 1).replaceAll(PNG, '<png base64>'));
+    console.log(
+      JSON.stringify(second.body.messages.slice(2), null, 1).replaceAll(PNG, '<png base64>'),
+    );
   }
 } finally {
   await simulator.close();

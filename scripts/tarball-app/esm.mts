@@ -148,7 +148,10 @@ const params = await middleware.transformParams?.({
             type: 'tool-result',
             toolCallId: 'call_1',
             toolName: 'screenshot',
-            output: { type: 'json', value: { content: [{ type: 'image', data: png, mimeType: 'image/png' }] } },
+            output: {
+              type: 'json',
+              value: { content: [{ type: 'image', data: png, mimeType: 'image/png' }] },
+            },
           },
         ],
       },

@@ -156,7 +156,7 @@ describe('a text-only model', () => {
       stopWhen: stepCountIs(3),
     });
     const [, second] = simulator.received(lane);
-    const messages = (second?.body as { messages: unknown[] }).messages;
+    const messages = ((second?.body ?? {}) as { messages: unknown[] }).messages;
     expect(messages.slice(2)).toEqual([
       {
         role: 'tool',
@@ -178,18 +178,18 @@ describe('a text-only model', () => {
 describe('without the middleware (the AI SDK on its own, documented)', () => {
   it('openai.chat: the MCP result goes as JSON text with the PNG and PDF base64 inside the tool message', async () => {
     const { second } = await run('openai.chat gpt-4o', { middleware: false });
-    const tool = (second?.body as { messages: { role: string; content: string }[] }).messages.find(
-      (message) => message.role === 'tool',
-    );
+    const tool = (
+      (second?.body ?? {}) as { messages: { role: string; content: string }[] }
+    ).messages.find((message) => message.role === 'tool');
     expect(tool?.content).toContain(PIXEL_PNG);
     expect(tool?.content).toContain(TINY_PDF);
   });
 
   it('openai.chat with mcpToModelOutput but no middleware: the AI SDK still JSON-encodes the file parts', async () => {
     const { second } = await run('openai.chat gpt-4o', { middleware: false, toModelOutput: true });
-    const tool = (second?.body as { messages: { role: string; content: string }[] }).messages.find(
-      (message) => message.role === 'tool',
-    );
+    const tool = (
+      (second?.body ?? {}) as { messages: { role: string; content: string }[] }
+    ).messages.find((message) => message.role === 'tool');
     expect(JSON.parse(tool?.content ?? '[]')[1]).toEqual({
       type: 'file',
       mediaType: 'image/png',
@@ -203,7 +203,7 @@ describe('mcpToModelOutput with the middleware', () => {
     const viaJson = await run('openai.chat gpt-4o', { middleware: true });
     const viaContent = await run('openai.chat gpt-4o', { middleware: true, toModelOutput: true });
     const turn = (request: typeof viaJson.second) =>
-      (request?.body as { messages: unknown[] }).messages.slice(2);
+      ((request?.body ?? {}) as { messages: unknown[] }).messages.slice(2);
     // A content output's file part carries only a filename, so the PDF's URI is file:///q3.pdf.
     expect(JSON.stringify(turn(viaContent.second))).toBe(
       JSON.stringify(turn(viaJson.second)).replace('file:///reports/q3.pdf', 'file:///q3.pdf'),

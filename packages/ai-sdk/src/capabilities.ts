@@ -54,7 +54,8 @@ export function modelFacts(model: ModelIdentity, options: ModelLookupOptions = {
   const route = routeOf(model.provider);
   const wire = options.wire ?? route?.wire;
   const provider =
-    options.provider ?? (route === undefined ? undefined : registryProviderOf(model.provider, route));
+    options.provider ??
+    (route === undefined ? undefined : registryProviderOf(model.provider, route));
   const name = options.model ?? model.modelId;
   const registry = options.registry ?? defaultRegistry;
   const flags = Object.fromEntries(ASKED.map((capability) => [capability, false])) as Record<

@@ -42,7 +42,10 @@ const topLevel = (mediaType: string) => mediaType.split('/')[0] ?? mediaType;
 function mcpBlockOfFile(part: FilePart): Record<string, unknown> | undefined {
   const { data, mediaType } = part;
   if (data.type === 'text') {
-    return { type: 'resource', resource: { uri: uriOf(part), mimeType: mediaType, text: data.text } };
+    return {
+      type: 'resource',
+      resource: { uri: uriOf(part), mimeType: mediaType, text: data.text },
+    };
   }
   if (data.type !== 'data' || !mediaType.includes('/')) return undefined;
   const base64 = base64Of(data.data);
@@ -116,7 +119,10 @@ function partsOutput(
   parts: ReadonlyArray<LanguageModelV4TextPart | LanguageModelV4FilePart>,
 ): LanguageModelV4ToolResultOutput {
   if (parts.every((part) => part.type === 'text')) {
-    return stringOutput(result, parts.map((part) => (part as LanguageModelV4TextPart).text).join('\n'));
+    return stringOutput(
+      result,
+      parts.map((part) => (part as LanguageModelV4TextPart).text).join('\n'),
+    );
   }
   return { type: 'content', value: [...parts] as ContentOutput['value'] };
 }
@@ -138,7 +144,9 @@ function anthropicPart(
   return text(blockText(block as never));
 }
 
-function responsesPart(part: ResponsesOutputPart): LanguageModelV4TextPart | LanguageModelV4FilePart {
+function responsesPart(
+  part: ResponsesOutputPart,
+): LanguageModelV4TextPart | LanguageModelV4FilePart {
   if (part.type === 'input_text') return text(part.text);
   if (part.type === 'input_image') {
     const data = fromDataUrl(part.image_url);

@@ -77,14 +77,16 @@ const TARGETS: Record<string, Target> = {
     wire: 'gemini',
     provider: 'gemini',
     model: 'gemini-2.5-flash',
-    aiSdk: (base, model) => createGoogleGenerativeAI({ apiKey: 'k', baseURL: `${base}/v1beta` })(model),
+    aiSdk: (base, model) =>
+      createGoogleGenerativeAI({ apiKey: 'k', baseURL: `${base}/v1beta` })(model),
     toolTurn: (body) => after(body.contents, (content) => content.role === 'model'),
   },
   'gemini-3': {
     wire: 'gemini',
     provider: 'gemini',
     model: 'gemini-3-pro-preview',
-    aiSdk: (base, model) => createGoogleGenerativeAI({ apiKey: 'k', baseURL: `${base}/v1beta` })(model),
+    aiSdk: (base, model) =>
+      createGoogleGenerativeAI({ apiKey: 'k', baseURL: `${base}/v1beta` })(model),
     toolTurn: (body) => after(body.contents, (content) => content.role === 'model'),
   },
 };

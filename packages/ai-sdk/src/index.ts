@@ -13,6 +13,6 @@ export {
   supportsInToolResults,
 } from './capabilities.js';
 export { isCallToolResult } from './convert.js';
-export { type CrosswireMiddlewareOptions, crosswireMiddleware } from './middleware.js';
 export { type McpToModelOutputOptions, mcpToModelOutput } from './mcp-to-model-output.js';
+export { type CrosswireMiddlewareOptions, crosswireMiddleware } from './middleware.js';
 export { type ProviderRoute, routeOf } from './wires.js';

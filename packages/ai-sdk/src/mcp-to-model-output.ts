@@ -10,7 +10,10 @@ export interface McpToModelOutputOptions {
   readonly onWarning?: WarningHandler;
 }
 
-type Output = Extract<LanguageModelV4ToolResultOutput, { type: 'content' | 'text' | 'error-text' | 'json' }>;
+type Output = Extract<
+  LanguageModelV4ToolResultOutput,
+  { type: 'content' | 'text' | 'error-text' | 'json' }
+>;
 
 /**
  * An MCP `CallToolResult` (or a Crosswire `ToolResult`) as the AI SDK's tool output, for
@@ -57,7 +60,10 @@ export function mcpToModelOutput(result: unknown, options: McpToModelOutputOptio
       });
       continue;
     }
-    value.push({ type: 'text', text: new ToolResult({ ...call, content: [block] }).to('openai').content });
+    value.push({
+      type: 'text',
+      text: new ToolResult({ ...call, content: [block] }).to('openai').content,
+    });
   }
   return { type: 'content', value };
 }

@@ -5,7 +5,11 @@ import { crosswireMiddleware } from './index.js';
 const model = { provider: 'openai.chat', modelId: 'gpt-4o' } as LanguageModelV4;
 
 const transform = (params: LanguageModelV4CallOptions, middleware = crosswireMiddleware()) =>
-  middleware.transformParams?.({ type: 'generate', params, model }) as Promise<LanguageModelV4CallOptions>;
+  middleware.transformParams?.({
+    type: 'generate',
+    params,
+    model,
+  }) as Promise<LanguageModelV4CallOptions>;
 
 describe('crosswireMiddleware passes untouched what it does not rewrite', () => {
   it('a prompt without tool results: the same params object', async () => {
@@ -21,10 +25,30 @@ describe('crosswireMiddleware passes untouched what it does not rewrite', () => 
         {
           role: 'tool',
           content: [
-            { type: 'tool-result', toolCallId: 'a', toolName: 't', output: { type: 'text', value: 'x' } },
-            { type: 'tool-result', toolCallId: 'b', toolName: 't', output: { type: 'error-text', value: 'e' } },
-            { type: 'tool-result', toolCallId: 'c', toolName: 't', output: { type: 'execution-denied' } },
-            { type: 'tool-result', toolCallId: 'd', toolName: 't', output: { type: 'json', value: { a: 1 } } },
+            {
+              type: 'tool-result',
+              toolCallId: 'a',
+              toolName: 't',
+              output: { type: 'text', value: 'x' },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'b',
+              toolName: 't',
+              output: { type: 'error-text', value: 'e' },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'c',
+              toolName: 't',
+              output: { type: 'execution-denied' },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'd',
+              toolName: 't',
+              output: { type: 'json', value: { a: 1 } },
+            },
           ],
         },
       ],
@@ -51,7 +75,9 @@ describe('crosswireMiddleware passes untouched what it does not rewrite', () => 
       ],
     };
     const other = { provider: 'made-up.completion', modelId: 'm' } as LanguageModelV4;
-    expect(await middleware.transformParams?.({ type: 'generate', params, model: other })).toBe(params);
+    expect(await middleware.transformParams?.({ type: 'generate', params, model: other })).toBe(
+      params,
+    );
     expect(codes).toEqual(['ai_sdk_unknown_provider']);
   });
 

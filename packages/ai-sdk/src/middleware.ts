@@ -9,7 +9,12 @@ import type {
 import { carriesNative, emitWarning, type WarningHandler, type WireFormat } from '@crosswire/core';
 import { type ToolImage, toolResultImages } from '@crosswire/dialects';
 import type { ToolResult, ToolResultToOptions } from '@crosswire/tool-result';
-import { type ModelFacts, type ModelIdentity, type ModelLookupOptions, modelFacts } from './capabilities.js';
+import {
+  type ModelFacts,
+  type ModelIdentity,
+  type ModelLookupOptions,
+  modelFacts,
+} from './capabilities.js';
 import { OUTPUT_WRITERS, toolResultOf } from './convert.js';
 
 /** Options of {@link crosswireMiddleware}. */
@@ -38,7 +43,9 @@ interface Plan {
 
 /** The same sentence `@crosswire/dialects` writes before the fallback images. */
 function label(media: readonly ToolImage[], what = 'image(s)'): string {
-  const names = media.map((item) => (item.callId ? `${item.toolName} (${item.callId})` : item.toolName));
+  const names = media.map((item) =>
+    item.callId ? `${item.toolName} (${item.callId})` : item.toolName,
+  );
   return `The tool results above returned ${media.length} ${what}, attached here in order: ${names.join(', ')}.`;
 }
 
@@ -90,7 +97,13 @@ function pdfFiles(result: ToolResult): LanguageModelV4FilePart[] {
   return result.content.flatMap((block) => {
     const resource = (block as { resource?: { mimeType?: string; blob?: string } }).resource;
     return block.type === 'resource' && resource?.mimeType === 'application/pdf' && resource.blob
-      ? [{ type: 'file', mediaType: 'application/pdf', data: { type: 'data', data: resource.blob } }]
+      ? [
+          {
+            type: 'file',
+            mediaType: 'application/pdf',
+            data: { type: 'data', data: resource.blob },
+          },
+        ]
       : [];
   });
 }
@@ -105,7 +118,11 @@ function rewriteToolMessage(
   let changed = false;
   const content = message.content.map((part) => {
     if (part.type !== 'tool-result') return part;
-    const result = toolResultOf({ name: part.toolName, id: part.toolCallId }, part.output, onWarning);
+    const result = toolResultOf(
+      { name: part.toolName, id: part.toolCallId },
+      part.output,
+      onWarning,
+    );
     if (result === undefined) return part;
     changed = true;
     let output = OUTPUT_WRITERS[plan.wire](result, plan.toOptions);
@@ -114,7 +131,12 @@ function rewriteToolMessage(
       emitWarning(onWarning, {
         code: 'tool_result_image_placeholder',
         message: `model "${plan.facts.model}" does not see images in tool results on the ${plan.wire} wire; ${found.length} image(s) from tool ${result.name} went as a text placeholder`,
-        details: { toolName: result.name, callId: result.id, model: plan.facts.model, wire: plan.wire },
+        details: {
+          toolName: result.name,
+          callId: result.id,
+          model: plan.facts.model,
+          wire: plan.wire,
+        },
       });
     }
     if (plan.wire === 'gemini') {
@@ -129,7 +151,12 @@ function rewriteToolMessage(
             ? [{ type: 'text' as const, text: output.value }]
             : output.type === 'content'
               ? output.value
-              : [{ type: 'text' as const, text: 'value' in output ? JSON.stringify(output.value) : '' }];
+              : [
+                  {
+                    type: 'text' as const,
+                    text: 'value' in output ? JSON.stringify(output.value) : '',
+                  },
+                ];
         output = { type: 'content', value: [...head, ...extra] };
       }
     } else if (plan.fallbackImages) images.push(...found);
@@ -140,7 +167,10 @@ function rewriteToolMessage(
   if (images.length === 0) return [rewritten];
   const user: LanguageModelV4Message = {
     role: 'user',
-    content: [{ type: 'text', text: label(images) } as LanguageModelV4TextPart, ...images.map(imageFile)],
+    content: [
+      { type: 'text', text: label(images) } as LanguageModelV4TextPart,
+      ...images.map(imageFile),
+    ],
   };
   return [rewritten, user];
 }
@@ -177,7 +207,9 @@ export function rewritePrompt(
  * const model = wrapLanguageModel({ model: openai.chat('gpt-4o'), middleware: crosswireMiddleware() });
  * ```
  */
-export function crosswireMiddleware(options: CrosswireMiddlewareOptions = {}): LanguageModelV4Middleware {
+export function crosswireMiddleware(
+  options: CrosswireMiddlewareOptions = {},
+): LanguageModelV4Middleware {
   const plans = new Map<string, Plan | undefined>();
   return {
     specificationVersion: 'v4',

@@ -273,7 +273,7 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
       '-contents[*].parts[*].functionResponse.response.name',
     ],
     reason:
-      "ai@7 sends a failed tool's error as an object (`{\"error\":\"...\"}` text on Chat Completions and Responses, `response: { name, error }` on Gemini); Crosswire sends the error's text as the result (Gemini: `response: { result }`), the same text the model reads on every wire.",
+      'ai@7 sends a failed tool\'s error as an object (`{"error":"..."}` text on Chat Completions and Responses, `response: { name, error }` on Gemini); Crosswire sends the error\'s text as the result (Gemini: `response: { result }`), the same text the model reads on every wire.',
     when: ({ path, aiSdk, crosswire }, bodies) => {
       if (path.endsWith('.name')) {
         const response = path.slice(0, path.lastIndexOf('.'));

@@ -1,9 +1,9 @@
 // A real MCP server (the official SDK) whose `snapshot` tool returns text, a PNG and a PDF, and
 // an AI SDK tool that calls it through an in-memory MCP client.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { jsonSchema, tool } from 'ai';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { jsonSchema, type Tool, tool } from 'ai';
 import { PIXEL_PNG } from '../../../../test-support/dialect-conversation.js';
 
 export { PIXEL_PNG };
@@ -38,7 +38,7 @@ export async function startMcp(): Promise<{ client: Client; close: () => Promise
 }
 
 /** The AI SDK tool calling the MCP tool; its output is the CallToolResult (a `json` output). */
-export function snapshotTool(client: Client, toModelOutput?: (output: unknown) => unknown) {
+export function snapshotTool(client: Client, toModelOutput?: (output: unknown) => unknown): Tool {
   return tool({
     description: 'A page snapshot',
     inputSchema: jsonSchema<Record<string, never>>({ type: 'object', properties: {} }),
