@@ -135,7 +135,7 @@ try {
 }
 
 // ai-sdk: the middleware rewrites an MCP image result for a text-only tool message.
-const middleware = crosswireMiddleware({ imageFallback: 'placeholder', onWarning: () => {} });
+const middleware = crosswireMiddleware({ imageFallback: 'none', onWarning: () => {} });
 const params = await middleware.transformParams?.({
   type: 'generate',
   model: { provider: 'openai.chat', modelId: 'gpt-4o' } as never,

@@ -31,8 +31,6 @@ interface Target {
   readonly provider: string;
   readonly model: string;
   readonly aiSdk: (baseUrl: string, model: string) => LanguageModelV4;
-  /** Engine dialect options matching the middleware's defaults. */
-  readonly engineDialect?: { readonly imageFallback: 'user-message' };
   /** The tool turn in a body: the messages after the assistant's call. */
   readonly toolTurn: (body: Record<string, unknown>) => unknown;
 }
@@ -48,8 +46,6 @@ const TARGETS: Record<string, Target> = {
     provider: 'openai',
     model: 'gpt-4o',
     aiSdk: (base, model) => createOpenAI({ apiKey: 'k', baseURL: `${base}/v1` }).chat(model),
-    // The middleware's default (see INTENDED's note); engines sends the placeholder only unless told.
-    engineDialect: { imageFallback: 'user-message' },
     toolTurn: (body) => after(body.messages, (message) => message.role === 'assistant'),
   },
   'openai text-only': {
@@ -94,9 +90,7 @@ const TARGETS: Record<string, Target> = {
 /**
  * The intended differences, per target: the leaf paths (in the tool turn) where the two differ,
  * written by hand from the wire rules; each is explained in docs/ai-sdk.md ("Differences from
- * @crosswire/engines"). Beyond these, one default differs and is set on the engine above: on a
- * text-only tool-message wire the middleware's `imageFallback` defaults to `user-message`
- * (engines: the provider's quirk, else `placeholder`).
+ * @crosswire/engines").
  */
 const GEMINI_RESPONSE = [
   // The AI SDK writes `response: { name, content }` around the text Crosswire sends as
@@ -167,7 +161,6 @@ describe('the middleware sends the tool turn @crosswire/engines sends', () => {
         model: target.model,
         apiKey: 'k',
         onWarning: () => {},
-        ...(target.engineDialect ? { dialect: target.engineDialect } : {}),
       });
       const built = (await engine.buildRequest([
         { role: 'user', content: 'Look at the page.' },

@@ -23,9 +23,10 @@ export interface CrosswireMiddlewareOptions extends ModelLookupOptions {
    * How a tool's images reach a model that sees images when the wire's tool result cannot
    * carry them (Chat Completions and its kin, Ollama, Gemini 2.x). Default: the registry
    * provider's `tool_result_image_fallback` quirk, else `user-message` (one user message with
-   * the images right after the tool results). `placeholder` sends the text placeholder only.
+   * the images right after the tool results), as `@crosswire/engines` does. `none` sends the
+   * text placeholder only.
    */
-  readonly imageFallback?: 'placeholder' | 'user-message';
+  readonly imageFallback?: 'none' | 'user-message';
   /** Told about every degradation (see the README's warning list). Default: one process warning per kind. */
   readonly onWarning?: WarningHandler;
 }

@@ -348,6 +348,8 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
   },
 ];
 
+const LIFECYCLE_WARNINGS = new Set(['model_retired', 'model_deprecated']);
+
 /** Crosswire's warnings per case (`target: conversation`); none elsewhere. */
 const CROSSWIRE_WARNINGS: Readonly<Record<string, readonly string[]>> = {
   'anthropic: system prompt and text': ['temperature_unsupported'],
@@ -401,7 +403,11 @@ async function runCase(target: TargetName, conversation: Conversation): Promise<
     provider,
     model,
     apiKey: 'test-key',
-    onWarning: (warning) => warnings.push(warning.code),
+    // The models' lifecycle moves with the registry's data date (model_retired and
+    // model_deprecated); this test compares bodies, so those two are left out.
+    onWarning: (warning) => {
+      if (!LIFECYCLE_WARNINGS.has(warning.code)) warnings.push(warning.code);
+    },
   });
   const built = await engine.buildRequest(
     crosswireMessages(conversation),
