@@ -3,6 +3,38 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/run-cli.js';
 
 describe('crosswire caps', () => {
+  it('takes the provider and the model as arguments or as --provider and --model', async () => {
+    const positional = await runCli(['caps', 'anthropic', 'claude-sonnet-4-5', '--json']);
+    expect(positional.code).toBe(0);
+    expect(JSON.parse(positional.stdout)).toMatchObject({
+      requested: 'claude-sonnet-4-5',
+      provider: { id: 'anthropic' },
+    });
+    for (const argv of [
+      ['caps', '--provider', 'anthropic', '--model', 'claude-sonnet-4-5', '--json'],
+      ['caps', '--model', 'claude-sonnet-4-5', '--provider', 'anthropic', '--json'],
+      ['caps', '--provider', 'anthropic', 'claude-sonnet-4-5', '--json'],
+      ['caps', 'anthropic', '--model', 'claude-sonnet-4-5', '--json'],
+    ]) {
+      expect({ argv, run: await runCli(argv) }).toEqual({ argv, run: positional });
+    }
+  });
+
+  it('names what is missing or extra in either form', async () => {
+    expect(await runCli(['caps', '--provider', 'anthropic'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'crosswire: caps: missing MODEL (see crosswire caps --help)\n',
+    });
+    expect((await runCli(['caps', '--model', 'claude-sonnet-4-5'])).stderr).toBe(
+      'crosswire: caps: missing PROVIDER (see crosswire caps --help)\n',
+    );
+    expect(
+      (await runCli(['caps', '--provider', 'anthropic', '--model', 'claude-sonnet-4-5', 'extra']))
+        .stderr,
+    ).toBe('crosswire: caps: unexpected argument extra (see crosswire caps --help)\n');
+  });
+
   it('prints the provider, the model match and one row per capability', async () => {
     const run = await runCli(['caps', 'anthropic', 'claude-sonnet-5-5']);
     expect(run.code).toBe(0);

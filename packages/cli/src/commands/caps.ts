@@ -1,5 +1,5 @@
 import { CAPABILITY_NAMES, defaultRegistry, type Resolution } from '@crosswire/registry';
-import { expectPositionals, flag } from '../args.js';
+import { flag, positionalsOrFlags } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT_OK } from '../errors.js';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../format.js';
 
 const help = `Usage: crosswire caps PROVIDER MODEL [--explain] [--json]
+       crosswire caps --provider PROVIDER --model MODEL [--explain] [--json]
 
 Prints the effective capabilities of MODEL as PROVIDER serves it, from the registry:
 tools, image_input, pdf_input, audio_input, and the two derived ones, tool_result_images
@@ -31,6 +32,8 @@ Arguments:
                       list, is named in a warning line; prices are shown when known
 
 Options:
+  --provider P        PROVIDER as an option (instead of the first argument)
+  --model M           MODEL as an option (instead of the second argument)
   --explain           print the chain of reasons behind each value
   --json              print the resolution as JSON
   -h, --help          show this help
@@ -38,6 +41,7 @@ Options:
 Examples:
   crosswire caps anthropic claude-sonnet-4-5
   crosswire caps openai gpt-4.1 --explain
+  crosswire caps --provider gemini --model gemini-2.5-flash
   crosswire caps openrouter google/gemini-2.5-flash:free --json
 `;
 
@@ -200,11 +204,16 @@ export const capsCommand: Command = {
   summary: 'effective capabilities of a model on a provider, and why',
   help,
   options: {
+    provider: { type: 'string' },
+    model: { type: 'string' },
     explain: { type: 'boolean' },
     json: { type: 'boolean' },
   },
   run: async (args, io) => {
-    const [provider = '', model = ''] = expectPositionals('caps', args, ['PROVIDER', 'MODEL']);
+    const [provider = '', model = ''] = positionalsOrFlags('caps', args, [
+      { flag: 'provider', positional: 'PROVIDER' },
+      { flag: 'model', positional: 'MODEL' },
+    ]);
     // The provider must exist: a typo should not quietly print an all-unknown table.
     defaultRegistry.provider(provider);
     const resolution = defaultRegistry.resolve({ provider, model });

@@ -16,6 +16,17 @@ describe('crosswire models', () => {
     );
   });
 
+  it('takes providers as arguments too, alone or beside --provider', async () => {
+    const flagged = await runCli(['models', '--provider', 'deepseek']);
+    expect(await runCli(['models', 'deepseek'])).toEqual(flagged);
+    const both = await runCli(['models', 'deepseek', '--provider', 'cerebras', '--json']);
+    expect(both.code).toBe(0);
+    const providers = (JSON.parse(both.stdout) as { provider: string }[]).map(
+      (row) => row.provider,
+    );
+    expect([...new Set(providers)]).toEqual(['deepseek', 'cerebras']);
+  });
+
   it('filters by capability: which models see tool-result PDFs', async () => {
     const run = await runCli(['models', '--capability', 'tool_result_pdf', '--json']);
     expect(run.code).toBe(0);
