@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // engines: the tool loop's own overhead on a turn with 20 tool results (19 texts of ~1 KiB and
-// one 1 MiB PNG), side by side with the AI SDK's generateText tool loop (ai@6,
-// @ai-sdk/openai@3 pointed at the same simulator), on the OpenAI Responses wire where both
+// one 1 MiB PNG), side by side with the AI SDK's generateText tool loop (ai@7,
+// @ai-sdk/openai@4 pointed at the same simulator), on the OpenAI Responses wire where both
 // send the image natively (input_image), and on Chat Completions.
 //
 // One loop run = request 1 (the model asks for 20 calls) + 20 tool calls + request 2 (the

@@ -13,6 +13,7 @@ const packages = [
   'dialects',
   'simulator',
   'engines',
+  'ai-sdk',
   'cli',
 ];
 const runs = Number(process.env.IMPORT_RUNS ?? 7);

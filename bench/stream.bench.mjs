@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// stream: reading a streamed reply, side by side with the AI SDK's streamText (ai@6,
-// @ai-sdk/openai@3 Chat Completions) on the same bytes.
+// stream: reading a streamed reply, side by side with the AI SDK's streamText (ai@7,
+// @ai-sdk/openai@4 Chat Completions) on the same bytes.
 //
 // 1. CPU per stream: a 2,000-chunk Chat Completions reply (text, then two tool calls whose
 //    arguments stream in pieces) rendered by the simulator's stream renderer. Crosswire reads it

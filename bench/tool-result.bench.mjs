@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // tool-result: one mixed MCP tool result (text, a 1 MiB PNG, a 256 KiB PDF, a text resource,
 // a resource link) turned into what each wire sends, side by side in one run with
-//   (a) the AI SDK (ai@6, @ai-sdk/anthropic|openai|google@3) converting the same tool output
+//   (a) the AI SDK (ai@7, @ai-sdk/anthropic|openai|google@4) converting the same tool output
 //       for anthropic, openai responses, google and openai chat, two ways:
 //       - `ai getArgs`: the provider model's own request builder (its prompt conversion only);
 //       - `ai generateText`: what an app pays per call: generateText validates the prompt
@@ -71,8 +71,13 @@ const aiOutput = {
   type: 'content',
   value: [
     { type: 'text', text },
-    { type: 'image-data', data: pngBase64, mediaType: 'image/png' },
-    { type: 'file-data', data: pdfBase64, mediaType: 'application/pdf', filename: 'page.pdf' },
+    { type: 'file', mediaType: 'image/png', data: { type: 'data', data: pngBase64 } },
+    {
+      type: 'file',
+      mediaType: 'application/pdf',
+      filename: 'page.pdf',
+      data: { type: 'data', data: pdfBase64 },
+    },
     { type: 'text', text: html },
     { type: 'text', text: '[resource_link] trace.zip <file:///out/trace.zip>' },
   ],
@@ -111,7 +116,7 @@ const aiSdkBody = async (wire) => JSON.stringify(await aiSdkArgs(wire));
 /** A model that builds the real provider request (getArgs + JSON.stringify), then answers ''. */
 function requestBuildingModel(wire) {
   const model = {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     provider: 'bench',
     modelId: 'bench',
     supportedUrls: {},

@@ -16,6 +16,7 @@ const missing = [
   'dialects',
   'simulator',
   'engines',
+  'ai-sdk',
 ].filter((name) => !existsSync(path.join(root, 'packages', name, 'dist', 'index.js')));
 if (missing.length > 0) {
   console.error(`examples: build first (pnpm build); no dist/ in: ${missing.join(', ')}`);

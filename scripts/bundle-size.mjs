@@ -24,6 +24,7 @@ export const PACKAGES = [
   'dialects',
   'simulator',
   'engines',
+  'ai-sdk',
   'cli',
 ];
 const budgets = JSON.parse(readFileSync(new URL('bench/size-budget.json', root), 'utf8'));

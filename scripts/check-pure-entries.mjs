@@ -12,7 +12,14 @@ import path from 'node:path';
 import ts from 'typescript';
 import { repositoryRoot } from './workspace.mjs';
 
-export const PURE_PACKAGES = ['core', 'content-image', 'tool-result', 'registry', 'dialects'];
+export const PURE_PACKAGES = [
+  'core',
+  'content-image',
+  'tool-result',
+  'registry',
+  'dialects',
+  'ai-sdk',
+];
 const FORBIDDEN_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
 const builtins = new Set(builtinModules);
 

@@ -218,7 +218,13 @@ function buildApp(packed, scratch) {
       {
         name: 'crosswire-tarball-app',
         private: true,
-        dependencies: { ...tarballs, '@modelcontextprotocol/sdk': '^1' },
+        dependencies: {
+          ...tarballs,
+          '@modelcontextprotocol/sdk': '^1',
+          // @crosswire/ai-sdk's peers.
+          '@ai-sdk/provider': '^4',
+          ai: '^7',
+        },
         devDependencies: { '@types/node': installedVersion('@types/node') },
         // A package's dependency on another @crosswire package is a version range; this makes
         // npm take it from the tarball too, never from a registry.

@@ -2,6 +2,7 @@
 // through the packages' exports maps. TypeScript compiles each `import x = require(...)` to a
 // plain `const x = require(...)`.
 import assert = require('node:assert/strict');
+import aiSdk = require('@crosswire/ai-sdk');
 import cli = require('@crosswire/cli');
 import contentImage = require('@crosswire/content-image');
 import core = require('@crosswire/core');
@@ -33,6 +34,10 @@ assert.equal(typeof dialects.buildRequest, 'function');
 assert.equal(typeof durable.saveConversation, 'function');
 assert.equal(typeof simulator.startSimulator, 'function');
 assert.equal(typeof cli.main, 'function');
+assert.equal(
+  aiSdk.supportsInToolResults({ provider: 'openai.chat', modelId: 'gpt-4o' }, 'image').supported,
+  false,
+);
 // One class across both loaders: an error thrown by a package is the class `require` gives.
 assert.ok(new core.ValidationError('x') instanceof core.CrosswireError);
 

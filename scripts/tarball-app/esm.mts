@@ -2,6 +2,7 @@
 // scripts/tarballs.mjs installs the tarballs next to it, type-checks it and runs it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { crosswireMiddleware, supportsInToolResults } from '@crosswire/ai-sdk';
 import { main } from '@crosswire/cli';
 import { denyPrivateHosts, Image } from '@crosswire/content-image';
 import { carriesNative, formatTools, nativeNeedsVision, toolCallsFrom } from '@crosswire/core';
@@ -132,6 +133,42 @@ try {
   await browser.close();
   await server.close();
 }
+
+// ai-sdk: the middleware rewrites an MCP image result for a text-only tool message.
+const middleware = crosswireMiddleware({ imageFallback: 'none', onWarning: () => {} });
+const params = await middleware.transformParams?.({
+  type: 'generate',
+  model: { provider: 'openai.chat', modelId: 'gpt-4o' } as never,
+  params: {
+    prompt: [
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'screenshot',
+            output: {
+              type: 'json',
+              value: { content: [{ type: 'image', data: png, mimeType: 'image/png' }] },
+            },
+          },
+        ],
+      },
+    ],
+  },
+});
+assert.deepEqual(params?.prompt[0]?.content[0], {
+  type: 'tool-result',
+  toolCallId: 'call_1',
+  toolName: 'screenshot',
+  output: { type: 'text', value: '[image] image/png (70 bytes)' },
+});
+assert.equal(
+  supportsInToolResults({ provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5' }, 'image')
+    .supported,
+  true,
+);
 
 // cli: the command as a function.
 let output = '';

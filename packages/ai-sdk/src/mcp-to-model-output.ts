@@ -1,0 +1,69 @@
+import type { LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
+import type { WarningHandler } from '@crosswire/core';
+import { ToolResult } from '@crosswire/tool-result';
+
+/** Options of {@link mcpToModelOutput}. */
+export interface McpToModelOutputOptions {
+  /** The tool's name and call id, for warnings. */
+  readonly toolName?: string;
+  readonly toolCallId?: string;
+  readonly onWarning?: WarningHandler;
+}
+
+type Output = Extract<
+  LanguageModelV4ToolResultOutput,
+  { type: 'content' | 'text' | 'error-text' | 'json' }
+>;
+
+/**
+ * An MCP `CallToolResult` (or a Crosswire `ToolResult`) as the AI SDK's tool output, for
+ * `tool({ toModelOutput: ({ output }) => mcpToModelOutput(output) })`: text items as text
+ * parts, images and embedded PDFs (and other blobs) as file parts, audio as a file part, a
+ * resource link and embedded text as Crosswire's string form, an error result as `error-text`.
+ * With `crosswireMiddleware` on the model, the parts then go the way Crosswire sends them on the
+ * model's wire.
+ */
+export function mcpToModelOutput(result: unknown, options: McpToModelOutputOptions = {}): Output {
+  const call = { name: options.toolName ?? 'tool', id: options.toolCallId ?? '' };
+  const toolResult =
+    result instanceof ToolResult
+      ? result
+      : ToolResult.fromCallToolResult(call, result, { onWarning: options.onWarning });
+  if (toolResult.isError) {
+    return { type: 'error-text', value: toolResult.to('openai').content };
+  }
+  if (toolResult.content.length === 0) {
+    return toolResult.structuredContent === undefined
+      ? { type: 'text', value: toolResult.to('openai').content }
+      : { type: 'json', value: structuredClone(toolResult.structuredContent) as never };
+  }
+  const value: Extract<Output, { type: 'content' }>['value'] = [];
+  for (const block of toolResult.content) {
+    const record = block as unknown as Record<string, unknown>;
+    if ((block.type === 'image' || block.type === 'audio') && typeof record.data === 'string') {
+      value.push({
+        type: 'file',
+        mediaType: String(record.mimeType),
+        data: { type: 'data', data: record.data },
+      });
+      continue;
+    }
+    const resource = record.resource as Record<string, unknown> | undefined;
+    if (block.type === 'resource' && typeof resource?.blob === 'string') {
+      const uri = typeof resource.uri === 'string' ? resource.uri : '';
+      const filename = uri.split(/[/?#]/).filter(Boolean).pop();
+      value.push({
+        type: 'file',
+        mediaType: String(resource.mimeType ?? 'application/octet-stream'),
+        data: { type: 'data', data: resource.blob },
+        ...(filename === undefined || uri === '' ? {} : { filename: decodeURIComponent(filename) }),
+      });
+      continue;
+    }
+    value.push({
+      type: 'text',
+      text: new ToolResult({ ...call, content: [block] }).to('openai').content,
+    });
+  }
+  return { type: 'content', value };
+}
