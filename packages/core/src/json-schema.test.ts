@@ -360,7 +360,10 @@ describe('toGeminiSchema on hostile $refs (issue 25)', () => {
           ? { type: 'string' }
           : {
               type: 'object',
-              properties: { a: { $ref: `#/$defs/d${index + 1}` }, b: { $ref: `#/$defs/d${index + 1}` } },
+              properties: {
+                a: { $ref: `#/$defs/d${index + 1}` },
+                b: { $ref: `#/$defs/d${index + 1}` },
+              },
             };
     }
     return { type: 'object', properties: { root: { $ref: '#/$defs/d0' } }, $defs };
@@ -395,7 +398,8 @@ describe('toGeminiSchema on hostile $refs (issue 25)', () => {
     expect(warnings).toEqual([
       {
         code: 'schema_ref_cycle',
-        message: "recursive schema references '#/$defs/A', '#/$defs/B' cut for gemini (sent as an untyped object)",
+        message:
+          "recursive schema references '#/$defs/A', '#/$defs/B' cut for gemini (sent as an untyped object)",
         details: { reference: '#/$defs/A', references: ['#/$defs/A', '#/$defs/B'] },
       },
     ]);

@@ -258,7 +258,9 @@ export function toGeminiSchema(
       code: 'schema_ref_cycle',
       message: `recursive schema reference${references.length > 1 ? 's' : ''} ${references.map((reference) => `'${reference}'`).join(', ')} cut for gemini (sent as an untyped object)`,
       details:
-        references.length > 1 ? { reference: references[0], references } : { reference: references[0] },
+        references.length > 1
+          ? { reference: references[0], references }
+          : { reference: references[0] },
     });
   }
   const silent = ['$schema', '$id', '$comment', '$defs', 'definitions', 'additionalProperties'];

@@ -3,7 +3,7 @@
 // simulator refuses the same rules, so a request the engine lets through is one it accepts.
 import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { buildRequest, DIALECTS, preflight } from '@crosswire/dialects';
-import { type Simulator, SIMULATOR_WIRES, startSimulator } from '@crosswire/simulator';
+import { SIMULATOR_WIRES, type Simulator, startSimulator } from '@crosswire/simulator';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.js';
@@ -109,7 +109,13 @@ const portableName = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_-]{0,40}$/);
 const anyMcpName = fc.oneof(
   portableName,
   fc.string({ minLength: 0, maxLength: 80 }),
-  fc.constantFrom('calendar.read', 'caldav-mcp.create-event', '1password_lookup', 'get weather', 'météo'),
+  fc.constantFrom(
+    'calendar.read',
+    'caldav-mcp.create-event',
+    '1password_lookup',
+    'get weather',
+    'météo',
+  ),
 );
 
 describe('property: every request built for the engine passes preflight on every wire', () => {
@@ -122,11 +128,18 @@ describe('property: every request built for the engine passes preflight on every
         (wire, name, inputSchema) => {
           const body = buildRequest(
             wire,
-            { model: ENGINES[wire].model, messages: [{ role: 'user', content: 'hi' }], tools: [tool(name, inputSchema)] },
+            {
+              model: ENGINES[wire].model,
+              messages: [{ role: 'user', content: 'hi' }],
+              tools: [tool(name, inputSchema)],
+            },
             { onWarning: () => {} },
           );
           expect(preflight(body, { wire, model: ENGINES[wire].model }).violations).toEqual([]);
-          const inspection = SIMULATOR_WIRES[wire].inspect(body, DIALECTS[wire].path(ENGINES[wire].model));
+          const inspection = SIMULATOR_WIRES[wire].inspect(
+            body,
+            DIALECTS[wire].path(ENGINES[wire].model),
+          );
           expect(inspection.violations).toEqual([]);
         },
       ),
