@@ -38,10 +38,10 @@ function engineFor(wire: WireFormat, lane: string, preflightOn = true) {
   });
 }
 
-const tool = (name: string, inputSchema: object = { type: 'object', properties: {} }) => ({
-  name,
-  inputSchema,
-});
+const tool = (
+  name: string,
+  inputSchema: Record<string, unknown> = { type: 'object', properties: {} },
+) => ({ name, inputSchema: { type: 'object', ...inputSchema } });
 
 describe('the engine refuses a request that breaks a documented rule, before sending it', () => {
   it.each([

@@ -9,11 +9,13 @@ export interface Dimensions {
   readonly height: number;
 }
 
-// JPEG puts its frame header after the metadata segments (EXIF, ICC profiles): 64 KB covers them.
-const HEADER_BASE64_CHARS = 87_384;
+// PNG, GIF and WebP say their size in the first 30 bytes; JPEG puts its frame header after the
+// metadata segments (EXIF, ICC profiles), so a JPEG is read further, up to 64 KB.
+const HEADER_STEPS = [64, 4096, 87_384];
 
-function headerBytes(base64: string): Uint8Array {
-  const prefix = base64.slice(0, HEADER_BASE64_CHARS).replace(/[^A-Za-z0-9+/]/g, '');
+function headerBytes(base64: string, chars: number): Uint8Array {
+  let prefix = base64.slice(0, chars);
+  if (!/^[A-Za-z0-9+/]*=*$/.test(prefix)) prefix = prefix.replace(/[^A-Za-z0-9+/]/g, '');
   return base64ToBytes(prefix.slice(0, prefix.length - (prefix.length % 4)));
 }
 
@@ -63,15 +65,19 @@ const READERS = [png, gif, jpeg, webp];
 
 /** The pixel size of a base64 PNG, GIF, JPEG or WebP (by its signature); undefined otherwise. */
 export function base64ImageDimensions(base64: string): Dimensions | undefined {
-  const bytes = headerBytes(base64);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (const read of READERS) {
-    try {
-      const found = read(bytes, view);
-      if (found) return found;
-    } catch {
-      // A truncated header: try the next format, then give up (no dimensions, no failure).
+  for (const chars of HEADER_STEPS) {
+    const bytes = headerBytes(base64, chars);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (const read of READERS) {
+      try {
+        const found = read(bytes, view);
+        if (found) return found;
+      } catch {
+        // A truncated header: try the next format, then read further (JPEG) or give up.
+      }
     }
+    const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+    if (!isJpeg || chars >= base64.length) return undefined;
   }
   return undefined;
 }

@@ -77,6 +77,17 @@ const TOOL_READERS: Readonly<Record<WireFormat, (body: JsonObject) => FunctionTo
   hermes: () => [],
 };
 
+// Several rules read the same tools of one body: read them once.
+const toolsRead = new WeakMap<object, FunctionTool[]>();
+function toolsOf(wire: WireFormat, body: JsonObject): FunctionTool[] {
+  let found = toolsRead.get(body);
+  if (!found) {
+    found = TOOL_READERS[wire](body);
+    toolsRead.set(body, found);
+  }
+  return found;
+}
+
 /** The tool-name pattern each wire's provider documents, with the refusal it answers. */
 function toolNameCheck(
   wire: WireFormat,
@@ -84,7 +95,7 @@ function toolNameCheck(
   refusal: (path: string) => string,
 ): RuleCheck {
   return (body) =>
-    TOOL_READERS[wire](body).flatMap((tool): RuleBreak[] =>
+    toolsOf(wire, body).flatMap((tool): RuleBreak[] =>
       typeof tool.name === 'string' && pattern.test(tool.name)
         ? []
         : [{ path: tool.path, message: `${JSON.stringify(tool.name)}: ${refusal(tool.path)}` }],
@@ -99,39 +110,51 @@ function saysArray(type: unknown): boolean {
   return Array.isArray(type) && type.some(saysArray);
 }
 
-/** Every schema node under `schema` that is an array without `items` (its path and context). */
-function arraysWithoutItems(schema: unknown, path: string, context: string[], out: RuleBreak[]) {
+/** The dotted path of a schema node from its keys (`properties.paths.items`). */
+function schemaPath(base: string, keys: readonly string[]): string {
+  let path = base;
+  for (const key of keys) path += /^\d+$/.test(key) ? `[${key}]` : `.${key}`;
+  return path;
+}
+
+/**
+ * Every schema node under `schema` that is an array without `items`, found with one shared key
+ * stack (no path is built unless a node breaks the rule: this runs before every send).
+ */
+function arraysWithoutItems(schema: unknown, base: string, keys: string[], out: RuleBreak[]) {
   if (!isRecord(schema)) return;
   if (saysArray(schema.type) && schema.items === undefined) {
-    const where =
-      context.length === 0 ? '()' : `(${context.map((part) => `'${part}'`).join(', ')})`;
-    out.push({ path, message: `In context=${where}, array schema missing items` });
+    const where = keys.length === 0 ? '()' : `(${keys.map((part) => `'${part}'`).join(', ')})`;
+    out.push({
+      path: schemaPath(base, keys),
+      message: `In context=${where}, array schema missing items`,
+    });
   }
-  if (schema.items !== undefined && !Array.isArray(schema.items))
-    arraysWithoutItems(schema.items, `${path}.items`, [...context, 'items'], out);
+  const visit = (inner: unknown, ...path: string[]) => {
+    keys.push(...path);
+    arraysWithoutItems(inner, base, keys, out);
+    keys.length -= path.length;
+  };
+  if (isRecord(schema.items)) visit(schema.items, 'items');
   if (isRecord(schema.additionalProperties))
-    arraysWithoutItems(
-      schema.additionalProperties,
-      `${path}.additionalProperties`,
-      [...context, 'additionalProperties'],
-      out,
-    );
+    visit(schema.additionalProperties, 'additionalProperties');
   for (const key of SCHEMA_MAPS) {
     const map = schema[key];
     if (!isRecord(map)) continue;
-    for (const [name, inner] of Object.entries(map))
-      arraysWithoutItems(inner, `${path}.${key}.${name}`, [...context, key, name], out);
+    for (const name in map) if (Object.hasOwn(map, name)) visit(map[name], key, name);
   }
   for (const key of SCHEMA_CHILDREN) {
-    asArray(schema[key]).forEach((inner, index) => {
-      arraysWithoutItems(inner, `${path}.${key}[${index}]`, [...context, key, String(index)], out);
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((inner, index) => {
+      visit(inner, key, String(index));
     });
   }
 }
 
 function arrayItemsCheck(wire: WireFormat): RuleCheck {
   return (body) =>
-    TOOL_READERS[wire](body).flatMap((tool) => {
+    toolsOf(wire, body).flatMap((tool) => {
       const out: RuleBreak[] = [];
       arraysWithoutItems(tool.schema, tool.schemaPath, [], out);
       return out.map((found) => ({
@@ -200,7 +223,6 @@ const ANTHROPIC = '/v1/messages';
 const CHAT = '/chat/completions';
 const RESPONSES = '/responses';
 const GEMINI = '/models/gemini-2.5-flash:generateContent';
-const VISION_DOC = 'https://docs.anthropic.com/en/docs/build-with-claude/vision';
 
 /** A PNG header of `width` x `height` (no pixel data: the rules read the header only). */
 export function pngHeaderBase64(width: number, height: number, padTo = 0): string {
