@@ -14,12 +14,31 @@ function markdownIn(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/** The docs site's hand-written pages (its generated pages come from the files checked here). */
+function sitePages(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const generated = new Set([
+    'api',
+    'guides',
+    'packages',
+    'reference',
+    '.vitepress',
+    'node_modules',
+  ]);
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      return generated.has(entry.name) ? [] : sitePages(path.join(dir, entry.name));
+    return entry.name.endsWith('.md') ? [path.join(dir, entry.name)] : [];
+  });
+}
+
 function userDocs(): string[] {
   const root = (name: string) => path.join(repositoryRoot, name);
   return [
     root('README.md'),
     ...markdownIn(root('docs')),
     ...markdownIn(root('examples')),
+    ...sitePages(root('site')),
     ...listPackages(repositoryRoot).flatMap(({ dir }) => [
       ...markdownIn(dir).filter((file) => path.basename(file) !== 'CHANGELOG.md'),
       ...markdownIn(path.join(dir, 'docs')),

@@ -29,3 +29,23 @@ describe('crosswire fetch-image --timeout -5', () => {
     });
   });
 });
+
+describe('a mistyped option', () => {
+  it('names the option it was most likely meant to be', async () => {
+    expect(await runCli(['caps', 'anthropic', 'claude-sonnet-4-5', '--explian'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "crosswire: caps: unknown option '--explian'; did you mean --explain? (see crosswire caps --help)\n",
+    });
+    expect((await runCli(['convert', '--wire', 'openai', '--verbos', '-'])).stderr).toBe(
+      "crosswire: convert: unknown option '--verbos'; did you mean --verbose? (see crosswire convert --help)\n",
+    );
+  });
+
+  it('suggests nothing when no option is near', async () => {
+    expect((await runCli(['caps', 'anthropic', 'claude-sonnet-4-5', '--colour'])).stderr).toBe(
+      "crosswire: caps: unknown option '--colour' (see crosswire caps --help)\n",
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isWireFormat, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { UsageError } from './errors.js';
+import { closest } from './suggest.js';
 
 /** The options a command accepts, in `util.parseArgs` form. */
 export type OptionsSpec = NonNullable<ParseArgsConfig['options']>;
@@ -50,6 +51,14 @@ function ambiguousValueMessage(message: string, argv: readonly string[]): string
   return `${option} needs a value, and '${value}' looks like an option (write ${option}=${value} if it is the value)`;
 }
 
+/** `; did you mean --explain?` for `Unknown option '--explian'`, or nothing when none is near. */
+function optionSuggestion(message: string, options: OptionsSpec): string {
+  const typed = /^Unknown option '--?([^'=]+)/.exec(message)?.[1];
+  if (typed === undefined) return '';
+  const nearest = closest(typed, [...Object.keys(options), 'help']);
+  return nearest === undefined ? '' : `; did you mean --${nearest}?`;
+}
+
 /**
  * Parses `argv` strictly with `util.parseArgs`; turns its errors into one-line usage errors
  * that name the command (Node's own messages carry a second sentence about `--`).
@@ -75,7 +84,9 @@ export function parseCommandArgs(
       const firstSentence = message.split(/\.\s/)[0]?.replace(/\.$/, '') ?? message;
       // Node capitalises ("Unknown option"); every other message of the CLI is lower case.
       const lowered = firstSentence.charAt(0).toLowerCase() + firstSentence.slice(1);
-      throw new UsageError(`${command}: ${lowered}`, command);
+      const hint =
+        code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? optionSuggestion(message, options) : '';
+      throw new UsageError(`${command}: ${lowered}${hint}`, command);
     }
     throw error;
   }
@@ -150,4 +161,23 @@ export function parsePositiveInteger(command: string, option: string, value: str
     );
   }
   return Number(value);
+}
+
+/**
+ * Arguments a command takes in either form, as positionals in order or as `--name VALUE`
+ * (`caps anthropic claude-sonnet-4-5`, `caps --provider anthropic --model claude-sonnet-4-5`,
+ * or one of each). Each is given once: as a flag, or else by the next positional.
+ */
+export function positionalsOrFlags(
+  command: string,
+  args: ParsedArgs,
+  names: readonly { readonly flag: string; readonly positional: string }[],
+): string[] {
+  const missing = names.filter((name) => stringOption(args, name.flag) === undefined);
+  const positionals = expectPositionals(
+    command,
+    args,
+    missing.map((name) => name.positional),
+  );
+  return names.map((name) => stringOption(args, name.flag) ?? positionals.shift() ?? '');
 }

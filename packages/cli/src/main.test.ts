@@ -101,4 +101,35 @@ describe('crosswire', () => {
     );
     expect((await runCli(argv, { isTTY: false })).stdout).not.toContain('\u001b[');
   });
+
+  it('names the command a mistyped one was meant to be', async () => {
+    expect(await runCli(['covnert', '--wire', 'openai', '-'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "crosswire: unknown command 'covnert'; did you mean 'convert'? (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe; see crosswire --help)\n",
+    });
+  });
+
+  it('names the provider a mistyped one was meant to be, in every command that takes one', async () => {
+    const known =
+      'aki, aki-anthropic, anthropic, cerebras, deepseek, gemini, groq, huggingface, llamacpp, lmstudio, lmstudio-anthropic, minimax, minimax-anthropic, mistral, moonshot, moonshot-anthropic, nousresearch, ollama, openai, openai-responses, openrouter, perplexity, sglang, vllm, xai';
+    expect(await runCli(['caps', 'antropic', 'claude-sonnet-4-5'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `crosswire: caps: unknown provider "antropic" (known: ${known}); did you mean "anthropic"?\n`,
+    });
+    expect((await runCli(['models', '--provider', 'opnai'])).stderr).toBe(
+      `crosswire: models: unknown provider "opnai" (known: ${known}); did you mean "openai"?\n`,
+    );
+    expect(
+      (await runCli(['convert', '--provider', 'gemnii', '--model', 'gemini-2.5-flash', '-']))
+        .stderr,
+    ).toBe(
+      `crosswire: convert: unknown provider "gemnii" (known: ${known}); did you mean "gemini"?\n`,
+    );
+    expect((await runCli(['caps', 'cohere', 'command-r'])).stderr).toBe(
+      `crosswire: caps: unknown provider "cohere" (known: ${known})\n`,
+    );
+  });
 });

@@ -60,11 +60,13 @@ const READ_BY: Record<'sourceBlocks' | 'responseTag', readonly WireFormat[]> = {
 export function settingGates(
   wire: WireFormat,
   settings: ToolResultSettings | undefined,
+  imageInputFlag = false,
 ): Record<string, string> {
   const origin = (registry: string, fallback: string) =>
     settings === undefined ? `default: ${fallback}` : `from the registry: ${registry}`;
+  const imageOrigin = imageInputFlag ? 'from --image-input' : origin('tool_result_images', 'false');
   const image = carriesNative(wire, 'image')
-    ? `images a tool returned reach the model as images when true, as placeholders when false (${origin('tool_result_images', 'false')})`
+    ? `images a tool returned reach the model as images when true, as placeholders when false (${imageOrigin})`
     : `nothing in this block: the ${wire} wire has no image in a tool result, so a tool's image is always a placeholder (${origin("the model's image_input, which an engine reads only for its user-message image fallback", 'false')})`;
   const pdf = carriesNative(wire, 'pdf')
     ? `PDFs a tool returned go as documents when true, as placeholders when false (${origin('tool_result_pdf', wire === 'anthropic' ? 'true' : 'false')})`

@@ -42,12 +42,12 @@ afterEach(async () => {
   );
 });
 
-/** An engine for the openai provider's gpt-4o pointed at `provider`; closed after each test. */
+/** An engine for the openai provider's gpt-6.1-sol pointed at `provider`; closed after each test. */
 const engines: Engine[] = [];
 function openaiEngine(provider: FakeProvider, apiKey = 'k'): Engine {
   const engine = createEngine({
     provider: 'openai',
-    model: 'gpt-4o',
+    model: 'gpt-6.1-sol',
     apiKey,
     baseUrl: provider.baseUrl,
   });
@@ -96,7 +96,7 @@ function toolCallsReply(
     id: 'chatcmpl-1',
     object: 'chat.completion',
     created: 1,
-    model: 'gpt-4o',
+    model: 'gpt-6.1-sol',
     choices: [
       {
         index: 0,
@@ -121,7 +121,7 @@ function textReply(text: string): Json {
     id: 'chatcmpl-2',
     object: 'chat.completion',
     created: 2,
-    model: 'gpt-4o',
+    model: 'gpt-6.1-sol',
     choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: text } }],
     usage: { prompt_tokens: 20, completion_tokens: 2, total_tokens: 22 },
   };
@@ -168,11 +168,11 @@ describe('createEngine from registry data', () => {
   it('each provider engine declares its toolWireFormat', () => {
     const wires = Object.fromEntries(
       [
-        ['openai', 'gpt-4o'],
+        ['openai', 'gpt-6.1-sol'],
         ['anthropic', 'claude-sonnet-4-6'],
         ['gemini', 'gemini-2.5-pro'],
         ['ollama', 'llama3.2'],
-        ['openai-responses', 'gpt-4o'],
+        ['openai-responses', 'gpt-6.1-sol'],
         ['aki', 'llama3_8b_chat'],
       ].map(([provider, model]) => [
         provider,
@@ -216,7 +216,7 @@ describe('createEngine from registry data', () => {
     });
     const openai = createEngine({
       provider: 'openai',
-      model: 'gpt-4o',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
     }).capabilities();
     expect(openai).toMatchObject({
@@ -234,7 +234,7 @@ describe('createEngine from registry data', () => {
 });
 
 describe('seams on an openai engine', () => {
-  const engine = createEngine({ provider: 'openai', model: 'gpt-4o', apiKey: 'k' });
+  const engine = createEngine({ provider: 'openai', model: 'gpt-6.1-sol', apiKey: 'k' });
   const body = toolCallsReply([
     { id: 'call_1', name: 'add', arguments: '{"a":1,"b":2}' },
     { id: 'call_2', name: 'echo', arguments: '{"text":"hi"}' },
@@ -523,7 +523,7 @@ describe('chatWithTools over a loopback OpenAI provider and MCP servers', () => 
     const warnings: unknown[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-4o',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: provider.baseUrl,
       onWarning: (warning: unknown) => warnings.push(warning),
@@ -562,7 +562,7 @@ describe('chatWithTools over a loopback OpenAI provider and MCP servers', () => 
     const warnings: unknown[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-4o',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: provider.baseUrl,
       onWarning: (warning: unknown) => warnings.push(warning),
@@ -650,7 +650,7 @@ describe('chatWithTools: more of the loop rules', () => {
   it('no MCP server configured is an error', async () => {
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-4o',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       baseUrl: 'http://127.0.0.1:9/v1',
     });

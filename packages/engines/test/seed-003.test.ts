@@ -40,11 +40,11 @@ const { FIXTURES, readFixture } = dialectFixtures;
 
 /** One provider of the registry per wire. */
 const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string }>> = {
-  openai: { provider: 'openai', model: 'gpt-5.1' },
-  anthropic: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+  openai: { provider: 'openai', model: 'gpt-6.1-sol' },
+  anthropic: { provider: 'anthropic', model: 'claude-sonnet-5-5' },
   gemini: { provider: 'gemini', model: 'gemini-3-flash-preview' },
   ollama: { provider: 'ollama', model: 'llama3.2' },
-  responses: { provider: 'openai-responses', model: 'gpt-5.1' },
+  responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
 };
 

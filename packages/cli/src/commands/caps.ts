@@ -1,5 +1,5 @@
 import { CAPABILITY_NAMES, defaultRegistry, type Resolution } from '@crosswire/registry';
-import { expectPositionals, flag } from '../args.js';
+import { flag, positionalsOrFlags } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT_OK } from '../errors.js';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../format.js';
 
 const help = `Usage: crosswire caps PROVIDER MODEL [--explain] [--json]
+       crosswire caps --provider PROVIDER --model MODEL [--explain] [--json]
 
 Prints the effective capabilities of MODEL as PROVIDER serves it, from the registry:
 tools, image_input, pdf_input, audio_input, and the two derived ones, tool_result_images
@@ -27,10 +28,12 @@ Arguments:
                       "catalogue"); unknown names resolve to the documented default, where
                       the wire and the provider's quirks still decide the tool_result_*
                       values and everything that depends on the model is unknown. A
-                      retired or deprecated model, or one the provider does not serve,
-                      is named in a warning line
+                      retired or deprecated model, or one missing from the provider's
+                      list, is named in a warning line; prices are shown when known
 
 Options:
+  --provider P        PROVIDER as an option (instead of the first argument)
+  --model M           MODEL as an option (instead of the second argument)
   --explain           print the chain of reasons behind each value
   --json              print the resolution as JSON
   -h, --help          show this help
@@ -38,6 +41,7 @@ Options:
 Examples:
   crosswire caps anthropic claude-sonnet-4-5
   crosswire caps openai gpt-4.1 --explain
+  crosswire caps --provider gemini --model gemini-2.5-flash
   crosswire caps openrouter google/gemini-2.5-flash:free --json
 `;
 
@@ -64,6 +68,7 @@ function jsonReport(resolution: Resolution, explain: boolean): unknown {
     known: resolution.known,
     listed: resolution.listed ?? null,
     lifecycle: resolution.lifecycle ?? null,
+    pricing: resolution.pricing ?? null,
     catalogue:
       resolution.catalogue === undefined
         ? null
@@ -143,7 +148,18 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
       'served',
       resolution.listed
         ? 'yes'
-        : style.yellow(`no: provider "${provider?.id}" does not serve "${resolution.requested}"`),
+        : style.yellow(`no: not in the registry's list for "${provider?.id}"`),
+    ]);
+  }
+  const pricing = resolution.pricing;
+  if (pricing) {
+    const cache = [
+      pricing.cacheRead !== undefined && `cache read ${pricing.cacheRead}`,
+      pricing.cacheWrite !== undefined && `cache write ${pricing.cacheWrite}`,
+    ].filter(Boolean);
+    pairs.push([
+      'pricing',
+      `input ${pricing.input}, output ${pricing.output}${cache.length > 0 ? `, ${cache.join(', ')}` : ''} USD per million tokens (${pricing.source}, ${pricing.date})`,
     ]);
   }
   if (quirkNotes.length > 0) pairs.push(['quirks', quirkNotes.join('; ')]);
@@ -188,11 +204,16 @@ export const capsCommand: Command = {
   summary: 'effective capabilities of a model on a provider, and why',
   help,
   options: {
+    provider: { type: 'string' },
+    model: { type: 'string' },
     explain: { type: 'boolean' },
     json: { type: 'boolean' },
   },
   run: async (args, io) => {
-    const [provider = '', model = ''] = expectPositionals('caps', args, ['PROVIDER', 'MODEL']);
+    const [provider = '', model = ''] = positionalsOrFlags('caps', args, [
+      { flag: 'provider', positional: 'PROVIDER' },
+      { flag: 'model', positional: 'MODEL' },
+    ]);
     // The provider must exist: a typo should not quietly print an all-unknown table.
     defaultRegistry.provider(provider);
     const resolution = defaultRegistry.resolve({ provider, model });

@@ -27,7 +27,11 @@ beforeAll(async () => {
 describe('crosswire convert', () => {
   it('prints the openai block: the string form with a placeholder, never the payload', async () => {
     const run = await runCli(['convert', '--wire', 'openai', file]);
-    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run).toMatchObject({
+      code: 0,
+      stderr:
+        'crosswire: note: convert: the image is a placeholder: the openai wire has no image in a tool result (on anthropic, gemini and responses an image can go natively)\n',
+    });
     expect(JSON.parse(run.stdout)).toEqual({
       role: 'tool',
       tool_call_id: 'call_1',
@@ -119,6 +123,72 @@ describe('crosswire convert', () => {
     const notObject = await runCli(['convert', '--wire', 'openai', '-'], { stdin: '42' });
     expect(notObject.code).toBe(1);
     expect(notObject.stderr.split('\n')).toHaveLength(2);
+  });
+});
+
+describe('crosswire convert --image-input', () => {
+  const nativeImage = {
+    type: 'image',
+    source: { type: 'base64', media_type: 'image/png', data: DEMO_PNG_BASE64 },
+  };
+
+  it('without it, says on stderr why the image is a placeholder on a wire that could carry it', async () => {
+    const run = await runCli(['convert', '--wire', 'anthropic', file]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).content[1]).toEqual({
+      type: 'text',
+      text: '[image] image/png (84 bytes)',
+    });
+    expect(run.stderr).toBe(
+      "crosswire: note: convert: the image is a placeholder: without --provider and --model no model is known to see images (pass --image-input, or --provider and --model for the registry's answer)\n",
+    );
+  });
+
+  it('sends the image natively, with nothing on stderr', async () => {
+    const run = await runCli(['convert', '--wire', 'anthropic', '--image-input', file]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const block = JSON.parse(run.stdout);
+    expect(block.content).toEqual([{ type: 'text', text: 'The chart:' }, nativeImage]);
+    const verbose = JSON.parse(
+      (await runCli(['convert', '--wire', 'anthropic', '--image-input', '--verbose', file])).stdout,
+    );
+    expect(verbose.options).toEqual({ imageInput: true });
+    expect(verbose.gates.imageInput).toBe(
+      'images a tool returned reach the model as images when true, as placeholders when false (from --image-input)',
+    );
+  });
+
+  it('overrides the registry for --provider and --model, which otherwise says why', async () => {
+    const argv = ['convert', '--provider', 'aki-anthropic', '--model', 'gemma-3-27b-it', file];
+    const registry = await runCli(argv);
+    expect(registry.stderr).toBe(
+      'crosswire: note: convert: the image is a placeholder: tool_result_images is false for gemma-3-27b-it on aki-anthropic (crosswire caps aki-anthropic gemma-3-27b-it --explain says why; --image-input overrides)\n',
+    );
+    const forced = await runCli([...argv, '--image-input']);
+    expect(forced).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(forced.stdout).content[1]).toEqual(nativeImage);
+  });
+
+  it('decides nothing on a wire without images in tool results, and the note says so', async () => {
+    const run = await runCli(['convert', '--wire', 'ollama', '--image-input', file]);
+    expect(JSON.parse(run.stdout).content).toBe('The chart:\n[image] image/png (84 bytes)');
+    expect(run.stderr).toBe(
+      'crosswire: note: convert: the image is a placeholder: the ollama wire has no image in a tool result (on anthropic, gemini and responses an image can go natively)\n',
+    );
+  });
+
+  it('notes nothing for a result without images, and counts several', async () => {
+    const textOnly = await runCli(['convert', '--wire', 'anthropic', '-'], {
+      stdin: JSON.stringify([{ type: 'text', text: 'hi' }]),
+    });
+    expect(textOnly.stderr).toBe('');
+    const image = callToolResult.content[1];
+    const two = await runCli(['convert', '--wire', 'gemini', '-'], {
+      stdin: JSON.stringify([image, image]),
+    });
+    expect(two.stderr).toBe(
+      "crosswire: note: convert: the 2 images are placeholders: without --provider and --model no model is known to see images (pass --image-input, or --provider and --model for the registry's answer)\n",
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { ValidationError, type WireFormat } from '@crosswire/core';
+import { carriesNative, ValidationError, type WireFormat } from '@crosswire/core';
 import { defaultRegistry } from '@crosswire/registry';
 import { ToolResult } from '@crosswire/tool-result';
 import { expectPositionals, flag, parseWire, stringOption } from '../args.js';
@@ -6,6 +6,7 @@ import type { Command } from '../command.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { jsonText } from '../format.js';
 import { type CliIo, readStdinText, readTextFile } from '../io.js';
+import { editDistance } from '../suggest.js';
 import {
   resolveToolResultSettings,
   settingGates,
@@ -13,7 +14,7 @@ import {
 } from '../tool-result-settings.js';
 import { warningPrinter } from '../warnings.js';
 
-const help = `Usage: crosswire convert --wire W [--provider P --model M] FILE|-
+const help = `Usage: crosswire convert --wire W [--provider P --model M] [--image-input] FILE|-
 
 Reads an MCP CallToolResult (JSON) and prints the tool-result block the wire sends,
 as ToolResult.to(wire, options) renders it. Payloads are printed as they would be sent.
@@ -21,7 +22,9 @@ as ToolResult.to(wire, options) renders it. Payloads are printed as they would b
 With --provider and --model, the options are the ones the registry sets for that model
 on that provider: imageInput from tool_result_images, nativePdf from tool_result_pdf,
 sourceBlocks off on shims that reject document blocks, the Hermes response tag. Without
-them, the renderer's defaults apply (no native images).
+them, the renderer's defaults apply: no model is known to see images, so an image is a
+placeholder unless --image-input says the model sees it. When an image becomes a
+placeholder, a note on standard error says why.
 
 Arguments:
   FILE                a JSON file: { "content": [...], "isError"?, "structuredContent"?,
@@ -37,6 +40,9 @@ Options:
                       (defaults to the provider's wire when --provider is given)
   --provider P        a registry provider id, e.g. anthropic, openai, aki-anthropic
   --model M           the model, as you would pass it to the provider
+  --image-input       the model sees images in tool results: send them natively on the
+                      wires that carry them (anthropic, gemini, responses); overrides
+                      the registry's answer for --provider and --model
   --name NAME         the tool name the block carries (default: tool)
   --id ID             the tool call id the block answers (default: call_1)
   --verbose           print { wire, provider, model, options, gates, block } instead of
@@ -45,6 +51,7 @@ Options:
 
 Examples:
   crosswire convert --wire openai result.json
+  crosswire convert --wire anthropic --image-input result.json
   crosswire convert --provider anthropic --model claude-sonnet-4-5 result.json
   cat result.json | crosswire convert --wire gemini -
 `;
@@ -62,27 +69,9 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** Edit distance, for naming the key a misspelt one was meant to be. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
 function unknownKeyMessage(key: string, label: string): string {
   const nearest = RESULT_KEYS.find(
-    (known) => distance(key.toLowerCase(), known.toLowerCase()) <= 2,
+    (known) => editDistance(key.toLowerCase(), known.toLowerCase()) <= 2,
   );
   const hint = nearest === undefined ? '' : `; did you mean '${nearest}'?`;
   return `${label} has the key '${key}', which a CallToolResult does not have (its keys: ${RESULT_KEYS.join(', ')})${hint}`;
@@ -207,6 +196,42 @@ function chooseWire(
   return settings.wire;
 }
 
+/** How many image items the result's content holds. */
+function imageCount(input: Record<string, unknown>): number {
+  const content = Array.isArray(input.content) ? (input.content as unknown[]) : [];
+  return content.filter(
+    (item) =>
+      typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'image',
+  ).length;
+}
+
+/**
+ * Why the result's images are placeholders in the printed block, or undefined when they are
+ * not (or there are none): the wire has no image in a tool result, nothing said the model
+ * sees images, or the registry says this model on this provider does not.
+ */
+function placeholderNote(
+  wire: WireFormat,
+  input: Record<string, unknown>,
+  imageInput: boolean,
+  settings: ToolResultSettings | undefined,
+): string | undefined {
+  const count = imageCount(input);
+  if (count === 0) return undefined;
+  const images =
+    count === 1 ? 'the image is a placeholder' : `the ${count} images are placeholders`;
+  if (!carriesNative(wire, 'image')) {
+    return `${images}: the ${wire} wire has no image in a tool result (on anthropic, gemini and responses an image can go natively)`;
+  }
+  if (imageInput) return undefined;
+  if (settings === undefined) {
+    return `${images}: without --provider and --model no model is known to see images (pass --image-input, or --provider and --model for the registry's answer)`;
+  }
+  const value = defaultRegistry.resolve({ provider: settings.provider, model: settings.model })
+    .capabilities.tool_result_images.value;
+  return `${images}: tool_result_images is ${String(value)} for ${settings.model} on ${settings.provider} (crosswire caps ${settings.provider} ${settings.model} --explain says why; --image-input overrides)`;
+}
+
 /** `crosswire convert`: a CallToolResult in, the wire block out. */
 export const convertCommand: Command = {
   name: 'convert',
@@ -216,6 +241,7 @@ export const convertCommand: Command = {
     wire: { type: 'string' },
     provider: { type: 'string' },
     model: { type: 'string' },
+    'image-input': { type: 'boolean' },
     name: { type: 'string' },
     id: { type: 'string' },
     verbose: { type: 'boolean' },
@@ -241,8 +267,14 @@ export const convertCommand: Command = {
       input,
       { onWarning },
     );
-    const options = settings?.options ?? {};
+    const imageInputFlag = flag(args, 'image-input');
+    const options = {
+      ...settings?.options,
+      ...(imageInputFlag ? { imageInput: true } : {}),
+    };
     const block = result.to(wire, { ...options, onWarning });
+    const note = placeholderNote(wire, input, options.imageInput === true, settings);
+    if (note !== undefined) io.stderr(`crosswire: note: convert: ${note}\n`);
     io.stdout(
       jsonText(
         flag(args, 'verbose')
@@ -251,7 +283,7 @@ export const convertCommand: Command = {
               provider: settings?.provider ?? null,
               model: model ?? null,
               options,
-              gates: settingGates(wire, settings),
+              gates: settingGates(wire, settings, imageInputFlag),
               block,
             }
           : block,

@@ -77,7 +77,7 @@ describe('crosswire fetch-image', () => {
     expect(run).toEqual({
       code: 1,
       stdout: '',
-      stderr: `crosswire: fetch-image: refuses to fetch image URL ${origin}/chart.png: rejected by inline_image_url_filter (127.0.0.1 is loopback (127.0.0.0/8); pass --allow 127.0.0.1/32 to fetch it anyway)\n`,
+      stderr: `crosswire: fetch-image: refuses to fetch image URL ${origin}/chart.png: rejected by the private-host guard (127.0.0.1 is loopback (127.0.0.0/8); pass --allow 127.0.0.1/32 to fetch it anyway)\n`,
     });
     expect(hits.length).toBe(before);
     // A made-up name mapped to loopback is refused for the address it resolves to.
@@ -89,7 +89,7 @@ describe('crosswire fetch-image', () => {
     ]);
     expect(named.code).toBe(1);
     expect(named.stderr).toBe(
-      `crosswire: fetch-image: refuses to fetch image URL ${origin.replace('127.0.0.1', 'images.test')}/chart.png: rejected by inline_image_url_filter (127.0.0.1 is loopback (127.0.0.0/8); pass --allow 127.0.0.1/32 to fetch it anyway)\n`,
+      `crosswire: fetch-image: refuses to fetch image URL ${origin.replace('127.0.0.1', 'images.test')}/chart.png: rejected by the private-host guard (127.0.0.1 is loopback (127.0.0.0/8); pass --allow 127.0.0.1/32 to fetch it anyway)\n`,
     );
     expect(hits.length).toBe(before);
   });
@@ -146,7 +146,7 @@ describe('crosswire fetch-image', () => {
     expect(run).toEqual({
       code: 1,
       stdout: '',
-      stderr: `crosswire: fetch-image: image at ${origin}/chart.png exceeds inline_image_max_bytes (50) (raise --max-bytes, or 0 for no cap)\n`,
+      stderr: `crosswire: fetch-image: image at ${origin}/chart.png exceeds --max-bytes (50) (raise --max-bytes, or 0 for no cap)\n`,
     });
   });
 

@@ -133,12 +133,27 @@ async function readCertificates(files: readonly string[], io: CliIo): Promise<st
 function explained(error: unknown): unknown {
   if (!(error instanceof ImageFetchError)) return error;
   const hint = hintFor(error);
-  if (hint === undefined) return error;
-  return new ImageFetchError(error.code, `${error.message} (${hint})`, {
+  const message = inFlagWords(error.message);
+  if (hint === undefined && message === error.message) return error;
+  return new ImageFetchError(error.code, hint === undefined ? message : `${message} (${hint})`, {
     url: error.url,
     cause: error,
     details: { ...error.details },
   });
+}
+
+/**
+ * The library names its settings as an engine's options do (`inline_image_max_bytes`); on the
+ * command line the user set them with flags, so the message names the flag instead.
+ */
+const FLAG_WORDS: readonly (readonly [string, string])[] = [
+  ['inline_image_url_filter', 'the private-host guard'],
+  ['inline_image_max_bytes', '--max-bytes'],
+  ['inline_image_fetch_timeout', '--timeout'],
+];
+
+function inFlagWords(message: string): string {
+  return FLAG_WORDS.reduce((text, [option, words]) => text.replaceAll(option, words), message);
 }
 
 function hintFor(error: ImageFetchError): string | undefined {

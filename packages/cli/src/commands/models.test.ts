@@ -7,13 +7,24 @@ describe('crosswire models', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       [
-        'provider  model              tools  image  pdf  audio  tr-image  tr-pdf  from  status',
-        'deepseek  deepseek-v4-flash  yes    no     no   no     no        no      data  current',
-        'deepseek  deepseek-v4-pro    yes    no     no   no     no        no      data  current',
+        'provider  model            tools  image  pdf  audio  tr-image  tr-pdf  from  status',
+        'deepseek  deepseek-flash   yes    yes    ?    ?      no        no      data  current',
+        'deepseek  deepseek-v4-pro  yes    no     no   no     no        no      data  current',
         '2 models',
         '',
       ].join('\n'),
     );
+  });
+
+  it('takes providers as arguments too, alone or beside --provider', async () => {
+    const flagged = await runCli(['models', '--provider', 'deepseek']);
+    expect(await runCli(['models', 'deepseek'])).toEqual(flagged);
+    const both = await runCli(['models', 'deepseek', '--provider', 'cerebras', '--json']);
+    expect(both.code).toBe(0);
+    const providers = (JSON.parse(both.stdout) as { provider: string }[]).map(
+      (row) => row.provider,
+    );
+    expect([...new Set(providers)]).toEqual(['deepseek', 'cerebras']);
   });
 
   it('filters by capability: which models see tool-result PDFs', async () => {
@@ -31,7 +42,7 @@ describe('crosswire models', () => {
     // (openai's gpt-5-pro offering speaks the responses wire)
     expect([...providers].sort()).toEqual(['anthropic', 'gemini', 'openai', 'openai-responses']);
     expect(rows).toContainEqual(
-      expect.objectContaining({ provider: 'anthropic', model: 'claude-sonnet-4-5', from: 'data' }),
+      expect.objectContaining({ provider: 'anthropic', model: 'claude-sonnet-5-5', from: 'data' }),
     );
   });
 

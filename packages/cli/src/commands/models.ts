@@ -6,17 +6,20 @@ import {
   type Resolution,
   type Tristate,
 } from '@crosswire/registry';
-import { expectPositionals, flag, stringListOption } from '../args.js';
+import { flag, stringListOption } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { type CellInput, jsonText, renderTable, type Style, styleFor } from '../format.js';
 
-const help = `Usage: crosswire models [--provider ID]... [--capability NAME[=VALUE]]... [--json]
+const help = `Usage: crosswire models [PROVIDER]... [--provider ID]... [--capability NAME[=VALUE]]... [--json]
 
 Lists the models each provider serves, from the registry: the curated offerings and the
 models the imported models.dev catalogue adds, with the effective value of every
 capability as that provider serves the model. Retired offerings are left out;
 deprecated ones are marked.
+
+Arguments:
+  PROVIDER                   only this provider (id or alias), the same as --provider
 
 Options:
   --provider ID              only this provider (id or alias); repeat for several
@@ -32,6 +35,7 @@ whether the curated data or only the catalogue answered.
 
 Examples:
   crosswire models --provider anthropic
+  crosswire models anthropic openai
   crosswire models --capability tool_result_pdf
   crosswire models --provider openrouter --capability image_input --capability tools
 `;
@@ -92,9 +96,8 @@ export const modelsCommand: Command = {
     json: { type: 'boolean' },
   },
   run: async (args, io) => {
-    expectPositionals('models', args, []);
     const filters = stringListOption(args, 'capability').map(parseFilter);
-    const requested = stringListOption(args, 'provider');
+    const requested = [...args.positionals, ...stringListOption(args, 'provider')];
     // An unknown provider is a typed registry error naming the known ones.
     const providers =
       requested.length > 0

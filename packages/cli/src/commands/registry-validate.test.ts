@@ -68,4 +68,18 @@ describe('crosswire registry validate', () => {
         'crosswire: registry validate: /no/such/dir is not a directory (see crosswire registry validate --help)\n',
     });
   });
+
+  it('takes the data directory as an argument too, and refuses it given twice', async () => {
+    const flagged = await runCli(['registry', 'validate', '--data', dataDirectory, '--json']);
+    expect(flagged.code).toBe(0);
+    expect(await runCli(['registry', 'validate', dataDirectory, '--json'])).toEqual(flagged);
+    expect(await runCli(['registry', 'validate', '--data', dataDirectory, dataDirectory])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `crosswire: registry validate: unexpected argument ${dataDirectory} (see crosswire registry validate --help)\n`,
+    });
+    expect((await runCli(['registry', 'validate', '/no/such/dir'])).stderr).toBe(
+      'crosswire: registry validate: /no/such/dir is not a directory (see crosswire registry validate --help)\n',
+    );
+  });
 });

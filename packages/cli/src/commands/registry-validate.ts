@@ -15,7 +15,7 @@ import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { jsonText, styleFor } from '../format.js';
 import type { CliIo } from '../io.js';
 
-const help = `Usage: crosswire registry validate [--data DIR] [--json]
+const help = `Usage: crosswire registry validate [DIR | --data DIR] [--json]
 
 Runs the registry checks a pull request must pass: every data file against its strict
 schema, then the cross-field checks (output limit <= context, aliases unique and
@@ -26,6 +26,9 @@ Without --data it checks packages/registry/data of the Crosswire checkout you ar
 (searched upward from the current directory); outside a checkout it checks the data
 built into the installed @crosswire/registry.
 
+Arguments:
+  DIR                 the data directory to check, the same as --data DIR
+
 Options:
   --data DIR          the data directory to check (its *.json files, recursively, except
                       the imported catalogue snapshot); an empty directory is an error
@@ -35,6 +38,7 @@ Options:
 Examples:
   crosswire registry validate
   crosswire registry validate --data ./packages/registry/data
+  crosswire registry validate ./packages/registry/data
 `;
 
 /** `packages/registry/data` in the checkout containing `from`, if any. */
@@ -133,8 +137,12 @@ export const registryValidateCommand: Command = {
     json: { type: 'boolean' },
   },
   run: async (args, io) => {
-    expectPositionals('registry validate', args, []);
-    const requested = stringOption(args, 'data');
+    const positionals = expectPositionals(
+      'registry validate',
+      args,
+      args.positionals.length > 0 && stringOption(args, 'data') === undefined ? ['DIR'] : [],
+    );
+    const requested = stringOption(args, 'data') ?? positionals[0];
     const directory =
       requested === undefined ? findDataDirectory(io.cwd) : path.resolve(io.cwd, requested);
     const outcome =

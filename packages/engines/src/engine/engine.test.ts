@@ -158,7 +158,7 @@ describe('createEngine from registry data', () => {
   });
 
   it('reads capabilities and derives the dialect options from them and the quirks', () => {
-    const claude = createEngine({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'k' });
+    const claude = createEngine({ provider: 'anthropic', model: 'claude-sonnet-5-5', apiKey: 'k' });
     expect(claude.supports('image_input')).toBe(true);
     expect(claude.capabilities().tool_result_images).toBe(true);
     expect(claude.dialectOptions).toMatchObject({
@@ -191,7 +191,7 @@ describe('engine.chat over HTTP', () => {
     const engine = track(
       createEngine({
         provider: 'anthropic',
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-5-5',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('anthropic', 'retry'),
         retry: { baseDelayMs: 1 },
@@ -272,7 +272,7 @@ describe('inline images before the request', () => {
     const anthropic = track(
       createEngine({
         provider: 'anthropic',
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-5-5',
         ...options,
         baseUrl: simulator.baseUrl('anthropic', 'img'),
       }),
@@ -286,7 +286,7 @@ describe('inline images before the request', () => {
     const gemini = track(
       createEngine({
         provider: 'gemini',
-        model: 'gemini-2.5-flash',
+        model: 'gemini-2.5-flash-lite',
         ...options,
         baseUrl: simulator.baseUrl('gemini', 'img'),
       }),
@@ -318,7 +318,7 @@ describe('inline images before the request', () => {
     const engine = track(
       createEngine({
         provider: 'gemini',
-        model: 'gemini-2.5-flash',
+        model: 'gemini-2.5-flash-lite',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('gemini', 'refused'),
         inlineImages: { urlFilter: denyPrivateHosts() },
@@ -336,7 +336,7 @@ describe('inline images before the request', () => {
     const engine = track(
       createEngine({
         provider: 'gemini',
-        model: 'gemini-2.5-flash',
+        model: 'gemini-2.5-flash-lite',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('gemini', 'default-guard'),
       }),
@@ -359,7 +359,7 @@ describe('inline images before the request', () => {
     const engine = track(
       createEngine({
         provider: 'gemini',
-        model: 'gemini-2.5-flash',
+        model: 'gemini-2.5-flash-lite',
         apiKey: 'k',
         baseUrl: simulator.baseUrl('gemini', 'open-network'),
         inlineImages: { allowPrivateNetwork: true },
@@ -378,7 +378,7 @@ describe('seams for a caller-run loop', () => {
     const warnings: CrosswireWarning[] = [];
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-6.1-sol',
       apiKey: 'k',
       onWarning: (w) => warnings.push(w),
     });
