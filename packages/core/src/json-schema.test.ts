@@ -349,3 +349,59 @@ describe('toStrictJsonSchema / toClosedJsonSchema / stripSchemaDialect', () => {
     });
   });
 });
+
+describe('toGeminiSchema on hostile $refs (issue 25)', () => {
+  // 24 chained defs, each using the next twice: inlined naively, 2^24 copies of the last.
+  const chained = (links: number) => {
+    const $defs: Record<string, unknown> = {};
+    for (let index = 0; index < links; index++) {
+      $defs[`d${index}`] =
+        index === links - 1
+          ? { type: 'string' }
+          : {
+              type: 'object',
+              properties: {
+                a: { $ref: `#/$defs/d${index + 1}` },
+                b: { $ref: `#/$defs/d${index + 1}` },
+              },
+            };
+    }
+    return { type: 'object', properties: { root: { $ref: '#/$defs/d0' } }, $defs };
+  };
+
+  it('refuses a schema that would grow past 100x, with a typed error, before building it', () => {
+    const schema = chained(24);
+    expect(JSON.stringify(schema).length).toBeLessThan(3000);
+    expect(() => toGeminiSchema(schema)).toThrow(
+      expect.objectContaining({ code: 'gemini_schema_too_large' }),
+    );
+  });
+
+  it('inlines a small chain whole, within 100x of its size', () => {
+    const schema = chained(4);
+    const out = toGeminiSchema(schema);
+    expect(JSON.stringify(out).length).toBeLessThan(100 * JSON.stringify(schema).length);
+    expect(JSON.stringify(out)).not.toContain('$ref');
+  });
+
+  it('mutually referencing defs give one warning per schema', () => {
+    const warnings: unknown[] = [];
+    const schema = {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/$defs/B' } },
+      $defs: {
+        A: { type: 'object', properties: { b: { $ref: '#/$defs/B' }, a: { $ref: '#/$defs/A' } } },
+        B: { type: 'object', properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/$defs/B' } } },
+      },
+    };
+    toGeminiSchema(schema, { onWarning: (warning) => warnings.push(warning) });
+    expect(warnings).toEqual([
+      {
+        code: 'schema_ref_cycle',
+        message:
+          "recursive schema references '#/$defs/A', '#/$defs/B' cut for gemini (sent as an untyped object)",
+        details: { reference: '#/$defs/A', references: ['#/$defs/A', '#/$defs/B'] },
+      },
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { ValidationError } from './errors.js';
 import type { JsonSchema } from './tool-definition.js';
 import { emitWarning, type WarningHandler } from './warnings.js';
 
@@ -68,7 +69,27 @@ interface GeminiContext {
   readonly root: Record<string, unknown>;
   readonly resolving: Set<string>;
   readonly dropped: Set<string>;
+  /** The references cut as cycles (told in one warning per schema). */
+  readonly cycles: Set<string>;
   readonly onWarning: WarningHandler | undefined;
+  /** Schema nodes written so far, and the most the schema may become (inlined `$ref`s grow it). */
+  nodes: number;
+  readonly maxNodes: number;
+}
+
+/**
+ * How many times its own node count a schema may grow to when Gemini's conversion inlines its
+ * `$ref`s: chained `$defs` double at every link (24 links made 2.2 KB into 495 MB), and a tool
+ * schema comes from an untrusted MCP server.
+ */
+export const GEMINI_SCHEMA_MAX_GROWTH = 100;
+
+function countNodes(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce<number>((sum, item) => sum + countNodes(item), 0);
+  if (!isRecord(node)) return 0;
+  let count = 1;
+  for (const value of Object.values(node)) count += countNodes(value);
+  return count;
 }
 
 function resolvePointer(root: Record<string, unknown>, reference: string): unknown {
@@ -103,15 +124,18 @@ function mergeAllOf(members: readonly unknown[]): Record<string, unknown> {
 function geminiNode(node: unknown, context: GeminiContext): Record<string, unknown> {
   // `true` / `{}` mean "anything"; Gemini has no such schema, an untyped object is closest.
   if (!isRecord(node)) return {};
+  context.nodes++;
+  if (context.nodes > context.maxNodes) {
+    throw new ValidationError(
+      `tool schema refused for gemini: inlining its $refs makes it more than ${GEMINI_SCHEMA_MAX_GROWTH} times its size (${context.maxNodes} schema nodes); send it as parametersJsonSchema (geminiSchemaField), which keeps $defs, or flatten it`,
+      { code: 'gemini_schema_too_large', path: 'inputSchema' },
+    );
+  }
   let schema = node;
   if (typeof schema.$ref === 'string') {
     const reference = schema.$ref;
     if (context.resolving.has(reference)) {
-      emitWarning(context.onWarning, {
-        code: 'schema_ref_cycle',
-        message: `recursive schema reference '${reference}' cut for gemini (sent as an untyped object)`,
-        details: { reference },
-      });
+      context.cycles.add(reference);
       return { type: 'object' };
     }
     const target = resolvePointer(context.root, reference);
@@ -222,9 +246,23 @@ export function toGeminiSchema(
     root: schema,
     resolving: new Set(),
     dropped: new Set(),
+    cycles: new Set(),
     onWarning: options.onWarning,
+    nodes: 0,
+    maxNodes: Math.max(1000, GEMINI_SCHEMA_MAX_GROWTH * countNodes(schema)),
   };
   const result = geminiNode(schema, context);
+  if (context.cycles.size > 0) {
+    const references = [...context.cycles].sort();
+    emitWarning(options.onWarning, {
+      code: 'schema_ref_cycle',
+      message: `recursive schema reference${references.length > 1 ? 's' : ''} ${references.map((reference) => `'${reference}'`).join(', ')} cut for gemini (sent as an untyped object)`,
+      details:
+        references.length > 1
+          ? { reference: references[0], references }
+          : { reference: references[0] },
+    });
+  }
   const silent = ['$schema', '$id', '$comment', '$defs', 'definitions', 'additionalProperties'];
   const lost = [...context.dropped].filter((key) => !silent.includes(key)).sort();
   if (lost.length > 0) {

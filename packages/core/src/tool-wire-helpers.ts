@@ -21,7 +21,37 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * reads them, every wire pays for them in prompt tokens, and strict endpoints reject them.
  */
 export function schemaOf(tool: ToolDefinition): JsonSchema {
-  return stripSchemaDialect(structuredClone(tool.inputSchema) as JsonSchema);
+  const schema = stripSchemaDialect(structuredClone(tool.inputSchema) as JsonSchema);
+  addMissingItems(schema);
+  return schema;
+}
+
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+const SUBSCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties'] as const;
+
+function saysArray(type: unknown): boolean {
+  return type === 'array' || (Array.isArray(type) && type.includes('array'));
+}
+
+/**
+ * Gives every array schema without `items` the permissive `items: {}` (in place, on our copy).
+ * OpenAI, Responses and Gemini refuse an array without `items` ("array schema missing items"),
+ * which many MCP servers send; `{}` accepts what the array held before.
+ */
+function addMissingItems(schema: unknown): void {
+  if (!isRecord(schema)) return;
+  if (saysArray(schema.type) && schema.items === undefined) schema.items = {};
+  if (isRecord(schema.items)) addMissingItems(schema.items);
+  else if (Array.isArray(schema.items)) for (const inner of schema.items) addMissingItems(inner);
+  if (isRecord(schema.additionalProperties)) addMissingItems(schema.additionalProperties);
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = schema[key];
+    if (isRecord(map)) for (const inner of Object.values(map)) addMissingItems(inner);
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const inner of list) addMissingItems(inner);
+  }
 }
 
 /** The description key only when the tool has one (no wire needs an empty one). */

@@ -56,6 +56,16 @@ export {
   providerMessages,
   wireMessage,
 } from './messages.js';
+export {
+  type PreflightOptions,
+  PreflightRefusedError,
+  type PreflightResult,
+  type PreflightViolation,
+  preflight,
+} from './preflight/preflight.js';
+export { ANTHROPIC_MEDIA_LIMITS } from './preflight/request-rules.js';
+export { PROVIDER_RULES } from './preflight/rules.js';
+export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
 export type { ChatResponse, Usage } from './response.js';
 export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { PROVIDER_RULES } from '@crosswire/dialects';
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_RULES } from './rules.js';
+import { providerRulesPage } from './rules-page.js';
 import { SIMULATOR_WIRES } from './server.js';
 
 describe('the strict simulator catalogue', () => {
@@ -22,8 +23,9 @@ describe('the strict simulator catalogue', () => {
     },
   );
 
-  it('docs/provider-rules.md lists every rule with its source', () => {
+  it('docs/provider-rules.md is the page generated from the catalogue (pnpm --filter @crosswire/simulator docs:rules)', () => {
     const page = readFileSync(new URL('../docs/provider-rules.md', import.meta.url), 'utf8');
+    expect(page).toBe(providerRulesPage());
     for (const rule of PROVIDER_RULES) {
       expect(page).toContain(`\`${rule.id}\``);
       expect(page).toContain(rule.source);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isWireFormat, type WireFormat } from '@crosswire/core';
+import { preflight } from '@crosswire/dialects';
 import { type StreamRecord, streamChunks, streamContentType, writeStream } from './stream.js';
 import type { Inspection, SimulatorRequest, SimulatorStep, SimulatorWire } from './types.js';
 import { wire as anthropic } from './wires/anthropic.js';
@@ -10,14 +11,37 @@ import { wire as ollama } from './wires/ollama.js';
 import { wire as openai } from './wires/openai.js';
 import { wire as responses } from './wires/responses.js';
 
+/**
+ * A wire's checks plus the request rules of the shared catalogue (`preflight` from
+ * @crosswire/dialects): the simulator refuses exactly what the engine refuses before sending,
+ * and the conversation rules besides.
+ */
+function withPreflight(format: WireFormat, simulated: SimulatorWire): SimulatorWire {
+  return {
+    ...simulated,
+    inspect(body, path) {
+      const inspection = simulated.inspect(body, path);
+      const { violations } = preflight(body, { wire: format });
+      if (violations.length === 0) return inspection;
+      return {
+        ...inspection,
+        violations: [
+          ...inspection.violations,
+          ...violations.map((broken) => `${broken.path}: ${broken.message}`),
+        ],
+      };
+    },
+  };
+}
+
 /** The simulator's half of each wire; the compiler checks every wire has one. */
 export const SIMULATOR_WIRES: Readonly<Record<WireFormat, SimulatorWire>> = Object.freeze({
-  openai,
-  anthropic,
-  gemini,
-  ollama,
-  responses,
-  hermes,
+  openai: withPreflight('openai', openai),
+  anthropic: withPreflight('anthropic', anthropic),
+  gemini: withPreflight('gemini', gemini),
+  ollama: withPreflight('ollama', ollama),
+  responses: withPreflight('responses', responses),
+  hermes: withPreflight('hermes', hermes),
 });
 
 /** What a lane answers when its script is used up, or a lane script computed per request. */

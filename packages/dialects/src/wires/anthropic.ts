@@ -32,6 +32,7 @@ import {
   isRecord,
   type JsonObject,
 } from '../support/json.js';
+import { partialJsonObject } from '../support/partial-json.js';
 import { joinReasoning, splitThinkTags } from '../support/reasoning.js';
 import {
   checkResultsAnswerCalls,
@@ -314,7 +315,16 @@ export function assistantEcho(body: unknown): JsonObject {
     const record = asRecord(block);
     return !(record.type === 'text' && typeof record.text === 'string' && isBlank(record.text));
   });
-  return { role: 'assistant', content: cloneJson(content) };
+  // A call cut off inside its input (max_tokens) keeps the JSON text in the reply, and the call
+  // reads as undecodable; the echo sends the object it was becoming, as Anthropic accepts only
+  // an object `input` ("Input should be a valid dictionary").
+  const echoed = cloneJson(content).map((block) => {
+    const record = asRecord(block);
+    return record.type === 'tool_use' && typeof record.input === 'string'
+      ? { ...record, input: partialJsonObject(record.input) }
+      : block;
+  });
+  return { role: 'assistant', content: echoed };
 }
 
 export function formatToolResults(

@@ -84,6 +84,10 @@ function state(): WireStreamState {
 
 export const stream: WireStream = {
   framing: 'sse',
+  // Servers that reuse Chat Completions framing end with `data: [DONE]` after
+  // `response.completed` (the openai SDK ends any stream there, its Responses fixture does):
+  // the marker, not a bad chunk. Before the terminal event the stream is still cut short.
+  doneData: '[DONE]',
   callTags: false,
   path: (chatPath) => chatPath,
   request: (body) => ({ ...body, stream: true }),

@@ -19,7 +19,9 @@ import {
   type Dialect,
   type DialectOptions,
   imagesNeedingBytes,
+  PreflightRefusedError,
   type ProviderMessage,
+  preflight,
   providerMessages,
   responseTextContent,
   responseToolCalls,
@@ -104,6 +106,13 @@ export interface EngineOptions {
   readonly toolTimeoutMs?: number;
   /** The default `idleTimeoutMs` of `stream`: the longest gap between chunks. Default 60 000 ms. */
   readonly streamIdleTimeoutMs?: number;
+  /**
+   * Check every request against the provider's documented rules before sending it (`preflight`
+   * from @crosswire/dialects) and refuse one that breaks a rule with `request_refused_preflight`,
+   * before any byte is sent. Default true; false sends it anyway (a lenient server behind a
+   * provider's wire).
+   */
+  readonly preflight?: boolean;
   /**
    * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
    * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
@@ -307,6 +316,14 @@ export class Engine {
   ) {
     const prepareStarted = performance.now();
     const body = shape(await this.buildRequest(input, options));
+    if (this.#options.preflight !== false) {
+      const { violations } = preflight(body, {
+        wire: this.toolWireFormat,
+        provider: this.provider.id,
+        model: this.model,
+      });
+      if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);
+    }
     const prepareMs = performance.now() - prepareStarted;
     const scrub = this.#transport.scrubber;
     const base = {

@@ -1,21 +1,10 @@
-// The strict simulator's catalogue: documented ways each provider refuses a request (HTTP 400),
-// each with its source and a minimal request that breaks it. The wire checks in ./wires/
-// enforce every rule; rules.test.ts sends each example through them, and
-// docs/provider-rules.md lists the catalogue for users.
-import type { WireFormat } from '@crosswire/core';
-
-export interface ProviderRule {
-  readonly id: string;
-  readonly wire: WireFormat;
-  /** What the provider requires, in one sentence. */
-  readonly rule: string;
-  /** Where the rule is documented: the provider's docs, its OpenAPI document, or a public issue. */
-  readonly source: string;
-  /** A minimal request that breaks the rule: the endpoint path and the body. */
-  readonly example: { readonly path: string; readonly body: unknown };
-  /** A piece of the violation the simulator reports for the example. */
-  readonly violation: string;
-}
+// The catalogue of documented ways each provider refuses a request (HTTP 400), each with its
+// source and a minimal request that breaks it. One table, used three ways: `preflight` runs the
+// rules that carry a `check` (the engine before every send, users on bodies they build), the
+// simulator refuses every rule (its wire checks in @crosswire/simulator cover the conversation
+// rules without a `check`), and @crosswire/simulator's docs/provider-rules.md is generated from it.
+import { REQUEST_RULES } from './request-rules.js';
+import type { ProviderRule } from './types.js';
 
 const ANTHROPIC = '/v1/messages';
 const CHAT = '/chat/completions';
@@ -62,7 +51,7 @@ const ollama = (messages: unknown[], extra: object = {}) => ({
   body: { model: 'llama3.2', stream: false, messages, ...extra },
 });
 
-export const PROVIDER_RULES: readonly ProviderRule[] = [
+const DOCUMENTED_RULES: readonly ProviderRule[] = [
   {
     id: 'anthropic-max-tokens',
     wire: 'anthropic',
@@ -479,3 +468,9 @@ export const PROVIDER_RULES: readonly ProviderRule[] = [
     violation: 'sends its tools in the system prompt',
   },
 ];
+
+/** Every documented rule: the conversation rules above, then the request rules `preflight` checks. */
+export const PROVIDER_RULES: readonly ProviderRule[] = Object.freeze([
+  ...DOCUMENTED_RULES,
+  ...REQUEST_RULES,
+]);

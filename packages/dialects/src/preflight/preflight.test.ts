@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { PreflightRefusedError, preflight } from './preflight.js';
+import { pngHeaderBase64 } from './request-rules.js';
+import { PROVIDER_RULES } from './rules.js';
+
+const checked = PROVIDER_RULES.filter((rule) => rule.check);
+
+describe('preflight: the request rules of the catalogue', () => {
+  it.each(checked.map((rule) => [rule.id, rule] as const))(
+    '%s: refuses its example, naming the rule, a path and the source',
+    (_id, rule) => {
+      const { violations } = preflight(rule.example.body, { wire: rule.wire });
+      expect(violations.length).toBeGreaterThan(0);
+      for (const broken of violations) {
+        expect(broken.rule).toBe(rule.id);
+        expect(broken.source).toBe(rule.source);
+        expect(broken.path).not.toBe('');
+      }
+      expect(violations.map((broken) => broken.message).join('\n')).toContain(rule.violation);
+    },
+  );
+
+  // Regression from the provider's own 400: the quoted message holds what preflight reports
+  // (up to the numbers and paths of the quoted request).
+  it.each(checked.filter((rule) => rule.quoted).map((rule) => [rule.id, rule] as const))(
+    '%s: the provider quoted at the source says what preflight says',
+    (_id, rule) => {
+      expect(rule.quoted).toContain(rule.violation);
+    },
+  );
+
+  it('names exact paths and messages (written down, not computed)', () => {
+    const body = {
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: 'Hi' }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'filesystem.read_multiple_files',
+            parameters: {
+              type: 'object',
+              properties: {
+                paths: { type: 'array' },
+                nested: { type: 'array', items: { type: ['array', 'null'] } },
+              },
+            },
+          },
+        },
+      ],
+    };
+    expect(preflight(body, { wire: 'openai' }).violations).toEqual([
+      {
+        rule: 'openai-tool-name',
+        path: 'tools[0].function.name',
+        message:
+          "\"filesystem.read_multiple_files\": Invalid 'tools[0].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]{1,64}$'.",
+        source: 'https://github.com/openai/openai-openapi (FunctionObject.name)',
+      },
+      {
+        rule: 'openai-array-items',
+        path: 'tools[0].function.parameters.properties.paths',
+        message:
+          "Invalid schema for function 'filesystem.read_multiple_files': In context=('properties', 'paths'), array schema missing items.",
+        source: 'https://github.com/sigoden/aichat/pull/1049',
+      },
+      {
+        rule: 'openai-array-items',
+        path: 'tools[0].function.parameters.properties.nested.items',
+        message:
+          "Invalid schema for function 'filesystem.read_multiple_files': In context=('properties', 'nested', 'items'), array schema missing items.",
+        source: 'https://github.com/sigoden/aichat/pull/1049',
+      },
+    ]);
+  });
+
+  it('tool names at the edges of each pattern', () => {
+    const openai = (name: string) =>
+      preflight(
+        { tools: [{ type: 'function', function: { name, parameters: { type: 'object' } } }] },
+        { wire: 'openai' },
+      ).violations.length;
+    expect(openai('a'.repeat(64))).toBe(0);
+    expect(openai('a'.repeat(65))).toBe(1);
+    expect(openai('')).toBe(1);
+    expect(openai('get weather')).toBe(1);
+    expect(openai('météo')).toBe(1);
+    const anthropic = (name: string) =>
+      preflight({ tools: [{ name, input_schema: { type: 'object' } }] }, { wire: 'anthropic' })
+        .violations.length;
+    expect(anthropic('a'.repeat(128))).toBe(0);
+    expect(anthropic('a'.repeat(129))).toBe(1);
+    expect(anthropic('calendar.read')).toBe(1);
+    const gemini = (name: string) =>
+      preflight({ tools: [{ functionDeclarations: [{ name }] }] }, { wire: 'gemini' }).violations
+        .length;
+    expect(gemini('calendar.read')).toBe(0);
+    expect(gemini('caldav-mcp:create-event')).toBe(0);
+    expect(gemini('_x')).toBe(0);
+    expect(gemini('1password_lookup')).toBe(1);
+    expect(gemini('a'.repeat(64))).toBe(0);
+    expect(gemini('a'.repeat(65))).toBe(1);
+  });
+
+  it('Anthropic media limits: at the limit passes, one over is refused', () => {
+    const image = (data: string) => ({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data },
+    });
+    const check = (content: unknown[]) =>
+      preflight(
+        { model: 'm', max_tokens: 1, messages: [{ role: 'user', content }] },
+        { wire: 'anthropic' },
+      ).violations.map((broken) => broken.rule);
+    expect(check([image(pngHeaderBase64(8000, 8000))])).toEqual([]);
+    expect(check([image(pngHeaderBase64(8001, 10))])).toEqual(['anthropic-image-side']);
+    expect(check(Array.from({ length: 100 }, () => image(pngHeaderBase64(10, 10))))).toEqual([]);
+    expect(check(Array.from({ length: 20 }, () => image(pngHeaderBase64(2001, 10))))).toEqual([]);
+    expect(check(Array.from({ length: 21 }, () => image(pngHeaderBase64(2000, 2000))))).toEqual([]);
+    // Images inside a tool_result count too.
+    const inResult = {
+      type: 'tool_result',
+      tool_use_id: 't',
+      content: Array.from({ length: 101 }, () => image(pngHeaderBase64(10, 10))),
+    };
+    expect(check([inResult])).toEqual(['anthropic-media-count']);
+  });
+
+  it('the refusal error names rule, path and source', () => {
+    const rule = checked.find((entry) => entry.id === 'gemini-tool-name');
+    const { violations } = preflight(rule?.example.body, { wire: 'gemini' });
+    const error = new PreflightRefusedError('gemini', violations);
+    expect(error.code).toBe('request_refused_preflight');
+    expect(error.rule).toBe('gemini-tool-name');
+    expect(error.path).toBe('tools[0].functionDeclarations[0].name');
+    expect(error.message).toContain('https://github.com/kaitranntt/ccs/issues/25');
+  });
+});

@@ -1,0 +1,484 @@
+// The request rules `preflight` checks: tool names, tool schemas, tool counts and media limits,
+// each a documented (or verbatim-quoted) provider refusal. Facts in one table per wire; the
+// checks below read the body as the wire sends it.
+import { bytesToBase64, type WireFormat } from '@crosswire/core';
+import { asArray, isRecord, type JsonObject } from '../support/json.js';
+import { base64ImageDimensions } from './image-header.js';
+import type { ProviderRule, RuleBreak, RuleCheck } from './types.js';
+
+/** Where each wire puts its function tools: the name, the schema and the path prefix. */
+interface FunctionTool {
+  readonly path: string;
+  readonly name: unknown;
+  readonly schema: unknown;
+  readonly schemaPath: string;
+}
+
+const TOOL_READERS: Readonly<Record<WireFormat, (body: JsonObject) => FunctionTool[]>> = {
+  openai: (body) =>
+    asArray(body.tools).flatMap((tool, index) =>
+      isRecord(tool) && isRecord(tool.function)
+        ? [
+            {
+              path: `tools[${index}].function.name`,
+              name: tool.function.name,
+              schema: tool.function.parameters,
+              schemaPath: `tools[${index}].function.parameters`,
+            },
+          ]
+        : [],
+    ),
+  responses: (body) =>
+    asArray(body.tools).flatMap((tool, index) =>
+      isRecord(tool) && tool.type === 'function'
+        ? [
+            {
+              path: `tools[${index}].name`,
+              name: tool.name,
+              schema: tool.parameters,
+              schemaPath: `tools[${index}].parameters`,
+            },
+          ]
+        : [],
+    ),
+  anthropic: (body) =>
+    asArray(body.tools).flatMap((tool, index) =>
+      // Server tools (`web_search_20250305`...) carry a versioned `type` and no schema.
+      isRecord(tool) && (tool.type === undefined || tool.type === 'custom')
+        ? [
+            {
+              path: `tools[${index}].name`,
+              name: tool.name,
+              schema: tool.input_schema,
+              schemaPath: `tools[${index}].input_schema`,
+            },
+          ]
+        : [],
+    ),
+  gemini: (body) =>
+    asArray(body.tools).flatMap((tool, index) =>
+      isRecord(tool)
+        ? asArray(tool.functionDeclarations).flatMap((declaration, inner) =>
+            isRecord(declaration)
+              ? [
+                  {
+                    path: `tools[${index}].functionDeclarations[${inner}].name`,
+                    name: declaration.name,
+                    // `parametersJsonSchema` is JSON Schema proper; the refusal is `parameters`'.
+                    schema: declaration.parameters,
+                    schemaPath: `tools[${index}].functionDeclarations[${inner}].parameters`,
+                  },
+                ]
+              : [],
+          )
+        : [],
+    ),
+  ollama: () => [],
+  hermes: () => [],
+};
+
+// Several rules read the same tools of one body: read them once.
+const toolsRead = new WeakMap<object, FunctionTool[]>();
+function toolsOf(wire: WireFormat, body: JsonObject): FunctionTool[] {
+  let found = toolsRead.get(body);
+  if (!found) {
+    found = TOOL_READERS[wire](body);
+    toolsRead.set(body, found);
+  }
+  return found;
+}
+
+/** The tool-name pattern each wire's provider documents, with the refusal it answers. */
+function toolNameCheck(
+  wire: WireFormat,
+  pattern: RegExp,
+  refusal: (path: string) => string,
+): RuleCheck {
+  return (body) =>
+    toolsOf(wire, body).flatMap((tool): RuleBreak[] =>
+      typeof tool.name === 'string' && pattern.test(tool.name)
+        ? []
+        : [{ path: tool.path, message: `${JSON.stringify(tool.name)}: ${refusal(tool.path)}` }],
+    );
+}
+
+const SCHEMA_CHILDREN = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+const SCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties'] as const;
+
+function saysArray(type: unknown): boolean {
+  if (typeof type === 'string') return type.toLowerCase() === 'array';
+  return Array.isArray(type) && type.some(saysArray);
+}
+
+/** The dotted path of a schema node from its keys (`properties.paths.items`). */
+function schemaPath(base: string, keys: readonly string[]): string {
+  let path = base;
+  for (const key of keys) path += /^\d+$/.test(key) ? `[${key}]` : `.${key}`;
+  return path;
+}
+
+/**
+ * Every schema node under `schema` that is an array without `items`, found with one shared key
+ * stack (no path is built unless a node breaks the rule: this runs before every send).
+ */
+function arraysWithoutItems(schema: unknown, base: string, keys: string[], out: RuleBreak[]) {
+  if (!isRecord(schema)) return;
+  if (saysArray(schema.type) && schema.items === undefined) {
+    const where = keys.length === 0 ? '()' : `(${keys.map((part) => `'${part}'`).join(', ')})`;
+    out.push({
+      path: schemaPath(base, keys),
+      message: `In context=${where}, array schema missing items`,
+    });
+  }
+  const visit = (inner: unknown, ...path: string[]) => {
+    keys.push(...path);
+    arraysWithoutItems(inner, base, keys, out);
+    keys.length -= path.length;
+  };
+  if (isRecord(schema.items)) visit(schema.items, 'items');
+  if (isRecord(schema.additionalProperties))
+    visit(schema.additionalProperties, 'additionalProperties');
+  for (const key of SCHEMA_MAPS) {
+    const map = schema[key];
+    if (!isRecord(map)) continue;
+    for (const name in map) if (Object.hasOwn(map, name)) visit(map[name], key, name);
+  }
+  for (const key of SCHEMA_CHILDREN) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((inner, index) => {
+      visit(inner, key, String(index));
+    });
+  }
+}
+
+function arrayItemsCheck(wire: WireFormat): RuleCheck {
+  return (body) =>
+    toolsOf(wire, body).flatMap((tool) => {
+      const out: RuleBreak[] = [];
+      arraysWithoutItems(tool.schema, tool.schemaPath, [], out);
+      return out.map((found) => ({
+        path: found.path,
+        message: `Invalid schema for function '${String(tool.name)}': ${found.message}.`,
+      }));
+    });
+}
+
+/** An Anthropic image or document block, where it sits, and its base64 payload if any. */
+interface AnthropicMedia {
+  readonly path: string;
+  readonly kind: 'image' | 'document';
+  readonly base64: string | undefined;
+}
+
+function anthropicMedia(body: JsonObject): AnthropicMedia[] {
+  const found: AnthropicMedia[] = [];
+  const visit = (block: unknown, path: string) => {
+    if (!isRecord(block)) return;
+    if (block.type === 'image' || block.type === 'document') {
+      const source = isRecord(block.source) ? block.source : {};
+      found.push({
+        path,
+        kind: block.type,
+        base64:
+          source.type === 'base64' && typeof source.data === 'string' ? source.data : undefined,
+      });
+    } else if (block.type === 'tool_result') {
+      asArray(block.content).forEach((inner, index) => {
+        visit(inner, `${path}.content[${index}]`);
+      });
+    }
+  };
+  asArray(body.messages).forEach((message, index) => {
+    if (!isRecord(message)) return;
+    asArray(message.content).forEach((block, inner) => {
+      visit(block, `messages[${index}].content[${inner}]`);
+    });
+  });
+  return found;
+}
+
+/** Anthropic's media limits (https://docs.anthropic.com/en/docs/build-with-claude/vision). */
+export const ANTHROPIC_MEDIA_LIMITS = Object.freeze({
+  /** Bytes of one base64 image as sent (the API counts the base64 text: 5 MB). */
+  imageBytes: 5 * 1024 * 1024,
+  /** Pixels of either side of one image. */
+  imageSide: 8000,
+  /** Images and documents in one request. */
+  mediaPerRequest: 100,
+  /** Above this many images, no side may exceed `manyImageSide`. */
+  manyImages: 20,
+  manyImageSide: 2000,
+});
+
+const anthropicImages = (body: JsonObject) =>
+  anthropicMedia(body).filter((media) => media.kind === 'image' && media.base64 !== undefined);
+
+function longestSide(base64: string): number {
+  const size = base64ImageDimensions(base64);
+  return size ? Math.max(size.width, size.height) : 0;
+}
+
+const ANTHROPIC = '/v1/messages';
+const CHAT = '/chat/completions';
+const RESPONSES = '/responses';
+const GEMINI = '/models/gemini-2.5-flash:generateContent';
+
+/** A PNG header of `width` x `height` (no pixel data: the rules read the header only). */
+export function pngHeaderBase64(width: number, height: number, padTo = 0): string {
+  const bytes = new Uint8Array(Math.max(33, padTo));
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  return bytesToBase64(bytes);
+}
+
+const anthropicImage = (data: string) => ({
+  type: 'image',
+  source: { type: 'base64', media_type: 'image/png', data },
+});
+const anthropicBody = (content: unknown[], extra: object = {}) => ({
+  path: ANTHROPIC,
+  body: {
+    model: 'claude-sonnet-4-5',
+    max_tokens: 64,
+    messages: [{ role: 'user', content }],
+    ...extra,
+  },
+});
+const chatTools = (tools: unknown[]) => ({
+  path: CHAT,
+  body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hi' }], tools },
+});
+const chatTool = (name: string, parameters: object = { type: 'object', properties: {} }) => ({
+  type: 'function',
+  function: { name, parameters },
+});
+const responsesTools = (tools: unknown[]) => ({
+  path: RESPONSES,
+  body: { model: 'gpt-4.1', input: [{ role: 'user', content: 'Hi' }], tools },
+});
+const geminiTools = (declarations: unknown[]) => ({
+  path: GEMINI,
+  body: {
+    contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],
+    tools: [{ functionDeclarations: declarations }],
+  },
+});
+const PATHS_SCHEMA = { type: 'object', properties: { paths: { type: 'array' } } };
+
+export const REQUEST_RULES: readonly ProviderRule[] = [
+  {
+    id: 'openai-tool-name',
+    wire: 'openai',
+    rule: 'A function name matches `^[a-zA-Z0-9_-]{1,64}$`.',
+    source: 'https://github.com/openai/openai-openapi (FunctionObject.name)',
+    example: chatTools([chatTool('calendar.read')]),
+    violation: 'string does not match pattern',
+    quoted:
+      "Invalid 'tools[0].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+    check: toolNameCheck(
+      'openai',
+      /^[a-zA-Z0-9_-]{1,64}$/,
+      (path) =>
+        `Invalid '${path}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]{1,64}$'.`,
+    ),
+  },
+  {
+    id: 'openai-tool-count',
+    wire: 'openai',
+    rule: 'A request offers at most 128 tools.',
+    source: 'https://github.com/vishalmysore/Tools4AI/issues/16',
+    example: chatTools(Array.from({ length: 129 }, (_, index) => chatTool(`t${index}`))),
+    violation: 'array too long',
+    quoted:
+      "Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 325 instead.",
+    check: (body) =>
+      Array.isArray(body.tools) && body.tools.length > 128
+        ? [
+            {
+              path: 'tools',
+              message: `Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length ${body.tools.length} instead.`,
+            },
+          ]
+        : [],
+  },
+  {
+    id: 'openai-array-items',
+    wire: 'openai',
+    rule: 'An array in a function schema has `items`.',
+    source: 'https://github.com/sigoden/aichat/pull/1049',
+    example: chatTools([chatTool('read_multiple_files', PATHS_SCHEMA)]),
+    violation: 'array schema missing items',
+    quoted:
+      "Invalid schema for function 'filesystem_read_multiple_files': In context=('properties', 'paths'), array schema missing items.",
+    check: arrayItemsCheck('openai'),
+  },
+  {
+    id: 'responses-tool-name',
+    wire: 'responses',
+    rule: 'A function name matches `^[a-zA-Z0-9_-]{1,64}$`.',
+    source: 'https://github.com/openai/openai-openapi (FunctionTool.name)',
+    example: responsesTools([{ type: 'function', name: 'calendar.read', parameters: {} }]),
+    violation: 'string does not match pattern',
+    quoted:
+      "Invalid 'tools[0].name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+    check: toolNameCheck(
+      'responses',
+      /^[a-zA-Z0-9_-]{1,64}$/,
+      (path) =>
+        `Invalid '${path}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]{1,64}$'.`,
+    ),
+  },
+  {
+    id: 'responses-array-items',
+    wire: 'responses',
+    rule: 'An array in a function schema has `items` (the same schema validator as Chat Completions).',
+    source: 'https://github.com/sigoden/aichat/pull/1049',
+    example: responsesTools([
+      { type: 'function', name: 'read_multiple_files', parameters: PATHS_SCHEMA },
+    ]),
+    violation: 'array schema missing items',
+    check: arrayItemsCheck('responses'),
+  },
+  {
+    id: 'anthropic-tool-name',
+    wire: 'anthropic',
+    rule: 'A tool name matches `^[a-zA-Z0-9_-]{1,128}$`.',
+    source: 'https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use',
+    example: anthropicBody([{ type: 'text', text: 'Hi' }], {
+      tools: [{ name: 'calendar.read', input_schema: { type: 'object' } }],
+    }),
+    violation: "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
+    quoted: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
+    check: toolNameCheck(
+      'anthropic',
+      /^[a-zA-Z0-9_-]{1,128}$/,
+      () => "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
+    ),
+  },
+  {
+    id: 'anthropic-image-bytes',
+    wire: 'anthropic',
+    rule: 'A base64 image is at most 5 MB (5242880 bytes of base64).',
+    source: 'https://github.com/anthropics/claude-code/issues/10612',
+    // A getter: the 5 MB example is built when read, not when the module loads.
+    get example() {
+      return anthropicBody([anthropicImage(pngHeaderBase64(100, 100, 3_932_161))]);
+    },
+    violation: 'image exceeds 5 MB maximum',
+    quoted:
+      'messages.0.content.2.image.source.base64: image exceeds 5 MB maximum: 15908784 bytes > 5242880 bytes',
+    check: (body) =>
+      anthropicImages(body).flatMap((image): RuleBreak[] =>
+        (image.base64?.length ?? 0) > ANTHROPIC_MEDIA_LIMITS.imageBytes
+          ? [
+              {
+                path: `${image.path}.source.data`,
+                message: `image exceeds 5 MB maximum: ${image.base64?.length} bytes > ${ANTHROPIC_MEDIA_LIMITS.imageBytes} bytes`,
+              },
+            ]
+          : [],
+      ),
+  },
+  {
+    id: 'anthropic-image-side',
+    wire: 'anthropic',
+    rule: 'No side of an image exceeds 8000 pixels.',
+    source: 'https://github.com/anthropics/claude-code/issues/4778',
+    example: anthropicBody([anthropicImage(pngHeaderBase64(1280, 8001))]),
+    violation: 'At least one of the image dimensions exceed max allowed size: 8000 pixels',
+    quoted:
+      'messages.7.content.2.image.source.base64.data: At least one of the image dimensions exceed max allowed size: 8000 pixels',
+    check: (body) =>
+      anthropicImages(body).flatMap((image): RuleBreak[] =>
+        longestSide(image.base64 ?? '') > ANTHROPIC_MEDIA_LIMITS.imageSide
+          ? [
+              {
+                path: `${image.path}.source.data`,
+                message:
+                  'At least one of the image dimensions exceed max allowed size: 8000 pixels',
+              },
+            ]
+          : [],
+      ),
+  },
+  {
+    id: 'anthropic-media-count',
+    wire: 'anthropic',
+    rule: 'A request holds at most 100 images and documents.',
+    source: 'https://github.com/anthropics/claude-code/issues/23392',
+    example: anthropicBody(
+      Array.from({ length: 101 }, () => anthropicImage(pngHeaderBase64(10, 10))),
+    ),
+    violation: 'too many images and documents',
+    quoted: 'too many images and documents: 104 + 1 > 100',
+    check: (body) => {
+      const media = anthropicMedia(body);
+      const images = media.filter((item) => item.kind === 'image').length;
+      const documents = media.length - images;
+      return media.length > ANTHROPIC_MEDIA_LIMITS.mediaPerRequest
+        ? [
+            {
+              path: 'messages',
+              message: `too many images and documents: ${images} + ${documents} > ${ANTHROPIC_MEDIA_LIMITS.mediaPerRequest}`,
+            },
+          ]
+        : [];
+    },
+  },
+  {
+    id: 'anthropic-many-image-side',
+    wire: 'anthropic',
+    rule: 'In a request with more than 20 images, no side of an image exceeds 2000 pixels.',
+    source: 'https://github.com/anthropics/claude-code/issues/9375',
+    example: anthropicBody(
+      Array.from({ length: 21 }, () => anthropicImage(pngHeaderBase64(2001, 1000))),
+    ),
+    violation: 'exceed max allowed size for many-image requests: 2000 pixels',
+    quoted:
+      'messages.21.content.40.image.source.base64.data: At least one of the image dimensions exceed max allowed size for many-image requests: 2000 pixels',
+    check: (body) => {
+      const images = anthropicImages(body);
+      if (images.length <= ANTHROPIC_MEDIA_LIMITS.manyImages) return [];
+      return images.flatMap((image): RuleBreak[] =>
+        longestSide(image.base64 ?? '') > ANTHROPIC_MEDIA_LIMITS.manyImageSide
+          ? [
+              {
+                path: `${image.path}.source.data`,
+                message:
+                  'At least one of the image dimensions exceed max allowed size for many-image requests: 2000 pixels',
+              },
+            ]
+          : [],
+      );
+    },
+  },
+  {
+    id: 'gemini-tool-name',
+    wire: 'gemini',
+    rule: 'A function name starts with a letter or an underscore, then letters, digits, `_`, `.`, `:` or `-`, at most 64 characters (the API says 64, the SDK docs 128: the stricter holds).',
+    source: 'https://github.com/kaitranntt/ccs/issues/25',
+    example: geminiTools([{ name: '1password_lookup' }]),
+    violation: 'Invalid function name',
+    quoted:
+      'tools[0].function_declarations[53].name: [FIELD_INVALID] Invalid function name. Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64.',
+    check: toolNameCheck(
+      'gemini',
+      /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+      () =>
+        '[FIELD_INVALID] Invalid function name. Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64.',
+    ),
+  },
+  {
+    id: 'gemini-array-items',
+    wire: 'gemini',
+    rule: 'An `ARRAY` in function `parameters` has `items` ("items: missing field").',
+    source: 'https://ai.google.dev/api/caching#Schema',
+    example: geminiTools([{ name: 'read_multiple_files', parameters: PATHS_SCHEMA }]),
+    violation: 'array schema missing items',
+    check: arrayItemsCheck('gemini'),
+  },
+];

@@ -1,0 +1,42 @@
+import type { WireFormat } from '@crosswire/core';
+
+/** One break of a rule: where in the request body, and what is wrong there. */
+export interface RuleBreak {
+  /** The path in the body, e.g. `tools[0].function.name`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** What a check knows besides the body. */
+export interface RuleContext {
+  /** The model the request goes to (Gemini names it in the URL, not the body). */
+  readonly model?: string;
+  /** The registry provider id, when known. */
+  readonly provider?: string;
+}
+
+/** A rule's check: every break of the rule in `body` (empty when the body keeps it). */
+export type RuleCheck = (
+  body: Readonly<Record<string, unknown>>,
+  context: RuleContext,
+) => RuleBreak[];
+
+export interface ProviderRule {
+  readonly id: string;
+  readonly wire: WireFormat;
+  /** What the provider requires, in one sentence. */
+  readonly rule: string;
+  /** Where the rule is documented: the provider's docs, its OpenAPI document, or a public issue. */
+  readonly source: string;
+  /** A minimal request that breaks the rule: the endpoint path and the body. */
+  readonly example: { readonly path: string; readonly body: unknown };
+  /** A piece of the violation the simulator (and `preflight`, for a rule with a check) reports for the example. */
+  readonly violation: string;
+  /**
+   * The check `preflight` runs (the rules without one are conversation invariants the dialects
+   * keep by construction; the simulator checks them).
+   */
+  readonly check?: RuleCheck;
+  /** The provider's own 400 message for a request that breaks the rule, as quoted at `source`. */
+  readonly quoted?: string;
+}
