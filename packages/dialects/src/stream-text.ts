@@ -174,11 +174,13 @@ function partialSuffix(text: string, tags: readonly string[]): number {
 }
 
 /**
- * A string built from many small pieces without keeping one heap object per piece: pieces are
- * joined in batches, so a long streamed reply costs about its own length in memory.
+ * A string built from many small pieces without keeping one heap object per piece and without
+ * copying what was built: pieces are joined in batches of 512 into flat strings, and those are
+ * joined once when the text is read (and again only when more came since). Each character is
+ * copied a bounded number of times, so building a reply is linear in its length.
  */
 export class TextBuilder {
-  #done = '';
+  #batches: string[] = [];
   #pieces: string[] = [];
   #length = 0;
 
@@ -195,14 +197,19 @@ export class TextBuilder {
 
   toString(): string {
     this.#flush();
-    return this.#done;
+    if (this.#batches.length > 1) this.#batches = [flat(this.#batches.join(''))];
+    return this.#batches[0] ?? '';
   }
 
   #flush(): void {
     if (this.#pieces.length === 0) return;
-    // Flattened now, so the result is one string, not a chain of the pieces.
-    this.#done = `${this.#done}${this.#pieces.join('')}`;
-    this.#done.charCodeAt(0);
+    this.#batches.push(flat(this.#pieces.join('')));
     this.#pieces = [];
   }
+}
+
+/** `text` flattened now, so it is one string and not a chain of the pieces it was joined from. */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }

@@ -113,10 +113,12 @@ async function* events(
     },
   );
   void running.finally(() => wake?.());
+  let last: ToolLoopStreamEvent | undefined;
   try {
     for (;;) {
       const next = queue.shift();
       if (next !== undefined) {
+        last = next.event;
         yield next.event;
         next.taken();
         continue;
@@ -127,7 +129,15 @@ async function* events(
       });
       wake = undefined;
     }
-    if (outcome?.ok === false) throw outcome.error;
+    if (outcome?.ok === false) {
+      const { error } = outcome;
+      // The failure is the last event (a turn's stream already sent it), then thrown.
+      if (error instanceof CrosswireError && !(last?.type === 'error' && last.error === error)) {
+        const iteration = last !== undefined && 'iteration' in last ? last.iteration : 0;
+        yield { type: 'error', error, iteration };
+      }
+      throw error;
+    }
     if (outcome?.ok) yield { type: 'loop-finish', result: outcome.result };
   } finally {
     if (outcome === undefined) {
