@@ -4,6 +4,7 @@ import { CrosswireError } from '@crosswire/core';
 import type { ChatMessage, StreamEvent } from '@crosswire/dialects';
 import type { ChatExchange, ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import { type ChatStream, EventStream } from '../engine/chat-stream.js';
+import { linkSignals } from '../abortable.js';
 import { runToolLoop, type ToolLoopProgress, type ToolLoopResult } from './tool-loop.js';
 
 /** An engine the streaming loop can use: the loop's engine that also streams a turn. */
@@ -73,7 +74,10 @@ async function* events(
   options: ChatWithToolsOptions,
 ): AsyncGenerator<ToolLoopStreamEvent, void, undefined> {
   const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  // Linked by listeners removed at the end (not AbortSignal.any, which leaks into a caller's
+  // long-lived signal on Node 20).
+  const linked = linkSignals([options.signal, stop.signal]);
+  const signal = linked.signal;
   const queue: Pending[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
@@ -140,6 +144,10 @@ async function* events(
     }
     if (outcome?.ok) yield { type: 'loop-finish', result: outcome.result };
   } finally {
+    await finishRun();
+  }
+
+  async function finishRun(): Promise<void> {
     if (outcome === undefined) {
       // The consumer stopped early: stop the run and let it settle.
       closed = true;
@@ -147,5 +155,6 @@ async function* events(
       for (const pending of queue.splice(0)) pending.taken();
       await running;
     }
+    linked.release();
   }
 }
