@@ -4,6 +4,7 @@
 // when a case missed its promise, without writing the file. The fault suite
 // (faults.test.ts) asserts the same cases in CI; only this command writes the file.
 import { writeFileSync } from 'node:fs';
+import { HOSTILE_SECTION } from './hostile-section.js';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ALL_CASES, closeCases, prepareCases } from './cases.js';
@@ -78,6 +79,7 @@ of 300 ms, servers built with the official MCP SDK (in memory, or a child proces
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
+${HOSTILE_SECTION}
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()} ${os.arch()}.
 `;
   if (!checkOnly) {
