@@ -22,25 +22,66 @@ const gc = globalThis.gc ?? (() => undefined);
 const sse = (event, data) =>
   `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 const openaiChunk = (delta, finish = null) =>
-  sse(undefined, { id: 'c', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] });
+  sse(undefined, {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
 
 const shapes = {
   'chat completions, 16-character deltas': (n) =>
     `${openaiChunk({ role: 'assistant', content: '' })}${openaiChunk({ content: 'sixteen chars..!' }).repeat(n)}${openaiChunk({}, 'stop')}${sse(undefined, '[DONE]')}`,
   'anthropic, 16-character deltas': (n) =>
     [
-      sse('message_start', { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage: { input_tokens: 1, output_tokens: 1 } } }),
-      sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
-      sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'sixteen chars..!' } }).repeat(n),
+      sse('message_start', {
+        type: 'message_start',
+        message: {
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          model: 'c',
+          content: [],
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      }),
+      sse('content_block_start', {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'text', text: '' },
+      }),
+      sse('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: 'sixteen chars..!' },
+      }).repeat(n),
       sse('content_block_stop', { type: 'content_block_stop', index: 0 }),
-      sse('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 2 } }),
+      sse('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn' },
+        usage: { output_tokens: 2 },
+      }),
       sse('message_stop', { type: 'message_stop' }),
     ].join(''),
   'anthropic, many blocks': (n) =>
     [
-      sse('message_start', { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage: {} } }),
+      sse('message_start', {
+        type: 'message_start',
+        message: {
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          model: 'c',
+          content: [],
+          usage: {},
+        },
+      }),
       ...Array.from({ length: n }, (_, index) =>
-        sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: 'x' } }),
+        sse('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'text', text: 'x' },
+        }),
       ),
       sse('message_stop', { type: 'message_stop' }),
     ].join(''),
@@ -65,7 +106,8 @@ function decodeTime(wire, text) {
     const decoder = createStreamDecoder(wire, { onWarning: () => undefined });
     for (let at = 0; at < bytes.length; at += 16_384) decoder.push(bytes.subarray(at, at + 16_384));
     const events = decoder.end();
-    if (events.at(-1)?.type !== 'finish') throw new Error(`${wire}: ${JSON.stringify(events.at(-1))}`);
+    if (events.at(-1)?.type !== 'finish')
+      throw new Error(`${wire}: ${JSON.stringify(events.at(-1))}`);
     best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
   }
   return best;
@@ -76,7 +118,9 @@ for (const [name, make] of Object.entries(shapes)) {
   const n = name.startsWith('hermes, one block') ? 2_000 : 20_000;
   const one = decodeTime(WIRE[name], make(n));
   const two = decodeTime(WIRE[name], make(2 * n));
-  console.log(`  ${name}: n=${n} ${one.toFixed(1)} ms, 2n ${two.toFixed(1)} ms, ratio ${(two / one).toFixed(2)}`);
+  console.log(
+    `  ${name}: n=${n} ${one.toFixed(1)} ms, 2n ${two.toFixed(1)} ms, ratio ${(two / one).toFixed(2)}`,
+  );
 }
 
 function buildTime(megabytes) {
@@ -89,13 +133,21 @@ function buildTime(megabytes) {
 }
 const ten = buildTime(10);
 const twenty = buildTime(20);
-console.log(`TextBuilder, 16-character pieces: 10 MB ${ten.toFixed(0)} ms, 20 MB ${twenty.toFixed(0)} ms, ratio ${(twenty / ten).toFixed(2)}`);
+console.log(
+  `TextBuilder, 16-character pieces: 10 MB ${ten.toFixed(0)} ms, 20 MB ${twenty.toFixed(0)} ms, ratio ${(twenty / ten).toFixed(2)}`,
+);
 
 {
   const decoder = createStreamDecoder('anthropic');
   decoder.push(shapes['anthropic, many blocks'](0).split('event: message_stop')[0]);
   const started = process.hrtime.bigint();
-  const events = decoder.push(sse('content_block_start', { type: 'content_block_start', index: 2 ** 32, content_block: { type: 'text', text: '' } }));
+  const events = decoder.push(
+    sse('content_block_start', {
+      type: 'content_block_start',
+      index: 2 ** 32,
+      content_block: { type: 'text', text: '' },
+    }),
+  );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   console.log(`one frame with index 2^32: ${events.at(-1)?.error?.code} in ${ms.toFixed(2)} ms`);
 }
@@ -115,7 +167,9 @@ console.log(`TextBuilder, 16-character pieces: 10 MB ${ten.toFixed(0)} ms, 20 MB
     const now = process.memoryUsage();
     peak = Math.max(peak, now.heapUsed + now.arrayBuffers);
   }
-  console.log(`200 MB stream: ${refused?.code} after ${(fed / 1024 / 1024).toFixed(1)} MiB fed; peak heap growth ${((peak - start) / 1024 / 1024).toFixed(0)} MB (cap 64 MiB)`);
+  console.log(
+    `200 MB stream: ${refused?.code} after ${(fed / 1024 / 1024).toFixed(1)} MiB fed; peak heap growth ${((peak - start) / 1024 / 1024).toFixed(0)} MB (cap 64 MiB)`,
+  );
 }
 
 function retained(combine) {
@@ -138,4 +192,6 @@ const any = retained((signal) => {
   const call = new AbortController();
   AbortSignal.any([signal, call.signal]).addEventListener('abort', () => undefined);
 });
-console.log(`20,000 calls on one signal: linkSignals retains ${(linked.bytes / 1024).toFixed(0)} KB, AbortSignal.any ${(any.bytes / 1024).toFixed(0)} KB`);
+console.log(
+  `20,000 calls on one signal: linkSignals retains ${(linked.bytes / 1024).toFixed(0)} KB, AbortSignal.any ${(any.bytes / 1024).toFixed(0)} KB`,
+);

@@ -42,7 +42,8 @@ const SPEC_EXAMPLES: readonly { name: string; stream: string; events: SseEvent[]
   },
   {
     name: 'a comment, ids, no space after the colon, two spaces',
-    stream: ': test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n',
+    stream:
+      ': test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n',
     // The last block has no blank line after it: read at the end all the same (see sse.ts).
     events: data('first event', 'second event', ' third event'),
   },

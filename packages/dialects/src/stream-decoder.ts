@@ -240,7 +240,8 @@ export function createStreamDecoder(
       }
       filter.end(pieces);
       flushPieces();
-      return finish();
+      finish();
+      return;
     }
     const response = DIALECTS[wire].parseResponse(body, options);
     if (response.reasoning !== undefined && response.reasoning !== '') {

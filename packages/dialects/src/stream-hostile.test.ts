@@ -53,12 +53,21 @@ const anthropicStart = [
 ] as const;
 const anthropicText = (index: number) =>
   [
-    ['content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }],
-    ['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: 'Hi' } }],
+    [
+      'content_block_start',
+      { type: 'content_block_start', index, content_block: { type: 'text', text: '' } },
+    ],
+    [
+      'content_block_delta',
+      { type: 'content_block_delta', index, delta: { type: 'text_delta', text: 'Hi' } },
+    ],
     ['content_block_stop', { type: 'content_block_stop', index }],
   ] as const;
 const anthropicEnd = [
-  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 2 } }],
+  [
+    'message_delta',
+    { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 2 } },
+  ],
   ['message_stop', { type: 'message_stop' }],
 ] as const;
 
@@ -76,7 +85,10 @@ describe('stream positions are bounded', () => {
     const decoder = createStreamDecoder('anthropic');
     expect(decoder.push(sse([anthropicStart]))).toEqual([]);
     const frame = sse([
-      ['content_block_start', { type: 'content_block_start', index: 2 ** 32, content_block: { type: 'text', text: '' } }],
+      [
+        'content_block_start',
+        { type: 'content_block_start', index: 2 ** 32, content_block: { type: 'text', text: '' } },
+      ],
     ]);
     const events = decoder.push(frame);
     expect(events).toHaveLength(1);
@@ -96,12 +108,16 @@ describe('stream positions are bounded', () => {
     ['content_block_delta', 4294967294],
     ['content_block_start', 65],
   ])('Anthropic %s index %s is refused', (type, index) => {
-    const events = decode('anthropic', [sse([anthropicStart, [type, { type, index, delta: { type: 'text_delta', text: 'x' } }]])]);
+    const events = decode('anthropic', [
+      sse([anthropicStart, [type, { type, index, delta: { type: 'text_delta', text: 'x' } }]]),
+    ]);
     expect(errorOf(events).code).toBe('stream_bad_chunk');
   });
 
   it('a position within the gap still reads (blocks in order, holes dropped)', () => {
-    const events = decode('anthropic', [sse([anthropicStart, ...anthropicText(0), ...anthropicText(64), ...anthropicEnd])]);
+    const events = decode('anthropic', [
+      sse([anthropicStart, ...anthropicText(0), ...anthropicText(64), ...anthropicEnd]),
+    ]);
     const finish = last(events);
     expect(finish?.type === 'finish' && finish.response.content).toBe('HiHi');
   });
@@ -110,7 +126,14 @@ describe('stream positions are bounded', () => {
     const events = decode('responses', [
       sse([
         ['response.created', { type: 'response.created', response: { id: 'r', output: [] } }],
-        ['response.output_item.added', { type: 'response.output_item.added', output_index: 2e8, item: { type: 'message', content: [] } }],
+        [
+          'response.output_item.added',
+          {
+            type: 'response.output_item.added',
+            output_index: 2e8,
+            item: { type: 'message', content: [] },
+          },
+        ],
       ]),
     ]);
     expect(errorOf(events).message).toBe(
@@ -170,7 +193,9 @@ describe('SSE by the specification, through the decoder', () => {
 
   it('an NDJSON line over maxFrameSize in one chunk fails too', () => {
     const line = `${JSON.stringify({ model: 'm', message: { role: 'assistant', content: 'x'.repeat(5000) }, done: false })}\n`;
-    expect(errorOf(decode('ollama', [line], { maxFrameSize: 1000 })).code).toBe('stream_frame_too_large');
+    expect(errorOf(decode('ollama', [line], { maxFrameSize: 1000 })).code).toBe(
+      'stream_frame_too_large',
+    );
   });
 });
 
@@ -185,7 +210,9 @@ describe('a reply that is not a stream', () => {
         message: {
           role: 'assistant',
           content: 'Plain',
-          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":1}' } }],
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":1}' } },
+          ],
         },
         finish_reason: 'tool_calls',
       },
@@ -211,7 +238,8 @@ describe('a reply that is not a stream', () => {
   });
 
   it('a JSON error body to stream: true is the provider error', () => {
-    const body = '{"error":{"message":"Invalid model","type":"invalid_request_error","code":"model_not_found"}}';
+    const body =
+      '{"error":{"message":"Invalid model","type":"invalid_request_error","code":"model_not_found"}}';
     const error = errorOf(decode('openai', [body]));
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).providerCode).toBe('model_not_found');
@@ -230,7 +258,11 @@ describe('a reply that is not a stream', () => {
 describe('provider error frames', () => {
   it('Anthropic overloaded_error mid-stream is retryable; invalid_request_error is not', () => {
     const frame = (type: string) =>
-      sse([anthropicStart, ...anthropicText(0), ['error', { type: 'error', error: { type, message: 'Overloaded' } }]]);
+      sse([
+        anthropicStart,
+        ...anthropicText(0),
+        ['error', { type: 'error', error: { type, message: 'Overloaded' } }],
+      ]);
     const overloaded = errorOf(decode('anthropic', [frame('overloaded_error')]));
     expect(overloaded).toBeInstanceOf(ProviderError);
     expect((overloaded as ProviderError).providerCode).toBe('overloaded_error');

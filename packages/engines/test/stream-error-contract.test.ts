@@ -8,8 +8,8 @@ import type { SimulatorStep } from '@crosswire/simulator';
 import { type Simulator, startSimulator } from '@crosswire/simulator';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../src/engine/engine.js';
 import type { ChatStreamOptions } from '../src/engine/chat-options.js';
+import { createEngine, type Engine } from '../src/engine/engine.js';
 import { connectInMemory, createFixtureServer } from '../src/mcp/test-support/fixture-servers.js';
 
 const LANES: readonly { wire: WireFormat; provider: string; model: string }[] = [
@@ -58,17 +58,29 @@ const FAILURES: readonly {
   {
     name: 'reset',
     code: 'stream_truncated',
-    step: { type: 'text', text: 'Hello there', stream: { pieceSize: 2, fail: { afterChunks: 3, mode: 'reset' } } },
+    step: {
+      type: 'text',
+      text: 'Hello there',
+      stream: { pieceSize: 2, fail: { afterChunks: 3, mode: 'reset' } },
+    },
   },
   {
     name: 'cut',
     code: 'stream_truncated',
-    step: { type: 'text', text: 'Hello there', stream: { pieceSize: 2, fail: { afterChunks: 3, mode: 'cut' } } },
+    step: {
+      type: 'text',
+      text: 'Hello there',
+      stream: { pieceSize: 2, fail: { afterChunks: 3, mode: 'cut' } },
+    },
   },
   {
     name: 'idle',
     code: 'stream_idle_timeout',
-    step: { type: 'text', text: 'Hello there', stream: { pieceSize: 2, fail: { afterChunks: 2, mode: 'stall' } } },
+    step: {
+      type: 'text',
+      text: 'Hello there',
+      stream: { pieceSize: 2, fail: { afterChunks: 2, mode: 'stall' } },
+    },
   },
   {
     name: 'cap',
@@ -79,29 +91,40 @@ const FAILURES: readonly {
 ];
 
 describe.each(LANES)('the stream error contract on $wire', (lane) => {
-  it.each(FAILURES)('$name: the last event is the error, then thrown everywhere', async (failure) => {
-    const name = `${lane.wire}-${failure.name}`;
-    simulator.script(name, [failure.step]);
-    const stream = engineFor(lane, name).stream('hi', failure.options);
-    const events: StreamEvent[] = [];
-    const thrown = await (async () => {
-      for await (const event of stream) events.push(event);
-    })().catch((caught: unknown) => caught);
-    expect(thrown).toBeInstanceOf(CrosswireError);
-    expect(thrown).toMatchObject({ code: failure.code });
-    expect(events.at(-1)).toEqual({ type: 'error', error: thrown });
-    expect(events.filter((event) => event.type === 'error')).toHaveLength(1);
-    await expect(stream.finalResponse()).rejects.toBe(thrown);
-    await expect(stream.finalText()).rejects.toBe(thrown);
-  });
+  it.each(FAILURES)(
+    '$name: the last event is the error, then thrown everywhere',
+    async (failure) => {
+      const name = `${lane.wire}-${failure.name}`;
+      simulator.script(name, [failure.step]);
+      const stream = engineFor(lane, name).stream('hi', failure.options);
+      const events: StreamEvent[] = [];
+      const thrown = await (async () => {
+        for await (const event of stream) events.push(event);
+      })().catch((caught: unknown) => caught);
+      expect(thrown).toBeInstanceOf(CrosswireError);
+      expect(thrown).toMatchObject({ code: failure.code });
+      expect(events.at(-1)).toEqual({ type: 'error', error: thrown });
+      expect(events.filter((event) => event.type === 'error')).toHaveLength(1);
+      await expect(stream.finalResponse()).rejects.toBe(thrown);
+      await expect(stream.finalText()).rejects.toBe(thrown);
+    },
+  );
 });
 
 describe('the streamed tool loop', () => {
   it('a turn that breaks off is the last event, then thrown', async () => {
     const lane = LANES[1] as (typeof LANES)[number];
     simulator.script('loop-reset', [
-      { type: 'tool_calls', text: 'Checking.', calls: [{ name: 'echo', arguments: { text: 'a' } }] },
-      { type: 'text', text: 'Never whole', stream: { pieceSize: 2, fail: { afterChunks: 3, mode: 'reset' } } },
+      {
+        type: 'tool_calls',
+        text: 'Checking.',
+        calls: [{ name: 'echo', arguments: { text: 'a' } }],
+      },
+      {
+        type: 'text',
+        text: 'Never whole',
+        stream: { pieceSize: 2, fail: { afterChunks: 3, mode: 'reset' } },
+      },
     ]);
     const stream = engineFor(lane, 'loop-reset').streamWithTools('go', { mcpServers: [fixture] });
     const events: { type: string; error?: unknown; iteration?: number }[] = [];
@@ -116,7 +139,10 @@ describe('the streamed tool loop', () => {
 
   it('a loop failure outside a turn is the last event too', async () => {
     const lane = LANES[1] as (typeof LANES)[number];
-    const call = { type: 'tool_calls', calls: [{ name: 'echo', arguments: { text: 'a' } }] } as const;
+    const call = {
+      type: 'tool_calls',
+      calls: [{ name: 'echo', arguments: { text: 'a' } }],
+    } as const;
     simulator.script('loop-limit', [call, call, call]);
     const stream = engineFor(lane, 'loop-limit').streamWithTools('go', {
       mcpServers: [fixture],

@@ -4,8 +4,8 @@
 
 import type { WireStream, WireStreamState } from '../stream-types.js';
 import { throwIfErrorBody } from '../support/error-body.js';
-import { streamPosition } from '../support/stream-position.js';
 import { asArray, asRecord, asString, cloneJson, type JsonObject } from '../support/json.js';
+import { streamPosition } from '../support/stream-position.js';
 
 function state(): WireStreamState {
   let message: JsonObject = { type: 'message', role: 'assistant', content: [] };

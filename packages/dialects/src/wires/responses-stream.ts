@@ -5,7 +5,6 @@
 import { ProviderError } from '@crosswire/core';
 import type { WireStream, WireStreamState } from '../stream-types.js';
 import { throwIfErrorBody } from '../support/error-body.js';
-import { streamPosition } from '../support/stream-position.js';
 import {
   asArray,
   asRecord,
@@ -14,6 +13,7 @@ import {
   isRecord,
   type JsonObject,
 } from '../support/json.js';
+import { streamPosition } from '../support/stream-position.js';
 
 const REASONING_DELTAS = new Set([
   'response.reasoning_summary_text.delta',

@@ -361,9 +361,7 @@ export class Engine {
         signal: options.signal,
         idleTimeoutMs: options.idleTimeoutMs ?? this.#options.streamIdleTimeoutMs ?? 60_000,
         ...(options.maxFrameSize === undefined ? {} : { maxFrameSize: options.maxFrameSize }),
-        ...(options.maxStreamBytes === undefined
-          ? {}
-          : { maxStreamBytes: options.maxStreamBytes }),
+        ...(options.maxStreamBytes === undefined ? {} : { maxStreamBytes: options.maxStreamBytes }),
       })) {
         if (event.type === 'finish') response = event.response;
         if (event.type === 'error') scrub.error(event.error);

@@ -2,9 +2,9 @@
 // turn's reply streamed and every step reported as an event, pulled by the consumer.
 import { CrosswireError } from '@crosswire/core';
 import type { ChatMessage, StreamEvent } from '@crosswire/dialects';
+import { linkSignals } from '../abortable.js';
 import type { ChatExchange, ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import { type ChatStream, EventStream } from '../engine/chat-stream.js';
-import { linkSignals } from '../abortable.js';
 import { runToolLoop, type ToolLoopProgress, type ToolLoopResult } from './tool-loop.js';
 
 /** An engine the streaming loop can use: the loop's engine that also streams a turn. */

@@ -4,11 +4,11 @@
 // when a case missed its promise, without writing the file. The fault suite
 // (faults.test.ts) asserts the same cases in CI; only this command writes the file.
 import { writeFileSync } from 'node:fs';
-import { HOSTILE_SECTION } from './hostile-section.js';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ALL_CASES, closeCases, prepareCases } from './cases.js';
 import { type FaultCase, type Measured, measure } from './harness.js';
+import { HOSTILE_SECTION } from './hostile-section.js';
 
 const target = fileURLToPath(new URL('../../../../../RELIABILITY.md', import.meta.url));
 const checkOnly = process.argv.includes('--check');
