@@ -90,10 +90,10 @@ describe('the API reference', () => {
   it('finds the doc comments of exported declarations (the check sees what TypeDoc shows)', () => {
     const texts = [...comments.values()];
     expect(texts.length).toBeGreaterThan(500);
-    expect(texts.some((text) => text.includes('@module @crosswire/engines/simulator'))).toBe(true);
+    expect(texts.some((text) => text.includes('@module @crosswire/engines/durable'))).toBe(true);
     // Members and parameters too, not only the top-level declarations.
     expect(
-      texts.some((text) => text.includes('Another name of {@link Engine.maxIterations}')),
+      texts.some((text) => text.includes('The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise).')),
     ).toBe(true);
   });
 

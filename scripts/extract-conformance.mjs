@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The conformance-fixture extractor. The runtime oracles of core, tool-result and engines
+// The conformance-fixture extractor. The runtime oracles of core, tool-result and dialects
 // validate what they put on the wire with ajv against the providers' published OpenAPI
 // documents. Those documents live outside the repository (`../shared/conformance/`, 3.4 MB of
 // OpenAPI), so this script copies into each package's `fixtures/conformance/` only the schemas
@@ -71,12 +71,12 @@ export const FIXTURES = [
     roots: ['GenerateContentRequest'],
   },
   {
-    out: 'packages/engines/fixtures/conformance/openai.json',
+    out: 'packages/dialects/fixtures/conformance/openai.json',
     document: 'openai/openapi.json',
     roots: ['CreateChatCompletionRequest', 'CreateResponse'],
   },
   {
-    out: 'packages/engines/fixtures/conformance/gemini.json',
+    out: 'packages/dialects/fixtures/conformance/gemini.json',
     document: 'gemini/gemini-native.openapi.json',
     roots: ['GenerateContentRequest'],
   },
