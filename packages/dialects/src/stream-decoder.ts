@@ -11,7 +11,7 @@ import {
 import type { DialectOptions } from './dialect-types.js';
 import type { ChatResponse } from './response.js';
 import { createSseReader } from './sse.js';
-import { type FilteredPiece, TagFilter, TextBuilder } from './stream-text.js';
+import { type FilteredPiece, TagFilter, TextBuilder, TextDigest } from './stream-text.js';
 import type { StreamEmitter, StreamEvent, StreamFrame, WireStream } from './stream-types.js';
 import { DIALECTS, STREAMS } from './wires/index.js';
 
@@ -123,7 +123,7 @@ export function createStreamDecoder(
   let events: StreamEvent[] = [];
   let pieces: FilteredPiece[] = [];
   let callCount = 0;
-  const emitted = new TextBuilder();
+  const emitted = new TextDigest();
   let done = false;
 
   const emitter: StreamEmitter = {
@@ -288,9 +288,8 @@ export function createStreamDecoder(
   /** The reply is complete: the text it has beyond what streamed, the call ends, usage, finish. */
   const settle = (response: ChatResponse): void => {
     // Whatever the final text has beyond what streamed (a refusal, text a malformed tag held back).
-    const emittedText = emitted.toString();
-    if (response.content !== emittedText && response.content.startsWith(emittedText)) {
-      events.push({ type: 'text-delta', text: response.content.slice(emittedText.length) });
+    if (response.content.length > emitted.length && emitted.prefixOf(response.content)) {
+      events.push({ type: 'text-delta', text: response.content.slice(emitted.length) });
     }
     response.toolCalls.forEach((toolCall, index) => {
       events.push({ type: 'tool-call-end', index, toolCall });

@@ -3,7 +3,7 @@
 import { ProviderError, type WireFormat } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { createStreamDecoder, type StreamDecoderOptions } from './stream-decoder.js';
-import { TextBuilder } from './stream-text.js';
+import { TextBuilder, TextDigest } from './stream-text.js';
 import type { StreamEvent } from './stream-types.js';
 
 function decode(
@@ -284,5 +284,18 @@ describe('TextBuilder', () => {
     }
     expect(builder.toString()).toBe(pieces.join(''));
     expect(builder.length).toBe(pieces.join('').length);
+  });
+});
+
+describe('TextDigest', () => {
+  it('tells whether a text begins with what was appended, without keeping it', () => {
+    const digest = new TextDigest();
+    for (const piece of ['Hel', 'lo, ', 'wörld 😀']) digest.append(piece);
+    expect(digest.length).toBe('Hello, wörld 😀'.length);
+    expect(digest.prefixOf('Hello, wörld 😀')).toBe(true);
+    expect(digest.prefixOf('Hello, wörld 😀 and more')).toBe(true);
+    expect(digest.prefixOf('Hello, world 😀 and more')).toBe(false);
+    expect(digest.prefixOf('Hello')).toBe(false);
+    expect(new TextDigest().prefixOf('')).toBe(true);
   });
 });

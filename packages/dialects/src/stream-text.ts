@@ -213,3 +213,38 @@ function flat(text: string): string {
   text.charCodeAt(0);
   return text;
 }
+
+/**
+ * What was handed on as text, kept as its length and two running hashes instead of a copy:
+ * enough to tell whether a final text begins with it (a stream's text is not held twice).
+ */
+export class TextDigest {
+  #length = 0;
+  #a = 0x811c9dc5;
+  #b = 0x9e3779b9;
+
+  append(piece: string): void {
+    let a = this.#a;
+    let b = this.#b;
+    for (let at = 0; at < piece.length; at++) {
+      const code = piece.charCodeAt(at);
+      a = Math.imul(a ^ code, 0x01000193);
+      b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+    }
+    this.#a = a;
+    this.#b = b;
+    this.#length += piece.length;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Whether `text` begins with what was appended. */
+  prefixOf(text: string): boolean {
+    if (text.length < this.#length) return false;
+    const other = new TextDigest();
+    other.append(text.slice(0, this.#length));
+    return other.#a === this.#a && other.#b === this.#b;
+  }
+}
