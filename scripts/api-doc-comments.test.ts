@@ -93,7 +93,11 @@ describe('the API reference', () => {
     expect(texts.some((text) => text.includes('@module @crosswire/engines/durable'))).toBe(true);
     // Members and parameters too, not only the top-level declarations.
     expect(
-      texts.some((text) => text.includes('The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise).')),
+      texts.some((text) =>
+        text.includes(
+          'The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise).',
+        ),
+      ),
     ).toBe(true);
   });
 
