@@ -115,7 +115,7 @@ simulator.script('demo', [
 ]);
 const engine = createEngine({
   provider: 'anthropic',
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-5-5',
   apiKey: 'x',
   baseUrl: simulator.baseUrl('anthropic', 'demo'),
 });
@@ -135,7 +135,7 @@ try {
 
 // cli: the command as a function.
 let output = '';
-const status = await main(['caps', 'anthropic', 'claude-sonnet-4-5', '--json'], {
+const status = await main(['caps', 'anthropic', 'claude-sonnet-5-5', '--json'], {
   stdout: (text) => {
     output += text;
   },

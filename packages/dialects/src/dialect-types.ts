@@ -52,13 +52,14 @@ export interface DialectOptions {
   readonly inlineImages?: boolean;
   /**
    * How a tool's images reach a model that sees images when the tool result cannot carry them
-   * (registry quirk `tool_result_image_fallback`). Default `placeholder` (the text only).
+   * (registry quirk `tool_result_image_fallback`). Default here `none` (the placeholder text
+   * only); an engine defaults to `user-message`, which applies only when the model sees images.
    * `user-message`: on openai, ollama and hermes one user message with the images after the
    * results; on gemini (a functionResponse without images, Gemini 2.x) `inlineData` parts
    * after the functionResponse parts of the same turn. `tool-message` (ollama): `images` on
    * each tool message. Only when the model sees images (`imageFallbackInput`).
    */
-  readonly imageFallback?: 'placeholder' | 'user-message' | 'tool-message';
+  readonly imageFallback?: 'none' | 'user-message' | 'tool-message';
   /** The model sees images (`image_input`): gates `imageFallback`. Default: `imageInput`. */
   readonly imageFallbackInput?: boolean;
   /**

@@ -186,6 +186,22 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
     },
   },
   {
+    name: 'chat tool images after the results',
+    targets: ['openai'],
+    paths: ['+messages[*]'],
+    reason:
+      "A Chat Completions tool message cannot carry an image, so for a model that sees images Crosswire sends the tool's images in one user message right after the results (the engine's default `imageFallback: 'user-message'`); the AI SDK sends none the model can see.",
+    when: ({ crosswire }) => {
+      const message = crosswire as { role?: unknown; content?: unknown[] };
+      return (
+        message.role === 'user' &&
+        Array.isArray(message.content) &&
+        isTextPart(message.content[0], /^The tool results above returned \d+ image\(s\)/) &&
+        message.content.slice(1).every((part) => (part as { type?: unknown }).type === 'image_url')
+      );
+    },
+  },
+  {
     name: 'responses system prompt as instructions',
     targets: ['responses'],
     paths: ['-input[*]', '+instructions'],

@@ -357,16 +357,47 @@ describe('tool images on wires whose tool result cannot carry them', () => {
     expect((body.messages as unknown[]).length).toBe(2 + 3);
   });
 
-  it('ollama: the default stays the placeholder (no images anywhere), as the seeds say', () => {
+  it('ollama: a vision model gets the images after the results by default; imageFallback none opts out', () => {
     const { calls, results } = screenshot();
     const engine = createEngine({ provider: 'ollama', model: 'llava' });
-    expect(engine.dialectOptions.imageFallback).toBeUndefined();
+    expect(engine.dialectOptions.imageFallback).toBe('user-message');
     const body = buildRequest(
       'ollama',
       { ...conversation(calls, results), model: 'llava' },
       engine.dialectOptions,
     );
-    expect(JSON.stringify(body)).not.toContain(PIXEL_PNG);
+    const messages = body.messages as Record<string, unknown>[];
+    expect(messages.at(-1)?.role).toBe('user');
+    expect(messages.at(-1)?.images).toEqual([PIXEL_PNG]);
+    const optedOut = createEngine({
+      provider: 'ollama',
+      model: 'llava',
+      dialect: { imageFallback: 'none' },
+    });
+    const plain = buildRequest(
+      'ollama',
+      { ...conversation(calls, results), model: 'llava' },
+      optedOut.dialectOptions,
+    );
+    expect(JSON.stringify(plain)).not.toContain(PIXEL_PNG);
+  });
+
+  it('a text-only model gets the placeholder alone on openai and ollama', () => {
+    const { calls, results } = screenshot();
+    for (const [provider, wire, model] of [
+      ['ollama', 'ollama', 'llama3.2'],
+      ['openai', 'openai', 'gpt-3.5-turbo'],
+    ] as const) {
+      const engine = createEngine({ provider, model, apiKey: 'k', onWarning: () => {} });
+      expect(engine.dialectOptions.imageFallbackInput, `${provider} ${model}`).toBe(false);
+      const body = buildRequest(
+        wire,
+        { ...conversation(calls, results), model },
+        engine.dialectOptions,
+      );
+      expect(JSON.stringify(body), `${provider} ${model}`).not.toContain(PIXEL_PNG);
+      expect(JSON.stringify(body)).toContain('[image] image/png');
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
-import { type CatalogueSnapshot, catalogueSnapshotSchema } from '../src/catalogue.js';
+import { type CatalogueSnapshot, catalogueSnapshotSchema } from '../src/catalogue/schema.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 export const SNAPSHOT_FILE = path.join(packageDir, 'data', 'catalogue', 'models-dev.json');
@@ -100,6 +100,22 @@ function kindOf(id: string, output: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** input, output, cache_read, cache_write (USD per million tokens); tiers are left out. */
+function costOf(value: unknown): Record<string, number> | undefined {
+  if (!isObject(value)) return undefined;
+  const price = (field: unknown) =>
+    typeof field === 'number' && Number.isFinite(field) && field >= 0 ? field : undefined;
+  const input = price(value.input);
+  const output = price(value.output);
+  if (input === undefined || output === undefined) return undefined;
+  const cost: Record<string, number> = { input, output };
+  const cacheRead = price(value.cache_read);
+  const cacheWrite = price(value.cache_write);
+  if (cacheRead !== undefined) cost.cache_read = cacheRead;
+  if (cacheWrite !== undefined) cost.cache_write = cacheWrite;
+  return cost;
+}
+
 /** The fields the registry reads, in a fixed order. */
 function compact(id: string, data: Toml): Record<string, unknown> {
   const modalities = isObject(data.modalities) ? data.modalities : {};
@@ -118,6 +134,7 @@ function compact(id: string, data: Toml): Record<string, unknown> {
     released: typeof data.release_date === 'string' ? data.release_date : undefined,
     status: typeof data.status === 'string' ? data.status : undefined,
     kind: kindOf(id, output),
+    cost: costOf(data.cost),
   };
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }

@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { MODEL_FACT_NAMES } from '../src/capabilities.js';
-import { formatPath } from '../src/issues.js';
 import { isoDate } from '../src/schema.js';
+import { formatPath } from '../src/validation/issues.js';
 
 export const CROSSCHECK_FACTS = [...MODEL_FACT_NAMES, 'limits.context', 'limits.output'] as const;
 export type CrosscheckFact = (typeof CROSSCHECK_FACTS)[number];

@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODEL_FACT_NAMES } from '../src/capabilities.js';
-import { type Catalogue, type CatalogueModel, catalogueClaim } from '../src/catalogue.js';
+import { type Catalogue, type CatalogueModel, catalogueClaim } from '../src/catalogue/catalogue.js';
 import { createRegistry } from '../src/create.js';
 import { defaultRegistry } from '../src/default-registry.js';
 import type { Registry } from '../src/types.js';

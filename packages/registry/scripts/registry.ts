@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { renderCapabilitiesTable } from '../src/capabilities-table.js';
-import { catalogueSnapshotSchema } from '../src/catalogue.js';
+import { catalogueSnapshotSchema } from '../src/catalogue/schema.js';
 import { buildRegistry } from '../src/registry.js';
 import { labFileSchema, providerFileSchema } from '../src/schema.js';
 import {
@@ -24,7 +24,7 @@ import {
   type RegistryIssue,
   type RegistrySource,
   validateRegistrySources,
-} from '../src/validate.js';
+} from '../src/validation/validate.js';
 import { checkReviewed, reviewedFileSchema } from './crosscheck-reviewed.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -55,8 +55,28 @@ function withoutSchemaKey(file: RegistryFile): RegistryFile {
   return { ...file, data } as RegistryFile;
 }
 
+/**
+ * Compact JSON, one line per model, offering and other list entry, so the shipped module is
+ * small and quick to parse while a data change still shows as a readable diff.
+ */
+function compactJson(value: unknown, depth = 0): string {
+  if (Array.isArray(value)) {
+    if (depth > 3 || value.every((item) => typeof item !== 'object' || item === null)) {
+      return JSON.stringify(value);
+    }
+    return `[\n${value.map((item) => compactJson(item, depth + 1)).join(',\n')}\n]`;
+  }
+  if (typeof value === 'object' && value !== null && depth < 3) {
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${JSON.stringify(key)}:${compactJson(item, depth + 1)}`,
+    );
+    return `{\n${entries.join(',\n')}\n}`;
+  }
+  return JSON.stringify(value);
+}
+
 function renderDataModule(files: readonly RegistryFile[]): string {
-  const json = JSON.stringify(files.map(withoutSchemaKey), null, 2)
+  const json = compactJson(files.map(withoutSchemaKey))
     .replaceAll('\\', '\\\\')
     .replaceAll('`', '\\`')
     .replaceAll('${', '\\${');

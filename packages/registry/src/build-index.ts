@@ -1,8 +1,9 @@
+import type { CapabilityName } from './capabilities.js';
 import { modelEntryFrom, providerEntryFrom } from './entries.js';
 import type { RegistryFile } from './files.js';
-import { type CompiledTemplate, compileTemplate, type NamingRules } from './names.js';
+import { type CompiledTemplate, compileTemplate, type NamingRules } from './names/names.js';
 import type { FamilyData, ProviderFile } from './schema.js';
-import type { ModelEntry, OfferingEntry, ProviderEntry } from './types.js';
+import type { EffectiveCapability, ModelEntry, OfferingEntry, ProviderEntry } from './types.js';
 import { parseVersionRange, type VersionComparison } from './version.js';
 
 export interface ModelRecord {
@@ -24,6 +25,11 @@ export interface ProviderRecord {
   readonly offerings: ReadonlyMap<string, { offering: OfferingEntry }>;
   /** The first offering serving each model key, for names that match the model itself. */
   readonly byModel: ReadonlyMap<string, { offering: OfferingEntry }>;
+  /**
+   * The first retired offering of each model key the provider no longer serves at all: a dated
+   * snapshot of a retired offering resolves with that offering's lifecycle.
+   */
+  readonly retiredByModel: ReadonlyMap<string, { offering: OfferingEntry }>;
 }
 
 export type NameKind = 'id' | 'alias' | 'snapshot';
@@ -74,7 +80,11 @@ export function buildIndex(files: readonly RegistryFile[]) {
       }
     }
     // Retired offerings resolve too (with a warning); a current name always wins.
+    const retiredByModel = new Map<string, { offering: OfferingEntry }>();
     for (const offering of entry.retired) {
+      if (!byModel.has(offering.model) && !retiredByModel.has(offering.model)) {
+        retiredByModel.set(offering.model, { offering });
+      }
       for (const name of [offering.id, ...offering.aliases]) {
         if (!offerings.has(name.toLowerCase())) offerings.set(name.toLowerCase(), { offering });
       }
@@ -90,6 +100,7 @@ export function buildIndex(files: readonly RegistryFile[]) {
       },
       offerings,
       byModel,
+      retiredByModel,
     };
     providerList.push(entry);
     providers.set(data.id.toLowerCase(), record);
@@ -107,6 +118,8 @@ export function buildIndex(files: readonly RegistryFile[]) {
   return {
     models,
     names,
+    /** Capabilities derived per subject and wire, shared by every name that resolves to it. */
+    derived: new Map<string, Readonly<Record<CapabilityName, EffectiveCapability>>>(),
     families,
     providers,
     anyProviderNaming,

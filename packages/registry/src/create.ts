@@ -1,6 +1,6 @@
 import { RegistryError } from '@crosswire/core';
 import type { z } from 'zod';
-import type { Catalogue } from './catalogue.js';
+import type { Catalogue } from './catalogue/catalogue.js';
 import { defaultRegistry } from './default-registry.js';
 import { buildRegistry } from './registry.js';
 import {
@@ -20,7 +20,7 @@ import {
   formatPath,
   type RegistryFile,
   type RegistryIssue,
-} from './validate.js';
+} from './validation/validate.js';
 
 /**
  * An entry given to `createRegistry`: a lab file (models) or a patch of a lab the base has

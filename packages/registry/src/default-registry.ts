@@ -1,4 +1,4 @@
-import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
+import { type CatalogueSnapshot, createCatalogue } from './catalogue/catalogue.js';
 import { catalogueText } from './generated/catalogue.js';
 import { registryFiles } from './generated/data.js';
 import { buildRegistry } from './registry.js';

@@ -11,7 +11,7 @@ import {
   type CatalogueModel,
   catalogueClaim,
   type EvidenceClaim,
-} from './catalogue.js';
+} from './catalogue/catalogue.js';
 import { findModel } from './find-model.js';
 import type { Condition, ConditionalClaim } from './schema.js';
 import type {
@@ -19,6 +19,7 @@ import type {
   LifecycleStatus,
   ModelEntry,
   OfferingEntry,
+  Pricing,
   ProviderEntry,
   Resolution,
 } from './types.js';
@@ -274,12 +275,56 @@ function lifecycleOf(
   return undefined;
 }
 
+const CATALOGUE_PRICES = new WeakMap<CatalogueModel, Pricing>();
+
+/**
+ * The catalogue entry whose prices apply: the one for the name exactly as requested when the
+ * catalogue prices it (a `:free` route or a dated snapshot has prices of its own), else the
+ * entry the model's facts came from.
+ */
+function pricedEntry(
+  catalogue: Catalogue | undefined,
+  provider: ProviderRecord | undefined,
+  requested: string,
+  listed: CatalogueModel | undefined,
+): CatalogueModel | undefined {
+  const id = provider?.entry.catalogue;
+  const exact = catalogue && id !== undefined ? catalogue.find(id, requested) : undefined;
+  return exact?.cost !== undefined ? exact : listed;
+}
+
+/** The offering's curated prices, else the catalogue's for this name on this provider. */
+function pricingOf(
+  offering: OfferingEntry | undefined,
+  listed: CatalogueModel | undefined,
+  catalogue: Catalogue | undefined,
+): Pricing | undefined {
+  if (offering?.pricing) return offering.pricing;
+  const cost = listed?.cost;
+  if (listed === undefined || cost === undefined || catalogue === undefined) return undefined;
+  let pricing = CATALOGUE_PRICES.get(listed);
+  if (pricing === undefined) {
+    pricing = Object.freeze({
+      input: cost.input,
+      output: cost.output,
+      ...(cost.cacheRead === undefined ? {} : { cacheRead: cost.cacheRead }),
+      ...(cost.cacheWrite === undefined ? {} : { cacheWrite: cost.cacheWrite }),
+      currency: 'USD' as const,
+      source: listed.source,
+      date: catalogue.date,
+    });
+    CATALOGUE_PRICES.set(listed, pricing);
+  }
+  return pricing;
+}
+
 /** A provider that needs no key is a local server: it serves whatever model is loaded. */
 function publishesList(provider: ProviderEntry): boolean {
   return provider.auth?.required === true;
 }
 
 function warningsOf(
+  context: ResolveContext,
   provider: ProviderEntry | undefined,
   requested: string,
   lifecycle: LifecycleStatus | undefined,
@@ -300,8 +345,13 @@ function warningsOf(
     );
   }
   if (provider && listed === false && lifecycle?.status !== 'retired') {
+    // The list is only as new as the data: a model released since may well be served.
+    const catalogue =
+      context.catalogue && provider.catalogue !== undefined
+        ? ` (nor in its ${context.catalogue.name} snapshot of ${context.catalogue.date})`
+        : '';
     warnings.push(
-      `provider "${provider.id}" does not serve "${requested}": it is neither among its offerings nor in its catalogue listing`,
+      `model "${requested}" is not in the registry's list for "${provider.id}" as of ${context.dataDate()}${catalogue}; the list may be older than the model, so this says nothing about whether "${provider.id}" serves it`,
     );
   }
   return Object.freeze(warnings);
@@ -312,6 +362,44 @@ export interface ResolveContext {
   readonly catalogue: Catalogue | undefined;
   /** YYYY-MM-DD: the date lifecycle status is judged at. */
   readonly today: string;
+  /** The data's date (the newest date a claim was checked), for the "not listed" warning. */
+  readonly dataDate: () => string;
+}
+
+/**
+ * The capabilities of one subject (endpoint, offering, model, catalogue entry) on one wire,
+ * with only the reasons that depend on the subject: every name that resolves to the same
+ * subject shares these objects and their strings, so a cached resolution costs little more
+ * than its own two preamble lines. Models made from a family template or the catalogue are
+ * new objects per name, so only data models are kept.
+ */
+function derivedCapabilities(
+  context: ResolveContext,
+  subject: Subject,
+  wire: WireFormat | undefined,
+): Readonly<Record<CapabilityName, EffectiveCapability>> {
+  const { model, provider, offering, listed } = subject;
+  const key =
+    model.origin === 'data'
+      ? `${model.key}\u0000${provider?.entry.id ?? ''}\u0000${offering?.id ?? ''}\u0000${listed?.provider ?? ''}/${listed?.id ?? ''}\u0000${wire ?? ''}`
+      : undefined;
+  const known = key === undefined ? undefined : context.index.derived.get(key);
+  if (known) return known;
+  const capabilities = {} as Record<CapabilityName, EffectiveCapability>;
+  for (const name of MODEL_FACT_NAMES) capabilities[name] = factCapability(name, subject, []);
+  for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
+    capabilities[name] = toolResultCapability(
+      name,
+      provider,
+      subject,
+      wire,
+      capabilities.image_input,
+      [],
+    );
+  }
+  const frozen = Object.freeze(capabilities);
+  if (key !== undefined) context.index.derived.set(key, frozen);
+  return frozen;
 }
 
 export function resolveUncached(
@@ -372,7 +460,8 @@ export function resolveUncached(
       catalogue: undefined,
       listed,
       lifecycle: undefined,
-      warnings: warningsOf(provider?.entry, requested, undefined, listed),
+      pricing: undefined,
+      warnings: warningsOf(context, provider?.entry, requested, undefined, listed),
     });
   }
   const { model, via, steps } = found;
@@ -384,19 +473,14 @@ export function resolveUncached(
       : providerLine;
   const preamble = [wireLine, `"${requested}" resolved to ${model.key}: ${steps.join('; ')}`];
   const subject: Subject = { provider, offering, model, catalogue, listed: found.catalogue };
+  const derived = derivedCapabilities(context, subject, wire);
   const capabilities = {} as Record<CapabilityName, EffectiveCapability>;
-  for (const name of MODEL_FACT_NAMES) {
-    capabilities[name] = factCapability(name, subject, preamble);
-  }
-  for (const name of ['tool_result_images', 'tool_result_pdf'] as const) {
-    capabilities[name] = toolResultCapability(
-      name,
-      provider,
-      subject,
-      wire,
-      capabilities.image_input,
-      preamble,
-    );
+  for (const name of CAPABILITY_NAMES) {
+    const tail = derived[name];
+    capabilities[name] = Object.freeze({
+      ...tail,
+      reasons: Object.freeze(preamble.concat(tail.reasons)),
+    });
   }
   const lifecycle = lifecycleOf(offering, found.catalogue, context.today);
   const listed = !listable
@@ -421,6 +505,11 @@ export function resolveUncached(
     catalogue: found.catalogue,
     listed,
     lifecycle,
-    warnings: warningsOf(provider?.entry, requested, lifecycle, listed),
+    pricing: pricingOf(
+      offering,
+      pricedEntry(catalogue, provider, requested, found.catalogue),
+      catalogue,
+    ),
+    warnings: warningsOf(context, provider?.entry, requested, lifecycle, listed),
   });
 }

@@ -1,5 +1,5 @@
-import type { ModelData, ProviderFile } from './schema.js';
-import type { ModelEntry, ProviderEntry } from './types.js';
+import type { ModelData, PricingData, ProviderFile } from './schema.js';
+import type { ModelEntry, Pricing, ProviderEntry } from './types.js';
 
 export function modelEntryFrom(lab: string, data: ModelData): ModelEntry {
   return Object.freeze({
@@ -59,6 +59,7 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
           chatPath: undefined,
           limits: Object.freeze({}),
           capabilities: Object.freeze({}),
+          pricing: undefined,
           lifecycle: Object.freeze({
             deprecated: retired.deprecated,
             retired: retired.retired,
@@ -80,9 +81,23 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
           chatPath: offering.chat_path,
           limits: Object.freeze({ ...offering.limits }),
           capabilities: Object.freeze({ ...offering.capabilities }),
+          pricing: offering.pricing ? pricingFrom(offering.pricing) : undefined,
           lifecycle: offering.lifecycle ? Object.freeze({ ...offering.lifecycle }) : undefined,
         }),
       ),
     ),
+  });
+}
+
+/** The data's snake_case prices as the API's `Pricing`, optional fields left out when absent. */
+export function pricingFrom(data: PricingData): Pricing {
+  return Object.freeze({
+    input: data.input,
+    output: data.output,
+    ...(data.cache_read === undefined ? {} : { cacheRead: data.cache_read }),
+    ...(data.cache_write === undefined ? {} : { cacheWrite: data.cache_write }),
+    currency: data.currency,
+    source: data.source,
+    date: data.date,
   });
 }

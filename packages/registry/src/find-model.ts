@@ -1,6 +1,6 @@
 import type { Index, ProviderRecord } from './build-index.js';
-import type { Catalogue, CatalogueModel } from './catalogue.js';
-import { type NameStep, nameCandidates } from './names.js';
+import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
+import { type NameStep, nameCandidates } from './names/names.js';
 import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
 import { formatVersion, satisfiesRange } from './version.js';
 
@@ -99,12 +99,16 @@ function findListed(
                 ? 'latest'
                 : 'id';
         const how = { id: 'the id', alias: 'an alias', snapshot: 'a listed snapshot' }[named.kind];
-        const served = provider?.byModel.get(model.key);
+        const current = provider?.byModel.get(model.key);
+        // A snapshot of an offering the provider retired shares its lifecycle (and warning).
+        const served = current ?? provider?.retiredByModel.get(model.key);
         const where = !provider
           ? ''
-          : served
-            ? `; served as offering "${served.offering.id}" of provider "${provider.entry.id}"`
-            : `; not listed as an offering of provider "${provider.entry.id}", so the model's own facts apply`;
+          : current
+            ? `; served as offering "${current.offering.id}" of provider "${provider.entry.id}"`
+            : served
+              ? `; a name of retired offering "${served.offering.id}" of provider "${provider.entry.id}", so its lifecycle applies`
+              : `; not listed as an offering of provider "${provider.entry.id}", so the model's own facts apply`;
         return {
           model,
           offering: served,

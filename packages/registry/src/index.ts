@@ -20,13 +20,16 @@ export {
 export { renderCapabilitiesTable } from './capabilities-table.js';
 export {
   type Catalogue,
+  type CatalogueCost,
   type CatalogueModel,
+  createCatalogue,
+} from './catalogue/catalogue.js';
+export {
   type CatalogueSnapshot,
   catalogueSnapshotSchema,
-  createCatalogue,
   MODEL_KINDS,
   type ModelKind,
-} from './catalogue.js';
+} from './catalogue/schema.js';
 export { type CreateRegistryOptions, createRegistry, type RegistryEntry } from './create.js';
 export {
   capabilityValues,
@@ -37,7 +40,7 @@ export {
   resolveCapabilities,
   supports,
 } from './default-registry.js';
-export { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
+export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
 export {
   type Claim,
   type ConditionalClaim,
@@ -52,8 +55,10 @@ export {
   modelSchema,
   type OfferingData,
   offeringSchema,
+  type PricingData,
   type ProviderFile,
   type ProviderPatch,
+  pricingSchema,
   providerFileSchema,
   providerPatchSchema,
   type RetiredOfferingData,
@@ -71,6 +76,7 @@ export type {
   ModelEntry,
   ModelLimits,
   OfferingEntry,
+  Pricing,
   ProviderAuth,
   ProviderEntry,
   ProviderQuirks,
@@ -89,7 +95,7 @@ export {
   type RegistryIssue,
   type RegistrySource,
   validateRegistrySources,
-} from './validate.js';
+} from './validation/validate.js';
 export {
   compareVersions,
   parseVersion,

@@ -1,9 +1,11 @@
 import { RegistryError } from '@crosswire/core';
 import { buildIndex, type ProviderRecord } from './build-index.js';
 import { CAPABILITY_NAMES, type CapabilityName, isCapabilityName } from './capabilities.js';
+import { dataDate } from './data-date.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
 import { findModel } from './find-model.js';
+import { createResolutionCache } from './resolution-cache.js';
 import type {
   CapabilityQuery,
   CapabilityValues,
@@ -19,9 +21,15 @@ export function buildRegistry(
 ): Registry {
   const cacheSize = options.cacheSize ?? 2048;
   let index: ReturnType<typeof buildIndex> | undefined;
-  const cache = new Map<string, Resolution>();
+  const cache = createResolutionCache<Resolution>(cacheSize);
   const catalogue = options.catalogue;
   const today = options.today ?? new Date().toISOString().slice(0, 10);
+  let asOf: string | undefined;
+  // Walked once, and only when a warning needs it: most resolutions never do.
+  const dataDateOf = () => {
+    asOf ??= dataDate(files) ?? today;
+    return asOf;
+  };
 
   // The index is built on first use, so importing the default registry costs only the data.
   const indexed = () => {
@@ -55,14 +63,11 @@ export function buildRegistry(
     if (cached) return cached;
     const provider = query.provider === undefined ? undefined : lookupProvider(query.provider);
     const resolution = resolveUncached(
-      { index: indexed(), catalogue, today },
+      { index: indexed(), catalogue, today, dataDate: dataDateOf },
       provider,
       query.model,
     );
-    if (cacheSize > 0) {
-      if (cache.size >= cacheSize) cache.clear();
-      cache.set(key, resolution);
-    }
+    cache.set(key, resolution);
     return resolution;
   }
 

@@ -94,6 +94,20 @@ const limits = z.strictObject({
   output: z.int().positive().optional().describe('maximum output tokens; at most the context'),
 });
 
+const price = z.number().nonnegative().describe('USD per million tokens');
+
+/** Curated prices: they win over the imported catalogue's. */
+export const pricingSchema = z.strictObject({
+  input: price,
+  output: price,
+  cache_read: price.optional(),
+  cache_write: price.optional().describe('the shortest cache lifetime the provider prices'),
+  currency: z.literal('USD').describe('prices are in US dollars'),
+  source: z.url().describe("the provider's pricing page or the model's page"),
+  date: isoDate.describe('when the prices were read, YYYY-MM-DD'),
+  note: z.string().optional(),
+});
+
 export const modelSchema = z.strictObject({
   id: modelId.describe('the canonical id, as the lab names it'),
   name: z.string().min(1),
@@ -226,6 +240,7 @@ export const offeringSchema = z.strictObject({
   chat_path: z.string().regex(/^\//, 'expected a path starting with "/"').optional(),
   limits: limits.optional(),
   capabilities: capabilityClaims.optional().describe('overrides of the model facts here'),
+  pricing: pricingSchema.optional().describe("this provider's prices, when they differ"),
   lifecycle: lifecycleSchema.optional(),
   source: z.url().optional(),
   note: z.string().optional(),
@@ -328,3 +343,5 @@ export type LabPatch = z.infer<typeof labPatchSchema>;
 export type Condition = z.infer<typeof condition>;
 export type LifecycleData = z.infer<typeof lifecycleSchema>;
 export type RetiredOfferingData = z.infer<typeof retiredOfferingSchema>;
+
+export type PricingData = z.infer<typeof pricingSchema>;

@@ -1,6 +1,6 @@
 import type { WireFormat } from '@crosswire/core';
 import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
-import type { Catalogue, CatalogueModel } from './catalogue.js';
+import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { RegistryFile } from './files.js';
 import type { Claim, LifecycleData } from './schema.js';
 
@@ -81,6 +81,23 @@ export interface ProviderAuth {
   readonly required: boolean;
 }
 
+/**
+ * What a model costs on a provider, USD per million tokens: the offering's curated prices, else
+ * the imported catalogue's for this provider. `source` is the page (or catalogue file) the prices
+ * come from and `date` the day they were read (for the catalogue: its snapshot date).
+ */
+export interface Pricing {
+  readonly input: number;
+  readonly output: number;
+  /** Reading cached input, when priced. */
+  readonly cacheRead?: number;
+  /** Writing input to the cache (the shortest lifetime priced), when priced. */
+  readonly cacheWrite?: number;
+  readonly currency: 'USD';
+  readonly source: string;
+  readonly date: string;
+}
+
 export interface OfferingEntry {
   readonly id: string;
   /** `<lab>/<id>` of the model served. */
@@ -90,6 +107,8 @@ export interface OfferingEntry {
   readonly chatPath: string | undefined;
   readonly limits: ModelLimits;
   readonly capabilities: CapabilityClaims;
+  /** Curated prices on this provider; they win over the catalogue's. */
+  readonly pricing: Pricing | undefined;
   readonly lifecycle: Lifecycle | undefined;
 }
 
@@ -169,6 +188,11 @@ export interface Resolution {
   readonly listed: boolean | undefined;
   /** Deprecation and retirement, when known. */
   readonly lifecycle: LifecycleStatus | undefined;
+  /**
+   * Prices per million tokens in USD: the offering's curated prices, else the imported
+   * catalogue's for this provider; undefined when neither prices the model.
+   */
+  readonly pricing: Pricing | undefined;
   /** What a caller should hear about: a retired or deprecated model, a model not listed. */
   readonly warnings: readonly string[];
 }

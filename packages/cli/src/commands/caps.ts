@@ -27,8 +27,8 @@ Arguments:
                       "catalogue"); unknown names resolve to the documented default, where
                       the wire and the provider's quirks still decide the tool_result_*
                       values and everything that depends on the model is unknown. A
-                      retired or deprecated model, or one the provider does not serve,
-                      is named in a warning line
+                      retired or deprecated model, or one missing from the provider's
+                      list, is named in a warning line; prices are shown when known
 
 Options:
   --explain           print the chain of reasons behind each value
@@ -64,6 +64,7 @@ function jsonReport(resolution: Resolution, explain: boolean): unknown {
     known: resolution.known,
     listed: resolution.listed ?? null,
     lifecycle: resolution.lifecycle ?? null,
+    pricing: resolution.pricing ?? null,
     catalogue:
       resolution.catalogue === undefined
         ? null
@@ -143,7 +144,18 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
       'served',
       resolution.listed
         ? 'yes'
-        : style.yellow(`no: provider "${provider?.id}" does not serve "${resolution.requested}"`),
+        : style.yellow(`no: not in the registry's list for "${provider?.id}"`),
+    ]);
+  }
+  const pricing = resolution.pricing;
+  if (pricing) {
+    const cache = [
+      pricing.cacheRead !== undefined && `cache read ${pricing.cacheRead}`,
+      pricing.cacheWrite !== undefined && `cache write ${pricing.cacheWrite}`,
+    ].filter(Boolean);
+    pairs.push([
+      'pricing',
+      `input ${pricing.input}, output ${pricing.output}${cache.length > 0 ? `, ${cache.join(', ')}` : ''} USD per million tokens (${pricing.source}, ${pricing.date})`,
     ]);
   }
   if (quirkNotes.length > 0) pairs.push(['quirks', quirkNotes.join('; ')]);

@@ -7,9 +7,9 @@ describe('crosswire models', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       [
-        'provider  model              tools  image  pdf  audio  tr-image  tr-pdf  from  status',
-        'deepseek  deepseek-v4-flash  yes    no     no   no     no        no      data  current',
-        'deepseek  deepseek-v4-pro    yes    no     no   no     no        no      data  current',
+        'provider  model            tools  image  pdf  audio  tr-image  tr-pdf  from  status',
+        'deepseek  deepseek-flash   yes    yes    ?    ?      no        no      data  current',
+        'deepseek  deepseek-v4-pro  yes    no     no   no     no        no      data  current',
         '2 models',
         '',
       ].join('\n'),
@@ -31,7 +31,7 @@ describe('crosswire models', () => {
     // (openai's gpt-5-pro offering speaks the responses wire)
     expect([...providers].sort()).toEqual(['anthropic', 'gemini', 'openai', 'openai-responses']);
     expect(rows).toContainEqual(
-      expect.objectContaining({ provider: 'anthropic', model: 'claude-sonnet-4-5', from: 'data' }),
+      expect.objectContaining({ provider: 'anthropic', model: 'claude-sonnet-5-5', from: 'data' }),
     );
   });
 

@@ -38,7 +38,7 @@ describe('registry probe against the simulator', () => {
   const probe = (lane: string) =>
     probeModel({
       provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       apiKey: 'test-key',
       baseUrl: simulator.baseUrl('anthropic', lane),
     });
@@ -92,7 +92,7 @@ describe('registry probe against the simulator', () => {
           'registry',
           'probe',
           'anthropic',
-          'claude-sonnet-4-5',
+          'claude-sonnet-5-5',
           '--base-url',
           simulator.baseUrl('anthropic', 'no-pdf'),
           '--write',
@@ -107,7 +107,7 @@ describe('registry probe against the simulator', () => {
         readFileSync(path.join(dataDir, 'providers', 'anthropic.json'), 'utf8'),
       );
       const offering = provider.offerings.find(
-        (entry: { id: string }) => entry.id === 'claude-sonnet-4-5',
+        (entry: { id: string }) => entry.id === 'claude-sonnet-5-5',
       );
       const today = new Date().toISOString().slice(0, 10);
       expect(offering.capabilities.tool_result_pdf).toEqual({
@@ -115,7 +115,7 @@ describe('registry probe against the simulator', () => {
         evidence: 'live',
         source: `${simulator.baseUrl('anthropic', 'no-pdf')}/v1/messages`,
         date: today,
-        note: 'registry:probe: the model "claude-sonnet-4-5" did not read back a random code word sent as a PDF in a tool result',
+        note: 'registry:probe: the model "claude-sonnet-5-5" did not read back a random code word sent as a PDF in a tool result',
       });
       expect(offering.capabilities.tool_result_images).toMatchObject({
         value: true,
@@ -132,7 +132,7 @@ describe('registry probe against the simulator', () => {
   });
 
   it('needs the API key before it sends anything', async () => {
-    const run = await runCli(['registry', 'probe', 'anthropic', 'claude-sonnet-4-5'], { env: {} });
+    const run = await runCli(['registry', 'probe', 'anthropic', 'claude-sonnet-5-5'], { env: {} });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('provider "anthropic" needs an API key');
   });

@@ -132,7 +132,7 @@ describe('crosswire demo', () => {
           '--provider',
           'anthropic',
           '--model',
-          'claude-sonnet-4-5',
+          'claude-sonnet-5-5',
           '--base-url',
           simulator.baseUrl('anthropic', 'live'),
           '--json',
@@ -148,7 +148,7 @@ describe('crosswire demo', () => {
         wire: 'anthropic',
         kind: 'vision',
         provider: 'anthropic',
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-5-5',
         finalText: 'Done.',
         requests: 2,
       });
@@ -183,7 +183,7 @@ describe('crosswire demo', () => {
       'crosswire: demo: --provider and --model go together (see crosswire demo --help)\n',
     );
     expect(
-      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-4.1', '--wire', 'gemini'], {
+      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-6.1-sol', '--wire', 'gemini'], {
         env: { OPENAI_API_KEY: 'k' },
       }),
     ).toEqual({
@@ -194,9 +194,12 @@ describe('crosswire demo', () => {
     });
     expect((await runCli(['demo', '--wire', 'smtp'])).code).toBe(2);
     expect(
-      await runCli(['demo', '--provider', 'openai', '--model', 'gpt-4o', '--base-url', 'nope'], {
-        env: { OPENAI_API_KEY: 'k' },
-      }),
+      await runCli(
+        ['demo', '--provider', 'openai', '--model', 'gpt-6.1-sol', '--base-url', 'nope'],
+        {
+          env: { OPENAI_API_KEY: 'k' },
+        },
+      ),
     ).toEqual({
       code: 2,
       stdout: '',
@@ -222,7 +225,7 @@ describe('crosswire demo, each block as sent', () => {
     const simulator = await startSimulator();
     try {
       for (const [provider, model, wire, variable] of [
-        ['openai-responses', 'gpt-4o', 'responses', 'OPENAI_API_KEY'],
+        ['openai-responses', 'gpt-6.1-sol', 'responses', 'OPENAI_API_KEY'],
         ['nousresearch', 'Hermes-4-70B', 'hermes', 'NOUS_API_KEY'],
       ] as const) {
         simulator.script(provider, [

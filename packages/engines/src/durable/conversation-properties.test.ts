@@ -143,7 +143,7 @@ const options: fc.Arbitrary<DialectOptions> = fc.record(
     imageInput: fc.boolean(),
     nativePdf: fc.boolean(),
     inlineImages: fc.boolean(),
-    imageFallback: fc.constantFrom('placeholder' as const, 'user-message' as const),
+    imageFallback: fc.constantFrom('none' as const, 'user-message' as const),
     sourceBlocks: fc.boolean(),
   },
   { requiredKeys: [] },

@@ -220,9 +220,10 @@ export class Engine {
         : isTrue('image_input'),
       imageFallbackInput: isTrue('image_input'),
       pdfFallbackInput: isTrue('pdf_input'),
-      ...(provider.quirks.tool_result_image_fallback === undefined
-        ? {}
-        : { imageFallback: provider.quirks.tool_result_image_fallback }),
+      // A model that sees images gets a tool's images where the wire's tool result cannot carry
+      // them (a user message after the results) unless the provider says otherwise; the
+      // dialects apply it only when `imageFallbackInput` is true. Opt out: `imageFallback: 'none'`.
+      imageFallback: provider.quirks.tool_result_image_fallback ?? 'user-message',
       nativePdf: isTrue('tool_result_pdf'),
       sourceBlocks: provider.quirks.source_blocks,
       inlineImages: provider.quirks.inline_images,

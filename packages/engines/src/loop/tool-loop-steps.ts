@@ -354,9 +354,15 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   const base = { loopId: state.loopId, iteration, messages: conversation, usage };
+  // A finished loop's conversation ends with the model's answer, so that appending a user
+  // message continues it on any wire (an empty answer is nothing a wire can carry).
+  const answered: readonly ConversationMessage[] =
+    reply.content === ''
+      ? conversation
+      : [...conversation, { role: 'assistant', content: reply.content }];
   const next: ToolLoopState =
     calls.length === 0
-      ? { ...base, reply: undefined, pendingCalls: [], text: reply.content }
+      ? { ...base, messages: answered, reply: undefined, pendingCalls: [], text: reply.content }
       : {
           ...base,
           reply: { wire, body: data },

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from './create.js';
-import { claim, SOURCE, testLab } from './test-support/fixtures.js';
+import { createRegistry } from '../create.js';
+import { claim, SOURCE, testLab } from '../test-support/fixtures.js';
 import {
   checkNamesResolve,
   formatIssue,
@@ -14,7 +14,7 @@ import {
   validateRegistrySources,
 } from './validate.js';
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const script = path.join(packageDir, 'scripts', 'registry.ts');
 
 function readJson(relative: string): Record<string, unknown> {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { crosscheck, renderReport } from '../scripts/crosscheck.js';
-import { checkReviewed, type ReviewedEntry, readReviewed } from '../scripts/crosscheck-reviewed.js';
+import { crosscheck, renderReport } from '../../scripts/crosscheck.js';
+import {
+  checkReviewed,
+  type ReviewedEntry,
+  readReviewed,
+} from '../../scripts/crosscheck-reviewed.js';
+import { createRegistry } from '../create.js';
+import { defaultCatalogue, defaultRegistry } from '../default-registry.js';
+import { claim, SOURCE, testLab, testProvider } from '../test-support/fixtures.js';
+import { dataDate } from '../validation/validate.js';
 import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
-import { createRegistry } from './create.js';
-import { defaultCatalogue, defaultRegistry } from './default-registry.js';
-import { claim, SOURCE, testLab, testProvider } from './test-support/fixtures.js';
-import { dataDate } from './validate.js';
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 
@@ -220,12 +224,12 @@ describe('lifecycle', () => {
     );
   });
 
-  it('the catalogue marks a deprecated model; a model the provider does not serve is said so', () => {
+  it('the catalogue marks a deprecated model; a name missing from the list says so against its date', () => {
     const registry = testRegistry();
     expect(registry.resolve('acme-cloud', 'old-1').lifecycle?.status).toBe('deprecated');
     const elsewhere = registry.resolve('acme-cloud', 'zz-not-here');
     expect(elsewhere.warnings).toEqual([
-      'provider "acme-cloud" does not serve "zz-not-here": it is neither among its offerings nor in its catalogue listing',
+      'model "zz-not-here" is not in the registry\'s list for "acme-cloud" as of 2026-11-29 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "acme-cloud" serves it',
     ]);
   });
 
@@ -303,7 +307,7 @@ describe('lifecycle', () => {
       ]);
     }
     expect(defaultRegistry.provider('xai').defaultModel).toBe('grok-4.3');
-    expect(defaultRegistry.provider('deepseek').defaultModel).toBe('deepseek-v4-flash');
+    expect(defaultRegistry.provider('deepseek').defaultModel).toBe('deepseek-flash');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRegistry } from './default-registry.js';
+import { defaultRegistry } from '../default-registry.js';
 
 // The names people type into Ollama (`name`, `name:tag`, `name:latest`) must resolve to
 // known models, not to the default where every capability is unknown.

@@ -4,7 +4,7 @@
  * after each step and records which steps it took, so `explain()` can say why a name matched.
  */
 
-import { parseVersion, type Version } from './version.js';
+import { parseVersion, type Version } from '../version.js';
 
 export interface NameStep {
   /** The name after this step. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultRegistry } from './default-registry.js';
+import { defaultRegistry } from '../default-registry.js';
 import { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
 
 describe('model names on the shipped data', () => {
@@ -38,7 +38,7 @@ describe('model names on the shipped data', () => {
     ],
     ['openrouter', 'openai/gpt-4o-2024-11-20', 'openai/gpt-4o', 'snapshot'],
     ['openrouter', 'google/gemini-3.5-flash:free', 'google/gemini-3.5-flash', 'id'],
-    ['openrouter', 'google/gemini-3.6-flash:free', 'google/gemini-3.6-flash', 'family'],
+    ['openrouter', 'google/gemini-3.9-flash:free', 'google/gemini-3.9-flash', 'family'],
     ['huggingface', 'Qwen/Qwen3-235B-A22B:fastest', 'alibaba/qwen3-235b-a22b', 'offering'],
     ['vllm', 'meta-llama/Llama-3.3-70B-Instruct', 'meta/llama-3.3-70b-instruct', 'offering'],
     ['vllm', 'deepseek-ai/DeepSeek-V3.1', 'deepseek/deepseek-v3.1', 'id'],
@@ -53,7 +53,7 @@ describe('model names on the shipped data', () => {
     ['gemini', 'gemini-2.5-pro', 'google/gemini-2.5-pro', 'offering'],
     ['gemini', 'gemini-3-pro-preview', 'google/gemini-3-pro-preview', 'offering'],
     ['gemini', 'gemini-3.5-flash', 'google/gemini-3.5-flash', 'offering'],
-    ['gemini', 'gemini-3.6-flash', 'google/gemini-3.6-flash', 'family'],
+    ['gemini', 'gemini-3.9-flash', 'google/gemini-3.9-flash', 'family'],
     ['gemini', 'gemini-3.10-pro', 'google/gemini-3.10-pro', 'family'],
     ['gemini', 'gemini-2.5-flash-preview-05-20', 'google/gemini-2.5-flash-preview-05-20', 'family'],
     // a Claude version with no entry yet
@@ -63,7 +63,7 @@ describe('model names on the shipped data', () => {
     // a GPT-5.x with no entry yet; GPT families below 5 are not guessed
     ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'offering'],
     ['openai-responses', 'gpt-5.5', 'openai/gpt-5.5', 'family'],
-    ['openai', 'gpt-5.6-sol', 'openai/gpt-5.6-sol', 'family'],
+    ['openai', 'gpt-5.7-sol', 'openai/gpt-5.7-sol', 'family'],
     // a retired name still resolves, to its retired offering
     ['openai', 'gpt-5-codex', 'openai/gpt-5-codex', 'offering'],
     // not in the data, but in the imported catalogue
@@ -73,7 +73,7 @@ describe('model names on the shipped data', () => {
     ['openrouter', 'anthropic/claude-sonnet-4.7:free', 'anthropic/claude-sonnet-4.7', 'family'],
     ['openrouter', 'anthropic/claude-opus-4.7', 'anthropic/claude-opus-4-7', 'alias'],
     // -latest names that are aliases, and Gemini names with the API's models/ prefix
-    ['mistral', 'mistral-large-latest', 'mistral/mistral-large-2512', 'alias'],
+    ['mistral', 'mistral-large-latest', 'mistral/mistral-large-4', 'alias'],
     [undefined, 'gpt-4o-latest', 'openai/gpt-4o', 'latest'],
     ['gemini', 'models/gemini-2.5-pro', 'google/gemini-2.5-pro', 'offering'],
     ['gemini', 'gemini-1.5-pro', 'google/gemini-1.5-pro', 'family'],
@@ -104,9 +104,9 @@ describe('model names on the shipped data', () => {
   }
 
   it('gives the family version parsed from the name, as numbers', () => {
-    expect(defaultRegistry.model('gemini-3.6-flash')).toMatchObject({
+    expect(defaultRegistry.model('gemini-3.9-flash')).toMatchObject({
       family: 'gemini',
-      version: '3.6',
+      version: '3.9',
       variant: 'flash',
       fromFamily: true,
     });

@@ -1,17 +1,18 @@
 import { carriesNative, isWireFormat, type MediaKind } from '@crosswire/core';
 import type { z } from 'zod';
-import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from './capabilities.js';
-import { namesResolveIssues } from './check-names.js';
-import type { RegistryFile, RegistrySource } from './files.js';
-import { formatPath, locatePath, type RegistryIssue } from './issues.js';
-import { compileTemplate } from './names.js';
+import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from '../capabilities.js';
+import { dataDate } from '../data-date.js';
+import type { RegistryFile, RegistrySource } from '../files.js';
+import { namesResolveIssues } from '../names/check-names.js';
+import { compileTemplate } from '../names/names.js';
 import {
   type Claim,
   type ConditionalClaim,
   labFileSchema,
   type ModelData,
   providerFileSchema,
-} from './schema.js';
+} from '../schema.js';
+import { formatPath, locatePath, type RegistryIssue } from './issues.js';
 
 /** The wires each `tool_result_image_fallback` value has a form on. */
 const IMAGE_FALLBACK_WIRES: Readonly<Record<'user-message' | 'tool-message', readonly string[]>> = {
@@ -19,8 +20,9 @@ const IMAGE_FALLBACK_WIRES: Readonly<Record<'user-message' | 'tool-message', rea
   'tool-message': ['ollama'],
 };
 
-export { checkNamesResolve } from './check-names.js';
-export type { RegistryFile, RegistrySource } from './files.js';
+export { dataDate } from '../data-date.js';
+export type { RegistryFile, RegistrySource } from '../files.js';
+export { checkNamesResolve } from '../names/check-names.js';
 export { formatIssue, formatPath, locatePath, type RegistryIssue } from './issues.js';
 
 /** The value at `path` inside `data`, or undefined when the path does not exist. */
@@ -159,29 +161,6 @@ function checkClaim(
 function baseName(file: string): string | undefined {
   const match = /([^/\\]+)\.json$/.exec(file);
   return match ? match[1] : undefined;
-}
-
-/**
- * The data's date: the newest date any claim, quirk provenance or lifecycle notice was checked
- * or announced on. "Retired" in the checks means retired on or before it.
- */
-export function dataDate(files: readonly RegistryFile[]): string | undefined {
-  let newest: string | undefined;
-  const visit = (value: unknown, key: string | undefined): void => {
-    if (typeof value === 'string') {
-      if ((key === 'date' || key === 'deprecated') && (newest === undefined || value > newest)) {
-        newest = value;
-      }
-      return;
-    }
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, undefined);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [name, item] of Object.entries(value)) visit(item, name);
-    }
-  };
-  for (const file of files) visit(file.data, undefined);
-  return newest;
 }
 
 /**

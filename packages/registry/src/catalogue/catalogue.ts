@@ -1,48 +1,11 @@
-import { z } from 'zod';
-import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
+import type { CapabilityName, Evidence, Tristate } from '../capabilities.js';
+import type { CatalogueModelData, CatalogueSnapshot, ModelKind } from './schema.js';
+
+export type { CatalogueSnapshot, ModelKind } from './schema.js';
 
 // The imported catalogue (models.dev): breadth, ranked below every curated claim. Its facts
 // are kept as the catalogue states them; the resolver turns them into claims with evidence
 // `catalogue` and a source pointing at the catalogue file the fact came from.
-
-const MODALITIES = ['text', 'image', 'pdf', 'audio', 'video'] as const;
-
-/** What a catalogue model is for; only `chat` models get family-template facts. */
-export const MODEL_KINDS = ['chat', 'speech', 'image', 'video', 'embedding'] as const;
-export type ModelKind = (typeof MODEL_KINDS)[number];
-
-const modalities = z
-  .string()
-  .regex(
-    new RegExp(`^(${MODALITIES.join('|')})( (${MODALITIES.join('|')}))*$`),
-    `expected modalities separated by spaces, from: ${MODALITIES.join(', ')}`,
-  );
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'expected YYYY-MM or YYYY-MM-DD');
-
-const catalogueModelSchema = z.strictObject({
-  name: z.string().optional(),
-  in: modalities.describe('input modalities'),
-  out: modalities.describe('output modalities'),
-  tools: z.boolean().optional(),
-  context: z.int().positive().optional(),
-  output: z.int().positive().optional(),
-  released: isoDate.optional(),
-  status: z.enum(['alpha', 'beta', 'deprecated']).optional(),
-  kind: z.enum(MODEL_KINDS).exclude(['chat']).optional().describe('absent: a chat model'),
-});
-
-/** The snapshot file `data/catalogue/models-dev.json`, as the refresh script writes it. */
-export const catalogueSnapshotSchema = z.strictObject({
-  source: z.url(),
-  licence: z.string().min(1),
-  commit: z.string().regex(/^[0-9a-f]{40}$/, 'expected a 40-digit commit hash'),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD'),
-  providers: z.record(z.string(), z.record(z.string(), catalogueModelSchema)),
-});
-
-export type CatalogueSnapshot = z.infer<typeof catalogueSnapshotSchema>;
-type CatalogueModelData = z.infer<typeof catalogueModelSchema>;
 
 /** One model as the catalogue lists it on one of its providers. */
 export interface CatalogueModel {
@@ -58,8 +21,18 @@ export interface CatalogueModel {
   readonly maxOutput: number | undefined;
   readonly released: string | undefined;
   readonly status: 'alpha' | 'beta' | 'deprecated' | undefined;
+  /** USD per million tokens (`cacheRead`, `cacheWrite` when the catalogue prices them). */
+  readonly cost: CatalogueCost | undefined;
   /** The catalogue file this entry comes from. */
   readonly source: string;
+}
+
+/** A catalogue's prices, USD per million tokens. */
+export interface CatalogueCost {
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number | undefined;
+  readonly cacheWrite: number | undefined;
 }
 
 /** A loaded catalogue: its provenance and a case-insensitive lookup per catalogue provider. */
@@ -95,6 +68,15 @@ function modelFrom(
     maxOutput: data.output,
     released: data.released,
     status: data.status,
+    cost:
+      data.cost === undefined
+        ? undefined
+        : Object.freeze({
+            input: data.cost.input,
+            output: data.cost.output,
+            cacheRead: data.cost.cache_read,
+            cacheWrite: data.cost.cache_write,
+          }),
     source: `${snapshot.source}/blob/${snapshot.commit}/providers/${provider}/models/${id}.toml`,
   });
 }

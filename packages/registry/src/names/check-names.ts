@@ -1,6 +1,6 @@
-import type { RegistryFile } from './files.js';
-import { formatPath, locatePath, type RegistryIssue } from './issues.js';
-import { buildRegistry } from './registry.js';
+import type { RegistryFile } from '../files.js';
+import { buildRegistry } from '../registry.js';
+import { formatPath, locatePath, type RegistryIssue } from '../validation/issues.js';
 
 /**
  * Every name must resolve to what declares it, through the resolver itself: a model's id,
