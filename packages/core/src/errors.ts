@@ -106,6 +106,12 @@ export class ProviderError extends CrosswireError {
   readonly providerCode: string | undefined;
   readonly providerMessage: string | undefined;
   readonly retryAfterMs: number | undefined;
+  /**
+   * Whether the same request may succeed when sent again: a transient failure the provider
+   * documents as such (Anthropic `overloaded_error` in the middle of a stream), or a status
+   * of 408, 409, 429 or 5xx.
+   */
+  readonly retryable: boolean;
   constructor(
     message: string,
     options: {
@@ -114,6 +120,7 @@ export class ProviderError extends CrosswireError {
       providerCode?: string;
       providerMessage?: string;
       retryAfterMs?: number;
+      retryable?: boolean;
       cause?: unknown;
       details?: Record<string, unknown>;
     } = {},
@@ -131,6 +138,11 @@ export class ProviderError extends CrosswireError {
     this.providerCode = options.providerCode;
     this.providerMessage = options.providerMessage;
     this.retryAfterMs = options.retryAfterMs;
+    const status = options.status;
+    this.retryable =
+      options.retryable ??
+      (status !== undefined &&
+        (status === 408 || status === 409 || status === 429 || status >= 500));
   }
 }
 

@@ -1,5 +1,5 @@
-// Bytes of a streamed reply to typed events, on every wire: the framing (SSE through
-// eventsource-parser, or NDJSON), the wire's stream state, the tag filter, and at the end the
+// Bytes of a streamed reply to typed events, on every wire: the framing (SSE read by the
+// specification's rules in sse.ts, or NDJSON), the wire's stream state, the tag filter, and at the end the
 // reply body put together and parsed by the wire's own non-streaming parser.
 import {
   CrosswireError,
@@ -8,10 +8,10 @@ import {
   parseHermesToolCalls,
   type WireFormat,
 } from '@crosswire/core';
-import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { DialectOptions } from './dialect-types.js';
 import type { ChatResponse } from './response.js';
-import { type FilteredPiece, TagFilter, TextBuilder } from './stream-text.js';
+import { createSseReader } from './sse.js';
+import { type FilteredPiece, TagFilter, TextBuilder, TextDigest } from './stream-text.js';
 import type { StreamEmitter, StreamEvent, StreamFrame, WireStream } from './stream-types.js';
 import { DIALECTS, STREAMS } from './wires/index.js';
 
@@ -23,9 +23,19 @@ export interface StreamDecoderOptions extends DialectOptions {
    * without bound. Default 16 MiB.
    */
   readonly maxFrameSize?: number;
+  /**
+   * The most a whole streamed reply may be, in bytes (characters for text chunks). More fails
+   * the stream with `provider_response_too_large`, as a reply that is not streamed does.
+   * Default 64 MiB.
+   */
+  readonly maxStreamBytes?: number;
 }
 
 export const DEFAULT_MAX_FRAME_SIZE = 16 * 1024 * 1024;
+/** The default bound of a whole streamed reply: the bound of a reply that is not streamed. */
+export const DEFAULT_MAX_STREAM_BYTES = 64 * 1024 * 1024;
+/** How much of a body that is not a stream an error message quotes. */
+const QUOTED = 200;
 
 /** Reads one reply's bytes, chunk by chunk, into events. */
 export interface StreamDecoder {
@@ -46,36 +56,16 @@ interface FrameReader {
 }
 
 function sseReader(onFrame: (frame: StreamFrame) => void, maxFrameSize: number): FrameReader {
-  let failure: unknown;
-  const parser: EventSourceParser = createParser({
-    onEvent: (message) => onFrame({ event: message.event, data: message.data }),
-    onError: (error) => {
-      failure = error;
-    },
-    maxBufferSize: maxFrameSize,
+  const reader = createSseReader(onFrame, maxFrameSize, () => {
+    throw frameTooLarge(maxFrameSize, undefined);
   });
-  const check = () => {
-    if (failure === undefined) return;
-    const error = failure;
-    failure = undefined;
-    throw frameTooLarge(maxFrameSize, error);
-  };
-  return {
-    feed(text) {
-      parser.feed(text);
-      check();
-    },
-    end() {
-      // An event whose final blank line never came still counts: its end marker decides.
-      parser.reset({ consume: true });
-      check();
-    },
-  };
+  return { feed: (text) => reader.feed(text), end: () => reader.end() };
 }
 
 function ndjsonReader(onFrame: (frame: StreamFrame) => void, maxFrameSize: number): FrameReader {
   let pending = '';
   const line = (text: string) => {
+    if (text.length > maxFrameSize) throw frameTooLarge(maxFrameSize, undefined);
     const trimmed = text.trim();
     if (trimmed !== '') onFrame({ event: undefined, data: trimmed });
   };
@@ -133,7 +123,7 @@ export function createStreamDecoder(
   let events: StreamEvent[] = [];
   let pieces: FilteredPiece[] = [];
   let callCount = 0;
-  const emitted = new TextBuilder();
+  const emitted = new TextDigest();
   let done = false;
 
   const emitter: StreamEmitter = {
@@ -187,6 +177,7 @@ export function createStreamDecoder(
   };
 
   const onFrame = (frame: StreamFrame) => {
+    frameCount++;
     if (stream.doneData !== undefined && frame.data.trim() === stream.doneData) {
       state.frame(frame.event, undefined, emitter);
       return;
@@ -199,10 +190,77 @@ export function createStreamDecoder(
     }
     state.frame(frame.event, data, emitter);
   };
-  const reader =
+  const frames =
     stream.framing === 'sse'
       ? sseReader(onFrame, maxFrameSize)
       : ndjsonReader(onFrame, maxFrameSize);
+  const maxStreamBytes = options.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
+  let received = 0;
+  /** The start of the body, quoted when it turns out not to be a stream. */
+  let head = '';
+  let frameCount = 0;
+  /**
+   * `sniff` until the first character that is not whitespace: a JSON value there (where
+   * server-sent events were asked for) is a reply that was not streamed, read `whole`.
+   */
+  let mode: 'sniff' | 'frames' | 'whole' = stream.framing === 'sse' ? 'sniff' : 'frames';
+  const whole = new TextBuilder();
+
+  const read = (text: string): void => {
+    if (head.length < QUOTED) head += text.slice(0, QUOTED - head.length);
+    if (mode === 'sniff') {
+      const first = /\S/.exec(text);
+      if (first === null) return; // leading blank lines dispatch nothing in SSE either
+      const char = text[first.index];
+      mode = char === '{' || char === '[' ? 'whole' : 'frames';
+    }
+    if (mode === 'whole') whole.append(text);
+    else frames.feed(text);
+  };
+
+  const notAStream = (cause: unknown): ProviderError =>
+    new ProviderError(
+      `${wire} reply to a streamed request is not a stream (server-sent events were asked for); it began: ${JSON.stringify(head)}`,
+      { code: 'stream_not_sse', cause, details: { wire, head } },
+    );
+
+  /** A reply that was not streamed: its parse, handed on as the events a stream of it gives. */
+  const readWhole = (): void => {
+    let body: unknown;
+    try {
+      body = JSON.parse(whole.toString());
+    } catch (error) {
+      throw notAStream(error);
+    }
+    if (Array.isArray(body)) {
+      // A JSON array of stream chunks (Gemini's streamGenerateContent without alt=sse).
+      for (const chunk of body) {
+        frameCount++;
+        state.frame(undefined, chunk, emitter);
+      }
+      filter.end(pieces);
+      flushPieces();
+      finish();
+      return;
+    }
+    const response = DIALECTS[wire].parseResponse(body, options);
+    if (response.reasoning !== undefined && response.reasoning !== '') {
+      emitter.reasoning(response.reasoning);
+    }
+    if (response.content !== '') {
+      emitted.append(response.content);
+      events.push({ type: 'text-delta', text: response.content });
+    }
+    response.toolCalls.forEach((call, index) => {
+      events.push({ type: 'tool-call-start', index, id: call.id, name: call.name });
+      const args =
+        typeof call.rawArguments === 'string'
+          ? call.rawArguments
+          : JSON.stringify(call.rawArguments ?? call.arguments);
+      if (args !== '') events.push({ type: 'tool-call-delta', index, argumentsDelta: args });
+    });
+    settle(response);
+  };
 
   const fail = (error: unknown): void => {
     if (!(error instanceof CrosswireError)) throw error;
@@ -218,16 +276,20 @@ export function createStreamDecoder(
 
   const finish = (): void => {
     if (!state.complete()) {
+      if (frameCount === 0 && head.trim() !== '') throw notAStream(undefined);
       throw new ProviderError(
         `${wire} stream ended before the reply was complete (no end marker); the connection was cut or the server stopped`,
         { code: 'stream_truncated', details: { wire } },
       );
     }
-    const response: ChatResponse = DIALECTS[wire].parseResponse(state.body(), options);
+    settle(DIALECTS[wire].parseResponse(state.body(), options));
+  };
+
+  /** The reply is complete: the text it has beyond what streamed, the call ends, usage, finish. */
+  const settle = (response: ChatResponse): void => {
     // Whatever the final text has beyond what streamed (a refusal, text a malformed tag held back).
-    const emittedText = emitted.toString();
-    if (response.content !== emittedText && response.content.startsWith(emittedText)) {
-      events.push({ type: 'text-delta', text: response.content.slice(emittedText.length) });
+    if (response.content.length > emitted.length && emitted.prefixOf(response.content)) {
+      events.push({ type: 'text-delta', text: response.content.slice(emitted.length) });
     }
     response.toolCalls.forEach((toolCall, index) => {
       events.push({ type: 'tool-call-end', index, toolCall });
@@ -244,9 +306,14 @@ export function createStreamDecoder(
     push(chunk) {
       if (done) return [];
       try {
-        reader.feed(
-          typeof chunk === 'string' ? chunk : textDecoder.decode(chunk, { stream: true }),
-        );
+        received += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
+        if (received > maxStreamBytes) {
+          throw new ProviderError(
+            `${wire} streamed reply exceeds the limit of ${maxStreamBytes} bytes (maxStreamBytes); the stream was stopped`,
+            { code: 'provider_response_too_large', details: { wire, maxStreamBytes } },
+          );
+        }
+        read(typeof chunk === 'string' ? chunk : textDecoder.decode(chunk, { stream: true }));
       } catch (error) {
         fail(error);
       }
@@ -256,11 +323,14 @@ export function createStreamDecoder(
       if (done) return [];
       try {
         const tail = textDecoder.decode();
-        if (tail !== '') reader.feed(tail);
-        reader.end();
-        filter.end(pieces);
-        flushPieces();
-        finish();
+        if (tail !== '') read(tail);
+        if (mode === 'whole') readWhole();
+        else {
+          frames.end();
+          filter.end(pieces);
+          flushPieces();
+          finish();
+        }
       } catch (error) {
         fail(error);
       }

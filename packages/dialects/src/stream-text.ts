@@ -174,11 +174,13 @@ function partialSuffix(text: string, tags: readonly string[]): number {
 }
 
 /**
- * A string built from many small pieces without keeping one heap object per piece: pieces are
- * joined in batches, so a long streamed reply costs about its own length in memory.
+ * A string built from many small pieces without keeping one heap object per piece and without
+ * copying what was built: pieces are joined in batches of 512 into flat strings, and those are
+ * joined once when the text is read (and again only when more came since). Each character is
+ * copied a bounded number of times, so building a reply is linear in its length.
  */
 export class TextBuilder {
-  #done = '';
+  #batches: string[] = [];
   #pieces: string[] = [];
   #length = 0;
 
@@ -195,14 +197,54 @@ export class TextBuilder {
 
   toString(): string {
     this.#flush();
-    return this.#done;
+    if (this.#batches.length > 1) this.#batches = [flat(this.#batches.join(''))];
+    return this.#batches[0] ?? '';
   }
 
   #flush(): void {
     if (this.#pieces.length === 0) return;
-    // Flattened now, so the result is one string, not a chain of the pieces.
-    this.#done = `${this.#done}${this.#pieces.join('')}`;
-    this.#done.charCodeAt(0);
+    this.#batches.push(flat(this.#pieces.join('')));
     this.#pieces = [];
+  }
+}
+
+/** `text` flattened now, so it is one string and not a chain of the pieces it was joined from. */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/**
+ * What was handed on as text, kept as its length and two running hashes instead of a copy:
+ * enough to tell whether a final text begins with it (a stream's text is not held twice).
+ */
+export class TextDigest {
+  #length = 0;
+  #a = 0x811c9dc5;
+  #b = 0x9e3779b9;
+
+  append(piece: string): void {
+    let a = this.#a;
+    let b = this.#b;
+    for (let at = 0; at < piece.length; at++) {
+      const code = piece.charCodeAt(at);
+      a = Math.imul(a ^ code, 0x01000193);
+      b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+    }
+    this.#a = a;
+    this.#b = b;
+    this.#length += piece.length;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Whether `text` begins with what was appended. */
+  prefixOf(text: string): boolean {
+    if (text.length < this.#length) return false;
+    const other = new TextDigest();
+    other.append(text.slice(0, this.#length));
+    return other.#a === this.#a && other.#b === this.#b;
   }
 }

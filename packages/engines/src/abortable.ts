@@ -77,3 +77,40 @@ export function settleWithin<T>(
     );
   });
 }
+
+/** A signal that fires when any of its sources does, and the call that unlinks it from them. */
+export interface LinkedSignal {
+  readonly signal: AbortSignal;
+  /** Removes the listeners on the sources (call it when the work the signal guards ends). */
+  readonly release: () => void;
+}
+
+/**
+ * One signal for several sources, linked by listeners that `release` removes: unlike
+ * `AbortSignal.any`, which on Node 20 leaves a reference to the combined signal in every
+ * source for good, a long-lived source (a process-wide shutdown signal passed to every call)
+ * keeps nothing once the call released it.
+ */
+export function linkSignals(sources: readonly (AbortSignal | undefined)[]): LinkedSignal {
+  const controller = new AbortController();
+  const present = sources.filter((source): source is AbortSignal => source !== undefined);
+  const fired = present.find((source) => source.aborted);
+  if (fired !== undefined) {
+    controller.abort(fired.reason);
+    return { signal: controller.signal, release: () => undefined };
+  }
+  const listeners = present.map((source) => {
+    const onAbort = () => {
+      release();
+      controller.abort(source.reason);
+    };
+    source.addEventListener('abort', onAbort, { once: true });
+    return { source, onAbort };
+  });
+  const release = () => {
+    for (const { source, onAbort } of listeners.splice(0)) {
+      source.removeEventListener('abort', onAbort);
+    }
+  };
+  return { signal: controller.signal, release };
+}

@@ -40,10 +40,27 @@ export function throwIfErrorBody(wire: WireFormat, body: unknown): void {
       ...(providerCode === undefined ? {} : { providerCode }),
       ...(providerMessage === undefined ? {} : { providerMessage }),
       ...(status !== undefined && status >= 400 && status < 600 ? { status } : {}),
+      ...(providerCode !== undefined && TRANSIENT_ERROR_TYPES[wire].includes(providerCode)
+        ? { retryable: true }
+        : {}),
       details: { error },
     },
   );
 }
+
+/**
+ * Error types a wire's provider documents as transient, sent in a 200 reply or in the middle of
+ * a stream: the same request may succeed later. Anthropic: "errors" page, `overloaded_error`
+ * (HTTP 529 when not streamed), `api_error` (500) and `rate_limit_error` (429).
+ */
+const TRANSIENT_ERROR_TYPES: Readonly<Record<WireFormat, readonly string[]>> = {
+  anthropic: ['overloaded_error', 'api_error', 'rate_limit_error'],
+  openai: [],
+  gemini: [],
+  ollama: [],
+  responses: [],
+  hermes: [],
+};
 
 /** Throws when a body is not a JSON object (a reply the parser cannot read). */
 export function requireObject(wire: WireFormat, body: unknown): JsonObject {

@@ -5,6 +5,7 @@
 import type { WireStream, WireStreamState } from '../stream-types.js';
 import { throwIfErrorBody } from '../support/error-body.js';
 import { asArray, asRecord, asString, cloneJson, type JsonObject } from '../support/json.js';
+import { streamPosition } from '../support/stream-position.js';
 
 function state(): WireStreamState {
   let message: JsonObject = { type: 'message', role: 'assistant', content: [] };
@@ -36,7 +37,10 @@ function state(): WireStreamState {
         throwIfErrorBody('anthropic', record.error === undefined ? { error: record } : record);
         return;
       }
-      const position = typeof record.index === 'number' ? record.index : blocks.length;
+      const position =
+        typeof record.index === 'number'
+          ? streamPosition('anthropic', 'index', record.index, blocks.length)
+          : blocks.length;
       switch (type) {
         case 'message_start':
           message = { ...cloneJson(asRecord(record.message)), content: [] };

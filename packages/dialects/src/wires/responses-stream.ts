@@ -13,6 +13,7 @@ import {
   isRecord,
   type JsonObject,
 } from '../support/json.js';
+import { streamPosition } from '../support/stream-position.js';
 
 const REASONING_DELTAS = new Set([
   'response.reasoning_summary_text.delta',
@@ -30,7 +31,10 @@ function state(): WireStreamState {
     frame(event, data, emit) {
       const record = asRecord(data);
       const type = asString(record.type) ?? event ?? '';
-      const position = typeof record.output_index === 'number' ? record.output_index : -1;
+      const position =
+        typeof record.output_index === 'number'
+          ? streamPosition('responses', 'output_index', record.output_index, items.length)
+          : -1;
       if (type === 'error') {
         // `{type:'error', error:{code, message}}` (OpenAI) or the fields at the top (older servers).
         throwIfErrorBody('responses', { error: isRecord(record.error) ? record.error : record });

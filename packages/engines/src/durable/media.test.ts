@@ -177,10 +177,18 @@ describe('saveConversation and loadConversation', () => {
       path: 'messages[0].media[0]',
     });
     const key = document.messages[0]?.media?.[0]?.blob as string;
-    const altered = { put: async () => {}, get: async () => Buffer.from('y'.repeat(2000)) };
+    // 'z' x 2000 is base64: the blob is its 1500 bytes; the altered one has as many.
+    const altered = { put: async () => {}, get: async () => Buffer.from('y'.repeat(1500)) };
     await expect(loadConversation(document, { blobStore: altered })).rejects.toMatchObject({
       code: 'blob_corrupt',
       message: `messages[0].media[0]: the blob store's bytes for ${key} do not have that hash`,
+    });
+    const resized = JSON.parse(JSON.stringify(document));
+    resized.messages[0].media[0].bytes = 5;
+    await expect(loadConversation(resized, { blobStore: store })).rejects.toMatchObject({
+      code: 'blob_corrupt',
+      path: 'messages[0].media[0]',
+      message: `messages[0].media[0]: the blob store's ${key} has 1500 bytes; the reference says 5`,
     });
     const moved = JSON.parse(JSON.stringify(document));
     moved.messages[0].media[0].path = ['nowhere'];

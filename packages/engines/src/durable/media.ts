@@ -113,6 +113,13 @@ export async function loadConversation(
           { path: where, details: { blob: reference.blob } },
         );
       }
+      if (bytes.byteLength !== reference.bytes) {
+        throw new ConversationError(
+          'blob_corrupt',
+          `${where}: the blob store's ${reference.blob} has ${bytes.byteLength} bytes; the reference says ${reference.bytes}`,
+          { path: where, details: { blob: reference.blob } },
+        );
+      }
       if (blobKey(bytes) !== reference.blob) {
         throw new ConversationError(
           'blob_corrupt',

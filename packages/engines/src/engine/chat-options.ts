@@ -34,6 +34,12 @@ export interface ChatStreamOptions extends ChatOptions {
   readonly idleTimeoutMs?: number;
   /** The largest single frame accepted (characters). Default 16 MiB. */
   readonly maxFrameSize?: number;
+  /**
+   * The most a whole streamed reply may be, in bytes; more fails the stream with
+   * `ProviderError` `provider_response_too_large` and closes the connection, as a reply that
+   * is not streamed does. Default 64 MiB.
+   */
+  readonly maxStreamBytes?: number;
 }
 
 /** Options of `chatWithTools` / `runToolLoop`. */

@@ -139,7 +139,8 @@ export interface ReadEventStreamOptions extends StreamDecoderOptions {
  * The events of a reply body read chunk by chunk: the next chunk is read only when the
  * consumer asks for the next event (a slow consumer slows the socket, nothing piles up). An
  * abort, an idle gap longer than `idleTimeoutMs`, an error event or an early stop destroys
- * the connection at once.
+ * the connection at once. Every failure is the last event (`{ type: 'error', error }`, for a
+ * typed error) and then thrown.
  */
 export async function* readEventStream(
   wire: WireFormat,
@@ -154,7 +155,14 @@ export async function* readEventStream(
   try {
     options.signal?.throwIfAborted();
     for (;;) {
-      const step = await nextChunk(iterator, body, options);
+      let step: IteratorResult<unknown>;
+      try {
+        step = await nextChunk(iterator, body, options);
+      } catch (error) {
+        // A reset, an idle gap: the last event, then the iteration throws it.
+        if (error instanceof CrosswireError) yield { type: 'error', error };
+        throw error;
+      }
       if (step.done) break;
       for (const event of decoder.push(step.value as Uint8Array)) {
         yield event;

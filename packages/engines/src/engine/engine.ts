@@ -358,6 +358,7 @@ export class Engine {
     let attempts = 1;
     let response: ChatResponse | undefined;
     let failure: Error | undefined;
+    let errorSent = false;
     try {
       const reply = await this.#transport.postStream(wireStream.path(this.#path), body, {
         signal: options.signal,
@@ -378,12 +379,19 @@ export class Engine {
         signal: options.signal,
         idleTimeoutMs: options.idleTimeoutMs ?? this.#options.streamIdleTimeoutMs ?? 60_000,
         ...(options.maxFrameSize === undefined ? {} : { maxFrameSize: options.maxFrameSize }),
+        ...(options.maxStreamBytes === undefined ? {} : { maxStreamBytes: options.maxStreamBytes }),
       })) {
         if (event.type === 'finish') response = event.response;
+        if (event.type === 'error') scrub.error(event.error);
+        errorSent = event.type === 'error';
         yield event;
       }
     } catch (error) {
       failure = scrub.error(typedAbort(error, options.signal, 'streaming the reply') as Error);
+      // Every failure (before the reply opened too) is the last event, then thrown.
+      if (!errorSent && failure instanceof CrosswireError) {
+        yield { type: 'error' as const, error: failure };
+      }
       throw failure;
     } finally {
       notify(

@@ -1,5 +1,6 @@
 import { ProviderError } from '@crosswire/core';
 import { Agent, type Dispatcher, request } from 'undici';
+import { linkSignals } from '../abortable.js';
 import { serializeJson } from './json-body.js';
 import { providerErrorFromResponse } from './provider-error.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
@@ -260,18 +261,28 @@ export class HttpTransport {
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     // A stream's deadline is its headers; the gaps between chunks are timed by its reader.
     const deadline = streaming ? undefined : AbortSignal.timeout(timeoutMs);
-    const signals = [options.signal, deadline].filter(
-      (signal): signal is AbortSignal => signal !== undefined,
-    );
-    const response = await request(url, {
-      method: 'POST',
-      dispatcher: this.#dispatcher,
-      headers,
-      body: payload,
-      ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}),
-      ...(streaming ? { headersTimeout: timeoutMs, bodyTimeout: 0 } : {}),
-    });
+    // Linked by listeners removed when the reply is read (a stream's: when its body closes),
+    // not by AbortSignal.any, which keeps a reference in a caller's long-lived signal.
+    const linked =
+      options.signal === undefined && deadline === undefined
+        ? undefined
+        : linkSignals([options.signal, deadline]);
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: 'POST',
+        dispatcher: this.#dispatcher,
+        headers,
+        body: payload,
+        ...(linked ? { signal: linked.signal } : {}),
+        ...(streaming ? { headersTimeout: timeoutMs, bodyTimeout: 0 } : {}),
+      });
+    } catch (error) {
+      linked?.release();
+      throw error;
+    }
     if (streaming && response.statusCode >= 200 && response.statusCode < 300) {
+      if (linked) response.body.once('close', linked.release);
       return {
         status: response.statusCode,
         headers: response.headers as ResponseHeaders,
@@ -279,34 +290,38 @@ export class HttpTransport {
         stream: response.body,
       };
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
-      await response.body.dump().catch(() => undefined);
-      throw new ProviderError(
-        `${this.provider} reply of ${declared} bytes exceeds the limit of ${this.#maxResponseBytes} bytes`,
-        { code: 'provider_response_too_large', status: response.statusCode },
-      );
-    }
-    for await (const chunk of response.body) {
-      const buffer = chunk as Buffer;
-      size += buffer.length;
-      if (size > this.#maxResponseBytes) {
-        response.body.on('error', () => undefined);
-        response.body.destroy();
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
+        await response.body.dump().catch(() => undefined);
         throw new ProviderError(
-          `${this.provider} reply exceeds the limit of ${this.#maxResponseBytes} bytes`,
+          `${this.provider} reply of ${declared} bytes exceeds the limit of ${this.#maxResponseBytes} bytes`,
           { code: 'provider_response_too_large', status: response.statusCode },
         );
       }
-      chunks.push(buffer);
+      for await (const chunk of response.body) {
+        const buffer = chunk as Buffer;
+        size += buffer.length;
+        if (size > this.#maxResponseBytes) {
+          response.body.on('error', () => undefined);
+          response.body.destroy();
+          throw new ProviderError(
+            `${this.provider} reply exceeds the limit of ${this.#maxResponseBytes} bytes`,
+            { code: 'provider_response_too_large', status: response.statusCode },
+          );
+        }
+        chunks.push(buffer);
+      }
+      return {
+        status: response.statusCode,
+        headers: response.headers as ResponseHeaders,
+        text: Buffer.concat(chunks, size).toString('utf8'),
+      };
+    } finally {
+      linked?.release();
     }
-    return {
-      status: response.statusCode,
-      headers: response.headers as ResponseHeaders,
-      text: Buffer.concat(chunks, size).toString('utf8'),
-    };
   }
 
   /** Closes the keep-alive agent (when the transport created it). */

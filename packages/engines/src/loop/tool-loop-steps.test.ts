@@ -497,6 +497,13 @@ describe('steps out of order and the loop rules', () => {
     expect(() => startToolLoop('hi', { loopId: '' })).toThrow(
       expect.objectContaining({ code: 'invalid_tool_loop_start' }),
     );
+    // 'a:1' would give loop 'a' iteration 1's keys: `a:1:1:model` is ambiguous.
+    expect(() => startToolLoop('hi', { loopId: 'a:1' })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_tool_loop_start',
+        message: `startToolLoop: loopId must not contain ':' (it separates the parts of step keys), got "a:1"`,
+      }),
+    );
     expect(startToolLoop('hi', { loopId: 'a' })).toEqual({
       loopId: 'a',
       iteration: 0,

@@ -141,6 +141,14 @@ export function startToolLoop(
       `startToolLoop: loopId must be a non-empty string, got ${JSON.stringify(loopId)}`,
     );
   }
+  if (loopId.includes(':')) {
+    // Step keys are `loopId:iteration:model` and `loopId:iteration:call:callId`: a ':' in the
+    // loop id would make two loops' keys collide.
+    throw new ToolLoopStepError(
+      'invalid_tool_loop_start',
+      `startToolLoop: loopId must not contain ':' (it separates the parts of step keys), got ${JSON.stringify(loopId)}`,
+    );
+  }
   if (typeof messages !== 'string' && !Array.isArray(messages)) {
     throw new ToolLoopStepError(
       'invalid_tool_loop_start',

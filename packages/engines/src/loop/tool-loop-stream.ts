@@ -2,6 +2,7 @@
 // turn's reply streamed and every step reported as an event, pulled by the consumer.
 import { CrosswireError } from '@crosswire/core';
 import type { ChatMessage, StreamEvent } from '@crosswire/dialects';
+import { linkSignals } from '../abortable.js';
 import type { ChatExchange, ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import { type ChatStream, EventStream } from '../engine/chat-stream.js';
 import { runToolLoop, type ToolLoopProgress, type ToolLoopResult } from './tool-loop.js';
@@ -73,7 +74,10 @@ async function* events(
   options: ChatWithToolsOptions,
 ): AsyncGenerator<ToolLoopStreamEvent, void, undefined> {
   const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  // Linked by listeners removed at the end (not AbortSignal.any, which leaks into a caller's
+  // long-lived signal on Node 20).
+  const linked = linkSignals([options.signal, stop.signal]);
+  const signal = linked.signal;
   const queue: Pending[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
@@ -113,10 +117,12 @@ async function* events(
     },
   );
   void running.finally(() => wake?.());
+  let last: ToolLoopStreamEvent | undefined;
   try {
     for (;;) {
       const next = queue.shift();
       if (next !== undefined) {
+        last = next.event;
         yield next.event;
         next.taken();
         continue;
@@ -127,9 +133,21 @@ async function* events(
       });
       wake = undefined;
     }
-    if (outcome?.ok === false) throw outcome.error;
+    if (outcome?.ok === false) {
+      const { error } = outcome;
+      // The failure is the last event (a turn's stream already sent it), then thrown.
+      if (error instanceof CrosswireError && !(last?.type === 'error' && last.error === error)) {
+        const iteration = last !== undefined && 'iteration' in last ? last.iteration : 0;
+        yield { type: 'error', error, iteration };
+      }
+      throw error;
+    }
     if (outcome?.ok) yield { type: 'loop-finish', result: outcome.result };
   } finally {
+    await finishRun();
+  }
+
+  async function finishRun(): Promise<void> {
     if (outcome === undefined) {
       // The consumer stopped early: stop the run and let it settle.
       closed = true;
@@ -137,5 +155,6 @@ async function* events(
       for (const pending of queue.splice(0)) pending.taken();
       await running;
     }
+    linked.release();
   }
 }

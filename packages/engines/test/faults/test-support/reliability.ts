@@ -8,6 +8,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ALL_CASES, closeCases, prepareCases } from './cases.js';
 import { type FaultCase, type Measured, measure } from './harness.js';
+import { HOSTILE_SECTION } from './hostile-section.js';
 
 const target = fileURLToPath(new URL('../../../../../RELIABILITY.md', import.meta.url));
 const checkOnly = process.argv.includes('--check');
@@ -78,6 +79,7 @@ of 300 ms, servers built with the official MCP SDK (in memory, or a child proces
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
+${HOSTILE_SECTION}
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()} ${os.arch()}.
 `;
   if (!checkOnly) {

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// hostile peers (issue 26): what a provider or proxy controls costs at most linear time and
+// bounded memory. Each shape runs at n and 2n side by side; a linear reader takes about 2x as
+// long for 2x the input (a quadratic one about 4x). Prints the ratios, and:
+// - one Anthropic frame with a 2^32 block index: the time of the push that refuses it;
+// - a 200 MB stream fed in 64 KiB chunks: where it is refused and the heap growth meanwhile;
+// - 20,000 calls sharing one long-lived signal: heap retained with linkSignals and with
+//   AbortSignal.any.
+//
+// Needs the built packages (`npx -y pnpm@12.4.2 exec turbo run build --filter=@crosswire/engines`).
+// Run: node --expose-gc bench/hostile.bench.mjs
+const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url).href);
+const { TextBuilder } = await import(
+  new URL('../packages/dialects/dist/stream-text.js', import.meta.url).href
+);
+const { linkSignals } = await import(
+  new URL('../packages/engines/dist/abortable.js', import.meta.url).href
+);
+const { createStreamDecoder } = dialects;
+const gc = globalThis.gc ?? (() => undefined);
+
+const sse = (event, data) =>
+  `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+const openaiChunk = (delta, finish = null) =>
+  sse(undefined, {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+
+const shapes = {
+  'chat completions, 16-character deltas': (n) =>
+    `${openaiChunk({ role: 'assistant', content: '' })}${openaiChunk({ content: 'sixteen chars..!' }).repeat(n)}${openaiChunk({}, 'stop')}${sse(undefined, '[DONE]')}`,
+  'anthropic, 16-character deltas': (n) =>
+    [
+      sse('message_start', {
+        type: 'message_start',
+        message: {
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          model: 'c',
+          content: [],
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      }),
+      sse('content_block_start', {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'text', text: '' },
+      }),
+      sse('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: 'sixteen chars..!' },
+      }).repeat(n),
+      sse('content_block_stop', { type: 'content_block_stop', index: 0 }),
+      sse('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn' },
+        usage: { output_tokens: 2 },
+      }),
+      sse('message_stop', { type: 'message_stop' }),
+    ].join(''),
+  'anthropic, many blocks': (n) =>
+    [
+      sse('message_start', {
+        type: 'message_start',
+        message: {
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          model: 'c',
+          content: [],
+          usage: {},
+        },
+      }),
+      ...Array.from({ length: n }, (_, index) =>
+        sse('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'text', text: 'x' },
+        }),
+      ),
+      sse('message_stop', { type: 'message_stop' }),
+    ].join(''),
+  'hermes, calls whose arguments mention the closing tag': (n) =>
+    `${openaiChunk({ role: 'assistant', content: '' })}${openaiChunk({ content: '<tool_call>{"name":"say","arguments":{"t":"</tool_call>"}}</tool_call>' }).repeat(n)}${openaiChunk({}, 'stop')}${sse(undefined, '[DONE]')}`,
+  'hermes, one block with many closing tags in a string': (n) =>
+    `${openaiChunk({ role: 'assistant', content: '<tool_call>{"name":"say","arguments":{"t":"' })}${openaiChunk({ content: '</tool_call>' }).repeat(n)}${openaiChunk({ content: '"}}</tool_call>' })}${openaiChunk({}, 'stop')}${sse(undefined, '[DONE]')}`,
+};
+const WIRE = {
+  'chat completions, 16-character deltas': 'openai',
+  'anthropic, 16-character deltas': 'anthropic',
+  'anthropic, many blocks': 'anthropic',
+  'hermes, calls whose arguments mention the closing tag': 'hermes',
+  'hermes, one block with many closing tags in a string': 'hermes',
+};
+
+function decodeTime(wire, text) {
+  const bytes = new TextEncoder().encode(text);
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    const started = process.hrtime.bigint();
+    const decoder = createStreamDecoder(wire, { onWarning: () => undefined });
+    for (let at = 0; at < bytes.length; at += 16_384) decoder.push(bytes.subarray(at, at + 16_384));
+    const events = decoder.end();
+    if (events.at(-1)?.type !== 'finish')
+      throw new Error(`${wire}: ${JSON.stringify(events.at(-1))}`);
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return best;
+}
+
+console.log('stream decoders, n and 2n (ratio ~2 is linear, ~4 quadratic)');
+for (const [name, make] of Object.entries(shapes)) {
+  const n = name.startsWith('hermes, one block') ? 2_000 : 20_000;
+  const one = decodeTime(WIRE[name], make(n));
+  const two = decodeTime(WIRE[name], make(2 * n));
+  console.log(
+    `  ${name}: n=${n} ${one.toFixed(1)} ms, 2n ${two.toFixed(1)} ms, ratio ${(two / one).toFixed(2)}`,
+  );
+}
+
+function buildTime(megabytes) {
+  const started = process.hrtime.bigint();
+  const builder = new TextBuilder();
+  const piece = 'sixteen chars..!';
+  for (let i = 0; i < (megabytes * 1024 * 1024) / piece.length; i++) builder.append(piece);
+  builder.toString();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+const ten = buildTime(10);
+const twenty = buildTime(20);
+console.log(
+  `TextBuilder, 16-character pieces: 10 MB ${ten.toFixed(0)} ms, 20 MB ${twenty.toFixed(0)} ms, ratio ${(twenty / ten).toFixed(2)}`,
+);
+
+{
+  const decoder = createStreamDecoder('anthropic');
+  decoder.push(shapes['anthropic, many blocks'](0).split('event: message_stop')[0]);
+  const started = process.hrtime.bigint();
+  const events = decoder.push(
+    sse('content_block_start', {
+      type: 'content_block_start',
+      index: 2 ** 32,
+      content_block: { type: 'text', text: '' },
+    }),
+  );
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  console.log(`one frame with index 2^32: ${events.at(-1)?.error?.code} in ${ms.toFixed(2)} ms`);
+}
+
+{
+  gc();
+  const start = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  let peak = start;
+  const decoder = createStreamDecoder('openai');
+  const frame = new TextEncoder().encode(openaiChunk({ content: 'x'.repeat(65_000) }));
+  let fed = 0;
+  let refused;
+  while (fed < 200 * 1024 * 1024 && refused === undefined) {
+    const events = decoder.push(frame);
+    fed += frame.length;
+    refused = events.find((event) => event.type === 'error')?.error;
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.heapUsed + now.arrayBuffers);
+  }
+  console.log(
+    `200 MB stream: ${refused?.code} after ${(fed / 1024 / 1024).toFixed(1)} MiB fed; peak heap growth ${((peak - start) / 1024 / 1024).toFixed(0)} MB (cap 64 MiB)`,
+  );
+}
+
+function retained(combine) {
+  const shutdown = new AbortController();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 20_000; i++) combine(shutdown.signal);
+  gc();
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  return { bytes: after - before, keep: shutdown };
+}
+const linked = retained((signal) => {
+  const call = new AbortController();
+  const link = linkSignals([signal, call.signal]);
+  link.signal.addEventListener('abort', () => undefined);
+  link.release();
+});
+const any = retained((signal) => {
+  const call = new AbortController();
+  AbortSignal.any([signal, call.signal]).addEventListener('abort', () => undefined);
+});
+console.log(
+  `20,000 calls on one signal: linkSignals retains ${(linked.bytes / 1024).toFixed(0)} KB, AbortSignal.any ${(any.bytes / 1024).toFixed(0)} KB`,
+);

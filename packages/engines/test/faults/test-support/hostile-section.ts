@@ -1,0 +1,24 @@
+// The hostile-peer section of RELIABILITY.md (issue 26): cases proved by unit tests (they assert
+// the typed outcome) with the figures of `node --expose-gc bench/hostile.bench.mjs`, which are
+// not timed in CI. Update the figures from a bench run when the code they measure changes.
+export const HOSTILE_SECTION = `## Hostile streams and signals
+
+Each case below has a test that asserts its outcome (named in brackets); the figures come from
+\`node --expose-gc bench/hostile.bench.mjs\` on the machine named at the end, and a doubling
+ratio near 2 means linear time (near 4, quadratic).
+
+| case | outcome | figure |
+|---|---|---|
+| Anthropic \`content_block_start\` with \`index\` 2^32 (Responses \`output_index\` 2e8 alike) | \`stream_bad_chunk\` from that one frame: positions beyond the blocks seen + 64 are refused | 0.73 ms for the push (was 108 s) [stream-hostile.test.ts] |
+| 200 MB streamed reply | \`provider_response_too_large\` once 64 MiB (\`maxStreamBytes\`) arrived; the connection closed | refused after 64.0 MiB; peak heap growth 100 MB (under 2x the cap) [stream-hostile.test.ts, stream-error-contract.test.ts] |
+| 10 MB / 20 MB of text in 16-character deltas (TextBuilder) | built without re-copying | 175 ms / 403 ms, ratio 2.30 (was 3.8 s for 10 MB) |
+| SSE with \`x-trace: abc\`, \`retry: soon\`, CR, LF or CRLF line endings, comments and ids | the whole reply streams, as the SSE specification reads it | the specification's four examples pass with every line ending and any split [sse.test.ts] |
+| a 5,000-character frame in one chunk, \`maxFrameSize: 1000\` (SSE and NDJSON) | \`stream_frame_too_large\` however the bytes are chunked | [sse.test.ts, stream-hostile.test.ts] |
+| a JSON reply to \`stream: true\` | read as the reply that was not streamed (its events, then \`finish\`); a JSON error body is the provider error | [stream-hostile.test.ts] |
+| an HTML page or cut JSON to \`stream: true\` | \`stream_not_sse\`, quoting the first 200 characters | [stream-hostile.test.ts] |
+| reset, cut, idle gap, size cap mid-stream, on all six wires | the last event is \`{ type: 'error', error }\`, then the iterator, \`finalText()\` and \`finalResponse()\` throw that error; the streamed tool loop too | [stream-error-contract.test.ts] |
+| Anthropic \`overloaded_error\` mid-stream | \`ProviderError\` with \`retryable: true\` (\`api_error\`, \`rate_limit_error\` too) | [stream-hostile.test.ts] |
+| stored conversation or tool-call arguments nested 10,000 deep | \`ConversationError\` \`conversation_not_serializable\` naming the path (bound: 512 levels), parse and serialize | [deep-state.test.ts] |
+| 20,000 calls sharing one long-lived signal | linked by listeners removed at the end | 239 KB retained (AbortSignal.any: 43,994 KB) |
+| stream decoders, n and 2n | chat completions deltas 1.74, Anthropic deltas 1.66, Anthropic many blocks 2.22, Hermes calls naming the closing tag 1.95; Hermes one block with many closing tags inside a JSON string 3.28 (still above linear: each closing tag re-parses the block) | ratios (2 cores shared; noisy) |
+`;
