@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MEDIA_KINDS, WIRE_FORMATS, WIRE_NATIVE_MEDIA, type WireFormat } from '@crosswire/core';
 import { CAPABILITY_NAMES, defaultRegistry } from '@crosswire/registry';
 import { ToolResult } from '@crosswire/tool-result';
+import { providerRulesPage } from '../../packages/simulator/src/rules-page.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const site = path.join(root, 'site');
@@ -214,48 +215,8 @@ function providersPage(): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Provider rules: the simulator's list. The simulator's entry does not export the list (yet),
-// so it is read from the simulator's source, wherever the package lives.
-
-interface ProviderRule {
-  readonly id: string;
-  readonly wire: string;
-  readonly rule: string;
-  readonly source: string;
-}
-
-async function providerRules(): Promise<readonly ProviderRule[]> {
-  const entry = (await import('@crosswire/simulator')) as { PROVIDER_RULES?: ProviderRule[] };
-  if (entry.PROVIDER_RULES !== undefined) return entry.PROVIDER_RULES;
-  for (const candidate of [
-    'packages/simulator/src/rules.ts',
-    'packages/engines/src/simulator/rules.ts',
-  ]) {
-    const file = path.join(root, candidate);
-    if (existsSync(file)) {
-      const module = (await import(pathToFileURL(file).href)) as { PROVIDER_RULES: ProviderRule[] };
-      return module.PROVIDER_RULES;
-    }
-  }
-  throw new Error('generate: found no PROVIDER_RULES in the simulator');
-}
-
-function providerRulesPage(rules: readonly ProviderRule[]): string {
-  return [
-    '# Provider rules the simulator enforces',
-    '',
-    'Each rule is a documented way a provider refuses a request (HTTP 400). The provider simulator',
-    "(`@crosswire/simulator`) refuses a request that breaks one, in the wire's error shape,",
-    'so a test against it fails where the real API would. Crosswire builds no request that breaks',
-    'any of them, including in a conversation that began on another wire.',
-    '',
-    table(
-      ['wire', 'rule', 'id', 'source'],
-      rules.map((rule) => [rule.wire, rule.rule, `\`${rule.id}\``, rule.source]),
-    ),
-    '',
-  ].join('\n');
-}
+// Provider rules: the page the simulator package generates from the dialects' catalogue
+// (`PROVIDER_RULES`), so the site and the committed page never differ.
 
 // ---------------------------------------------------------------------------------------------
 // One page per package: its homepage. Packages being split out or built get a page already.
@@ -401,8 +362,7 @@ function guidePage(file: string): string {
 // ---------------------------------------------------------------------------------------------
 
 async function main(check: boolean): Promise<number> {
-  const rules = await providerRules();
-  const rulesText = providerRulesPage(rules);
+  const rulesText = providerRulesPage();
   // The committed copy: in the simulator package's docs once it is its own package.
   const committed =
     [
