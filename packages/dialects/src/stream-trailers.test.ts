@@ -75,9 +75,21 @@ describe('anthropic: a call cut off inside its input (max_tokens)', () => {
     if (finish?.type !== 'finish') throw new Error('no finish');
     const [call] = finish.response.toolCalls;
     expect(call?.argumentsError).toMatch(/not valid JSON/);
-    const turn = formatToolResults('anthropic', finish.response.raw, [
-      { callId: 'toolu_1', content: [{ type: 'text', text: 'cut off' }], isError: true },
-    ] as never);
+    const warnings: string[] = [];
+    const turn = formatToolResults(
+      'anthropic',
+      finish.response.raw,
+      [
+        {
+          name: 'write_file',
+          id: 'toolu_1',
+          content: [{ type: 'text', text: 'cut off' }],
+          isError: true,
+        },
+      ],
+      { onWarning: (warning) => warnings.push(warning.code) },
+    );
+    expect(warnings).toEqual([]);
     const echo = JSON.parse(JSON.stringify(turn[0])) as { message?: { content?: unknown[] } };
     const content = echo.message?.content ?? (turn[0] as { content?: unknown[] }).content;
     expect(content).toEqual([
