@@ -12,7 +12,6 @@ import {
   denyPrivateHosts,
   isDenyPrivateHostsFilter,
   type UrlFilter,
-  type VettedAddress,
 } from './deny-private-hosts.js';
 import type { FetchTlsOptions } from './pinned-agent.js';
 

@@ -1,21 +1,8 @@
 import { pipeline } from 'node:stream/promises';
-import {
-  canonicalImageType,
-  emitWarning,
-  ImageFetchError,
-  mediaTypeFromPath,
-  ValidationError,
-  type WarningHandler,
-} from '@crosswire/core';
+import { emitWarning, ImageFetchError, ValidationError } from '@crosswire/core';
 import { type Dispatcher, request } from 'undici';
 import { decodeStage, isDecodable, MAX_ENCODINGS, parseContentEncoding } from './decode.js';
-import {
-  type DenyPrivateHostsFilter,
-  denyPrivateHosts,
-  isDenyPrivateHostsFilter,
-  type UrlFilter,
-  type VettedAddress,
-} from './deny-private-hosts.js';
+import type { VettedAddress } from './deny-private-hosts.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
