@@ -46,7 +46,11 @@ export interface StreamDecoder {
    * `error`, `stream_truncated` when the wire's end marker never came).
    */
   end(): StreamEvent[];
-  /** True once `finish` or `error` was returned. */
+  /**
+   * True once `finish` or `error` was returned: `finish` comes as soon as the wire's last frame
+   * arrives (`message_stop`, `[DONE]`, `response.completed`, `done: true`), so a reader stops
+   * there; bytes after it are not read.
+   */
   readonly done: boolean;
 }
 
@@ -125,6 +129,8 @@ export function createStreamDecoder(
   let callCount = 0;
   const emitted = new TextDigest();
   let done = false;
+  /** The wire's last frame arrived: later frames are not read, the reply finishes. */
+  let ended = false;
 
   const emitter: StreamEmitter = {
     text(text) {
@@ -177,18 +183,20 @@ export function createStreamDecoder(
   };
 
   const onFrame = (frame: StreamFrame) => {
+    if (ended) return;
     frameCount++;
     if (stream.doneData !== undefined && frame.data.trim() === stream.doneData) {
       state.frame(frame.event, undefined, emitter);
-      return;
+    } else {
+      let data: unknown;
+      try {
+        data = JSON.parse(frame.data);
+      } catch (error) {
+        throw badChunk(wire, frame.data, error);
+      }
+      state.frame(frame.event, data, emitter);
     }
-    let data: unknown;
-    try {
-      data = JSON.parse(frame.data);
-    } catch (error) {
-      throw badChunk(wire, frame.data, error);
-    }
-    state.frame(frame.event, data, emitter);
+    if (state.ended?.() === true) ended = true;
   };
   const frames =
     stream.framing === 'sse'
@@ -215,7 +223,14 @@ export function createStreamDecoder(
       mode = char === '{' || char === '[' ? 'whole' : 'frames';
     }
     if (mode === 'whole') whole.append(text);
-    else frames.feed(text);
+    else if (!ended) frames.feed(text);
+  };
+
+  /** The frames are over (the bytes ended, or the wire's last frame came): the reply settles. */
+  const endFrames = (): void => {
+    filter.end(pieces);
+    flushPieces();
+    finish();
   };
 
   const notAStream = (cause: unknown): ProviderError =>
@@ -314,6 +329,7 @@ export function createStreamDecoder(
           );
         }
         read(typeof chunk === 'string' ? chunk : textDecoder.decode(chunk, { stream: true }));
+        if (ended) endFrames();
       } catch (error) {
         fail(error);
       }
@@ -327,9 +343,7 @@ export function createStreamDecoder(
         if (mode === 'whole') readWhole();
         else {
           frames.end();
-          filter.end(pieces);
-          flushPieces();
-          finish();
+          endFrames();
         }
       } catch (error) {
         fail(error);
@@ -341,7 +355,8 @@ export function createStreamDecoder(
 
 /**
  * The events of a whole streamed reply read from `source` (byte or text chunks, e.g. a fetch
- * body or a recorded stream). Yields the `error` event and then throws its error.
+ * body or a recorded stream). Yields the `error` event and then throws its error. Stops reading
+ * `source` once the reply is complete (its `finish`), even when more chunks would follow.
  */
 export async function* decodeStream(
   wire: WireFormat,

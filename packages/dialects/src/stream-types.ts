@@ -105,6 +105,13 @@ export interface WireStreamState {
   frame(event: string | undefined, data: unknown, emit: StreamEmitter): void;
   /** Whether the wire's end marker arrived (`[DONE]`/a finish reason, `message_stop`, `done: true`...). */
   complete(): boolean;
+  /**
+   * Whether the wire's last frame arrived (`message_stop`, `data: [DONE]`, `response.completed`,
+   * Ollama's `done: true`): nothing after it belongs to this reply, so the decoder finishes
+   * there without waiting for the connection to close. Absent where only the end of the bytes
+   * tells (Gemini, whose usage may follow its finish reason).
+   */
+  ended?(): boolean;
   /** The reply body as the endpoint sends it when not streaming, put together from the frames. */
   body(): unknown;
 }

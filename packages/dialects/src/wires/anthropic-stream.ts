@@ -101,6 +101,7 @@ function state(): WireStreamState {
       }
     },
     complete: () => done,
+    ended: () => done,
     body() {
       for (const position of [...inputs.keys()]) settleInput(position);
       return { ...message, content: blocks.filter((block) => block !== undefined) };

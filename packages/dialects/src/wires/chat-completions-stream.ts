@@ -42,6 +42,8 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
   let finishReason: unknown;
   let usage: unknown;
   let done = false;
+  /** `data: [DONE]` arrived (the usage chunk comes after the finish reason, before it). */
+  let doneMarker = false;
 
   // Text fields grow piece by piece; built apart and put into the message at the end.
   const texts = new Map<string, TextBuilder>();
@@ -119,6 +121,7 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
     frame(event, data, emit) {
       if (data === undefined) {
         done = true; // data: [DONE]
+        doneMarker = true;
         return;
       }
       throwIfErrorBody(
@@ -139,6 +142,7 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
       }
     },
     complete: () => done,
+    ended: () => doneMarker,
     body() {
       const reply: JsonObject = { ...message };
       for (const [field, builder] of texts) reply[field] = builder.toString();

@@ -70,7 +70,8 @@ function state(): WireStreamState {
         if (typeof part.text === 'string') {
           if (part.thought === true) emit.reasoning(part.text);
           else emit.text(part.text);
-        } else if (isRecord(part.functionCall)) {
+        } else if (isRecord(part.functionCall) && asString(part.functionCall.name)) {
+          // A piece without a name only continues a call (Vertex `partialArgs`), as unstreamed.
           const call = part.functionCall;
           const index = emit.toolStart(asString(call.id) ?? '', asString(call.name) ?? '');
           emit.toolDelta(index, call.args === undefined ? '' : JSON.stringify(call.args));

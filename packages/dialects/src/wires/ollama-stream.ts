@@ -36,6 +36,7 @@ function state(): WireStreamState {
       if (line.done === true) done = true;
     },
     complete: () => done,
+    ended: () => done,
     body() {
       const message: JsonObject = { role, content: content.toString() };
       if (thinking.length > 0) message.thinking = thinking.toString();

@@ -76,6 +76,7 @@ function state(): WireStreamState {
       }
     },
     complete: () => done,
+    ended: () => done,
     body() {
       const output = asArray(response.output);
       const streamed = items.filter((item) => item !== undefined);

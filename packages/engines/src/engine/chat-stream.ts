@@ -150,6 +150,8 @@ export async function* readEventStream(
   const decoder = createStreamDecoder(wire, options);
   const iterator = body[Symbol.asyncIterator]();
   let complete = false;
+  /** The reply finished at the wire's last frame, before the body ended. */
+  let endedEarly = false;
   const onAbort = () => body.destroy(abortReason(options.signal));
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -168,7 +170,10 @@ export async function* readEventStream(
         yield event;
         if (event.type === 'error') throw event.error;
       }
-      if (decoder.done) break;
+      if (decoder.done) {
+        endedEarly = true;
+        break;
+      }
     }
     for (const event of decoder.end()) {
       yield event;
@@ -177,8 +182,9 @@ export async function* readEventStream(
     complete = true;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
-    // Stopped early (abort, error, the consumer broke out): close the connection now.
-    if (!complete) body.destroy();
+    // Stopped early (abort, error, the consumer broke out, the reply ended before the body):
+    // close the connection now.
+    if (!complete || endedEarly) body.destroy();
   }
 }
 
