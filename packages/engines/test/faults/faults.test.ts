@@ -1,10 +1,10 @@
 /**
  * The fault suite: every case of `test-support/cases.ts` (a misbehaving provider, misbehaving
- * MCP servers, 200 concurrent tool loops) must end with its typed outcome, within generous
- * bounds of time and memory, with no unhandled rejection and no handle left open. The bounds
- * are generous on purpose (several times what a case needs on a busy 2-core machine): they
- * catch a hang or a runaway buffer, not a slow run. RELIABILITY.md is written by
- * `pnpm reliability`, never by this test.
+ * MCP servers, 200 concurrent tool loops) must end with its typed outcome (the attempts made and
+ * what became of each call, where the case counts them), within a generous memory bound, with no
+ * unhandled rejection and no handle left open. No wall time is asserted: how long a case takes
+ * depends on the machine, so the figure is measured and printed by `pnpm reliability` (which
+ * writes RELIABILITY.md, never this test); a case that never ends is reported `hung`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CASES, closeCases, prepareCases } from './test-support/cases.js';
@@ -31,7 +31,6 @@ describe.each(['provider', 'mcp', 'load'] as const)('%s faults', (group) => {
         leaks: [],
         unhandledRejections: [],
       });
-      expect(measured.ms).toBeLessThan(fault.maxMs);
       expect(measured.peakMemoryMb).toBeLessThan(fault.maxMemoryMb);
     },
     // measure() reports a hang itself after twice the case's bound (at most 90 s).

@@ -33,7 +33,11 @@ export interface FaultCase {
   readonly expectedAttempts?: number;
   /** What each tool call of the first turn must end as (`name → failure`), for loop cases. */
   readonly expectedDetail?: readonly string[];
-  /** Generous wall-time bound (ms): several times what the case needs on a busy machine. */
+  /**
+   * Generous wall time (ms), several times what the case needs on a busy machine: a case still
+   * running after twice this is reported `hung`; `pnpm reliability` prints the time taken
+   * beside it. No test asserts the time itself.
+   */
   readonly maxMs: number;
   /** Generous bound of the peak heap + external memory above the start (MB). */
   readonly maxMemoryMb: number;

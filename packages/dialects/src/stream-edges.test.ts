@@ -1,0 +1,389 @@
+// Hand-built streams for the edges recorded streams rarely show (issue 27): a null usage field,
+// a null finish reason, thought parts beside answer parts, a call id beside an item id, streamed
+// Ollama thinking, a final text longer than what streamed, a reply whose last frame comes
+// before the bytes end, a Hermes closing tag split across chunks. Each expectation is written
+// from the wire's documented behaviour.
+import { ProviderError, type WireFormat } from '@crosswire/core';
+import { describe, expect, it } from 'vitest';
+import { createStreamDecoder, decodeStream } from './stream-decoder.js';
+import type { StreamEvent } from './stream-types.js';
+
+const sse = (frames: readonly (readonly [string | undefined, unknown])[]) =>
+  frames
+    .map(
+      ([event, data]) =>
+        `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
+    )
+    .join('');
+const ndjson = (lines: readonly unknown[]) =>
+  lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+
+function decode(wire: WireFormat, chunks: readonly string[]): StreamEvent[] {
+  const decoder = createStreamDecoder(wire);
+  return [...chunks.flatMap((chunk) => decoder.push(chunk)), ...decoder.end()];
+}
+const finish = (events: readonly StreamEvent[]) => {
+  const last = events.at(-1);
+  if (last?.type !== 'finish') throw new Error(`no finish: ${JSON.stringify(last)}`);
+  return last.response;
+};
+const joined = (events: readonly StreamEvent[], type: 'text-delta' | 'reasoning-delta') =>
+  events.flatMap((event) => (event.type === type ? [event.text] : [])).join('');
+
+describe('anthropic: message_delta usage', () => {
+  const stream = sse([
+    [
+      'message_start',
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-5-5',
+          content: [],
+          stop_reason: null,
+          usage: { input_tokens: 25, output_tokens: 1, cache_read_input_tokens: 0 },
+        },
+      },
+    ],
+    [
+      'content_block_start',
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+    ],
+    [
+      'content_block_delta',
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } },
+    ],
+    ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+    [
+      'message_delta',
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        // The SDK's MessageDeltaUsage types input_tokens as `number | null`: null is "not
+        // reported here", not zero, so the count from message_start stands.
+        usage: { input_tokens: null, output_tokens: 12, cache_read_input_tokens: null },
+      },
+    ],
+    ['message_stop', { type: 'message_stop' }],
+  ]);
+
+  it('a null input_tokens keeps the input count of message_start, and the total', () => {
+    const events = decode('anthropic', [stream]);
+    expect(events.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', usage: { inputTokens: 25, outputTokens: 12, totalTokens: 37 } },
+    ]);
+    const raw = finish(events).raw as { usage: Record<string, unknown> };
+    expect(raw.usage).toEqual({
+      input_tokens: 25,
+      output_tokens: 12,
+      cache_read_input_tokens: 0,
+    });
+  });
+});
+
+describe('gemini', () => {
+  const chunk = (parts: unknown[], finishReason?: string | null, usage?: unknown) => ({
+    candidates: [
+      {
+        content: { role: 'model', parts },
+        ...(finishReason === undefined ? {} : { finishReason }),
+      },
+    ],
+    ...(usage === undefined ? {} : { usageMetadata: usage }),
+    modelVersion: 'gemini-3.8-flash',
+  });
+
+  it('keeps thought parts and answer parts apart, in the events and the body', () => {
+    const events = decode('gemini', [
+      sse([
+        [undefined, chunk([{ text: 'The user wants', thought: true }])],
+        [undefined, chunk([{ text: ' a greeting.', thought: true }])],
+        [undefined, chunk([{ text: 'Hello' }])],
+        [
+          undefined,
+          chunk([{ text: ' there!' }], 'STOP', {
+            promptTokenCount: 4,
+            candidatesTokenCount: 3,
+            thoughtsTokenCount: 6,
+            totalTokenCount: 13,
+          }),
+        ],
+      ]),
+    ]);
+    expect(joined(events, 'reasoning-delta')).toBe('The user wants a greeting.');
+    expect(joined(events, 'text-delta')).toBe('Hello there!');
+    const response = finish(events);
+    expect(response.content).toBe('Hello there!');
+    expect(response.reasoning).toBe('The user wants a greeting.');
+    const raw = response.raw as { candidates: [{ content: { parts: unknown[] } }] };
+    expect(raw.candidates[0].content.parts).toEqual([
+      { text: 'The user wants a greeting.', thought: true },
+      { text: 'Hello there!' },
+    ]);
+  });
+
+  it('a chunk with finishReason null is not the end: a stream cut after it is truncated', () => {
+    const events = decode('gemini', [
+      sse([
+        [undefined, chunk([{ text: 'Once upon' }], null)],
+        [undefined, chunk([{ text: ' a time' }], null)],
+      ]),
+    ]);
+    const last = events.at(-1);
+    expect(last?.type).toBe('error');
+    expect(last?.type === 'error' && last.error).toBeInstanceOf(ProviderError);
+    expect(last?.type === 'error' && last.error.code).toBe('stream_truncated');
+  });
+
+  it('the chunk with a finish reason is the end', () => {
+    const events = decode('gemini', [
+      sse([
+        [undefined, chunk([{ text: 'Once upon' }], null)],
+        [undefined, chunk([{ text: ' a time' }], 'STOP')],
+      ]),
+    ]);
+    expect(finish(events)).toMatchObject({ content: 'Once upon a time', finishReason: 'STOP' });
+  });
+});
+
+describe('responses: a function call', () => {
+  const item = {
+    type: 'function_call',
+    id: 'fc_0a1b2c',
+    call_id: 'call_Xy7',
+    name: 'get_weather',
+    arguments: '',
+    status: 'in_progress',
+  };
+  const done = { ...item, arguments: '{"city":"Oslo"}', status: 'completed' };
+  const stream = sse([
+    [
+      'response.created',
+      {
+        type: 'response.created',
+        response: { id: 'resp_1', object: 'response', status: 'in_progress', output: [] },
+      },
+    ],
+    ['response.output_item.added', { type: 'response.output_item.added', output_index: 0, item }],
+    [
+      'response.function_call_arguments.delta',
+      {
+        type: 'response.function_call_arguments.delta',
+        output_index: 0,
+        item_id: 'fc_0a1b2c',
+        delta: '{"city":"Oslo"}',
+      },
+    ],
+    [
+      'response.output_item.done',
+      { type: 'response.output_item.done', output_index: 0, item: done },
+    ],
+    [
+      'response.completed',
+      {
+        type: 'response.completed',
+        response: {
+          id: 'resp_1',
+          object: 'response',
+          status: 'completed',
+          output: [done],
+          usage: { input_tokens: 9, output_tokens: 5, total_tokens: 14 },
+        },
+      },
+    ],
+  ]);
+
+  it('tool-call-start carries the call_id (what a function_call_output answers), not the fc_ item id', () => {
+    const events = decode('responses', [stream]);
+    expect(events.filter((event) => event.type === 'tool-call-start')).toEqual([
+      { type: 'tool-call-start', index: 0, id: 'call_Xy7', name: 'get_weather' },
+    ]);
+    expect(finish(events).toolCalls.map((call) => [call.id, call.arguments])).toEqual([
+      ['call_Xy7', { city: 'Oslo' }],
+    ]);
+  });
+});
+
+describe('ollama: streamed thinking', () => {
+  const line = (content: string, thinking?: string) => ({
+    model: 'qwen3',
+    created_at: '2025-10-26T17:15:24.097767Z',
+    message: { role: 'assistant', content, ...(thinking === undefined ? {} : { thinking }) },
+    done: false,
+  });
+
+  it('is kept in the final body (the echo sends it back) and as the reasoning', () => {
+    const events = decode('ollama', [
+      ndjson([
+        line('', 'Two plus'),
+        line('', ' two is four.'),
+        line('4'),
+        {
+          model: 'qwen3',
+          created_at: '2025-10-26T17:15:24.166576Z',
+          message: { role: 'assistant', content: '' },
+          done: true,
+          done_reason: 'stop',
+          prompt_eval_count: 11,
+          eval_count: 9,
+        },
+      ]),
+    ]);
+    expect(joined(events, 'reasoning-delta')).toBe('Two plus two is four.');
+    const response = finish(events);
+    expect(response.reasoning).toBe('Two plus two is four.');
+    expect((response.raw as { message: unknown }).message).toEqual({
+      role: 'assistant',
+      content: '4',
+      thinking: 'Two plus two is four.',
+    });
+  });
+});
+
+describe('the final text beyond what streamed', () => {
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    model: 'gpt-6.1-sol',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
+
+  it('is sent as a text delta before finish (a refusal streamed only as `refusal`)', () => {
+    const events = decode('openai', [
+      sse([
+        [undefined, chunk({ role: 'assistant', content: null, refusal: '' })],
+        [undefined, chunk({ refusal: "I can't" })],
+        [undefined, chunk({ refusal: ' help with that.' })],
+        [undefined, chunk({}, 'stop')],
+        [undefined, '[DONE]'],
+      ]),
+    ]);
+    const response = finish(events);
+    expect(response.refusal).toBe("I can't help with that.");
+    expect(response.content).toBe("I can't help with that.");
+    expect(events.filter((event) => event.type === 'text-delta')).toEqual([
+      { type: 'text-delta', text: "I can't help with that." },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['text-delta', 'finish']);
+  });
+});
+
+describe('a reply ends at its wire’s last frame', () => {
+  const STREAMS: Record<string, [WireFormat, string]> = {
+    anthropic: [
+      'anthropic',
+      sse([
+        [
+          'message_start',
+          {
+            type: 'message_start',
+            message: { id: 'm', role: 'assistant', content: [], usage: { input_tokens: 1 } },
+          },
+        ],
+        [
+          'content_block_start',
+          { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'ok' } },
+        ],
+        ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+        ['message_stop', { type: 'message_stop' }],
+      ]),
+    ],
+    openai: [
+      'openai',
+      sse([
+        [undefined, { choices: [{ index: 0, delta: { content: 'ok' }, finish_reason: 'stop' }] }],
+        [undefined, '[DONE]'],
+      ]),
+    ],
+    responses: [
+      'responses',
+      sse([
+        [
+          'response.completed',
+          {
+            type: 'response.completed',
+            response: {
+              status: 'completed',
+              output: [
+                {
+                  type: 'message',
+                  role: 'assistant',
+                  content: [{ type: 'output_text', text: 'ok' }],
+                },
+              ],
+            },
+          },
+        ],
+      ]),
+    ],
+    ollama: [
+      'ollama',
+      ndjson([{ model: 'm', message: { role: 'assistant', content: 'ok' }, done: true }]),
+    ],
+  };
+
+  it.each(Object.entries(STREAMS))(
+    '%s: decodeStream finishes there and reads no further chunk',
+    async (_name, [wire, bytes]) => {
+      let pulledAfter = false;
+      async function* source() {
+        yield bytes;
+        pulledAfter = true;
+        throw new Error('read after the reply was complete');
+      }
+      const events: StreamEvent[] = [];
+      for await (const event of decodeStream(wire, source())) events.push(event);
+      expect(finish(events).content).toBe('ok');
+      expect(pulledAfter).toBe(false);
+    },
+  );
+
+  it.each(Object.entries(STREAMS))(
+    '%s: the push that brings the last frame returns finish; later bytes are not read',
+    (_name, [wire, bytes]) => {
+      const decoder = createStreamDecoder(wire);
+      const events = decoder.push(bytes);
+      expect(events.at(-1)?.type).toBe('finish');
+      expect(decoder.done).toBe(true);
+      expect(decoder.push('data: not json at all\n\n{oops\n')).toEqual([]);
+      expect(decoder.end()).toEqual([]);
+    },
+  );
+});
+
+describe('hermes: a closing tag split across chunks', () => {
+  const chunk = (content: string) =>
+    sse([
+      [
+        undefined,
+        {
+          id: 'c1',
+          object: 'chat.completion.chunk',
+          model: 'NousResearch/Hermes-3-Llama-3.1-8B',
+          choices: [{ index: 0, delta: { content }, finish_reason: null }],
+        },
+      ],
+    ]);
+
+  it('gives the call as soon as the tag completes, not only at the end', () => {
+    const decoder = createStreamDecoder('hermes');
+    const pushes = [
+      'Looking.\n<tool_call>\n{"name": "get_time", "arguments": {"zone": "UTC"}}\n</to',
+      'ol_ca',
+      'll>\nMore text',
+    ].map((piece) => decoder.push(chunk(piece)));
+    expect(pushes[0]?.filter((event) => event.type.startsWith('tool-call'))).toEqual([]);
+    expect(pushes[1]?.filter((event) => event.type.startsWith('tool-call'))).toEqual([]);
+    expect(pushes[2]?.filter((event) => event.type.startsWith('tool-call'))).toEqual([
+      { type: 'tool-call-start', index: 0, id: '', name: 'get_time' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"zone":"UTC"}' },
+    ]);
+    // No piece of the tag ever reached the text.
+    const text = pushes
+      .flat()
+      .flatMap((event) => (event.type === 'text-delta' ? [event.text] : []));
+    expect(text.join('')).not.toMatch(/<|>/);
+  });
+});
