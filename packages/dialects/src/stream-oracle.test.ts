@@ -109,7 +109,7 @@ function sizes(bytes: Uint8Array, pattern: readonly number[]): Uint8Array[] {
 
 interface Read {
   readonly events: StreamEvent[];
-  readonly outcome: Omit<Expected, 'oracle'>;
+  readonly outcome: Partial<Expected>;
 }
 
 async function read(wire: WireFormat, chunks: readonly Uint8Array[]): Promise<Read> {
