@@ -20,10 +20,12 @@ export const MODEL_FACT_NAMES = ['tools', 'image_input', 'pdf_input', 'audio_inp
 export const CLAIM_EVIDENCE_KINDS = ['docs', 'live', 'inferred'] as const;
 
 /**
- * How an effective value is known: a data-file claim's evidence, or `catalogue` for a fact
- * from the imported catalogue (models.dev), which ranks below every curated claim.
+ * How an effective value is known: a data-file claim's evidence, `listing` for a fact from the
+ * provider's own model list (learned by `registry.discover`), or `catalogue` for a fact from
+ * the imported catalogue (models.dev); both rank below every curated claim, the listing above
+ * the catalogue.
  */
-export const EVIDENCE_KINDS = [...CLAIM_EVIDENCE_KINDS, 'catalogue'] as const;
+export const EVIDENCE_KINDS = [...CLAIM_EVIDENCE_KINDS, 'listing', 'catalogue'] as const;
 export type Evidence = (typeof EVIDENCE_KINDS)[number];
 
 /** A capability value. `'unknown'` is never read as true. */
