@@ -457,3 +457,27 @@ export function answerListing(
   }
   return endpoint.reply(models, request);
 }
+
+/**
+ * A lane with no scripted list, on a local server's listing endpoint: it lists nothing, and
+ * Ollama's `/api/show` describes whatever model is asked about as a plain text model (the
+ * simulator chats with any model name).
+ */
+export function answerUnscripted(wire: string, request: ListingRequest): ListingReply | undefined {
+  if (wire === 'ollama') {
+    if (request.method === 'POST' && request.path.endsWith('/api/show')) {
+      const asked = (request.body as { model?: unknown } | undefined)?.model;
+      const id = typeof asked === 'string' && asked !== '' ? asked : 'model';
+      return LISTING_ENDPOINTS.ollama.reply([{ id }], request);
+    }
+    return request.method === 'GET' && request.path.endsWith('/api/tags')
+      ? LISTING_ENDPOINTS.ollama.reply([], request)
+      : undefined;
+  }
+  if (wire !== 'openai' || request.method !== 'GET') return undefined;
+  if (request.path.endsWith('/api/v0/models')) return LISTING_ENDPOINTS.lmstudio.reply([], request);
+  if (request.path.endsWith('/props')) {
+    return { status: 200, body: { total_slots: 1, build_info: 'b7000-simulated' } };
+  }
+  return request.path.endsWith('/models') ? openAiList('simulator', []) : undefined;
+}

@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isWireFormat, type WireFormat } from '@crosswire/core';
 import { preflight } from '@crosswire/dialects';
-import { answerListing, type SimulatedListing, type SimulatedModel } from './listings.js';
+import {
+  answerListing,
+  answerUnscripted,
+  type SimulatedListing,
+  type SimulatedModel,
+} from './listings.js';
 import { type StreamRecord, streamChunks, streamContentType, writeStream } from './stream.js';
 import type { Inspection, SimulatorRequest, SimulatorStep, SimulatorWire } from './types.js';
 import { wire as anthropic } from './wires/anthropic.js';
@@ -137,8 +142,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const text = Array.isArray(value) ? value.join(', ') : value;
       headers[name] = redact && CREDENTIAL_HEADERS.has(name) ? redactValue(text) : text;
     }
+    // A lane with no scripted list answers like a server that has whatever model it is asked
+    // about and lists nothing (a plain text model on Ollama's `/api/show`).
     const listing = listings.get(lane);
-    if (listing) {
+    const unscripted =
+      listing === undefined && (request.method === 'GET' || rest.endsWith('/api/show'));
+    if (listing || unscripted) {
       const text = Buffer.concat(chunks).toString('utf8');
       let sent: unknown;
       try {
@@ -146,13 +155,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       } catch {
         sent = undefined;
       }
-      const answer = answerListing(listing.kind, listing.models, {
+      const asked = {
         method: request.method ?? 'GET',
         path: rest,
         query: url.searchParams,
         headers,
         body: sent,
-      });
+      };
+      const answer = listing
+        ? answerListing(listing.kind, listing.models, asked)
+        : answerUnscripted(wireName, asked);
       if (answer) {
         const turn = (turns.get(lane) ?? 0) + 1;
         turns.set(lane, turn);
