@@ -274,6 +274,23 @@ describe('registry.discover reads each provider’s model list', () => {
       '/v1/models?limit=1000',
       '/v1/models?limit=1000&after_id=claude-test-999',
     ]);
+    simulator.listModels(
+      'paged-gemini',
+      'gemini',
+      Array.from({ length: 1001 }, (_, index) => ({ id: `gemini-test-${index}` })),
+    );
+    const gemini = await defaultRegistry.discover({
+      provider: 'gemini',
+      baseUrl: simulator.baseUrl('gemini', 'paged-gemini'),
+      apiKey: 'x',
+      today: TODAY,
+    });
+    expect(gemini.learned().listings[0]?.models.at(-1)?.id).toBe('gemini-test-1000');
+    expect(simulator.received('paged-gemini').map((request) => request.path)).toEqual([
+      '/models?pageSize=1000',
+      '/models?pageSize=1000&pageToken=1000',
+    ]);
+    expect(simulator.received('paged-gemini')[0]?.headers['x-goog-api-key']).toBe('[redacted]');
   });
 });
 
