@@ -48,7 +48,8 @@ function collect() {
 function chatMessages(lane: string): Record<string, unknown>[] {
   const chat = simulator.received(lane).filter((request) => request.path.endsWith('/api/chat'));
   expect(chat).toHaveLength(1);
-  return (chat[0]?.body as { messages: Record<string, unknown>[] }).messages;
+  const body = chat[0]?.body as { messages?: Record<string, unknown>[] } | undefined;
+  return body?.messages ?? [];
 }
 
 describe('an Ollama engine learns vision from /api/show on first use', () => {

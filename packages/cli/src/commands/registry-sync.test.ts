@@ -119,6 +119,7 @@ describe('registry sync against the simulator', () => {
       expect(lab.models.find((model) => model.id === 'claude-fable-5-9')).toMatchObject({
         name: 'Claude Fable 5.9',
         family: 'claude',
+        review: expect.stringContaining('created by crosswire registry sync on'),
         limits: { context: 1_000_000, output: 128_000 },
         capabilities: {
           image_input: { value: true, evidence: 'listing', source: endpoint, date },

@@ -152,6 +152,6 @@ function labEntry(
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
     capabilities,
     source: report.endpoint,
-    note: `added by registry sync on ${report.date} from the provider's model list; review (name, family, release date, capabilities)`,
+    review: `created by crosswire registry sync on ${report.date} from the provider's model list (${report.endpoint}): check the name, family, release date, limits, capabilities and source against the lab's page for this model, then remove this field`,
   };
 }
