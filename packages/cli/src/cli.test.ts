@@ -69,7 +69,7 @@ describe('the crosswire bin entry', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe; see crosswire --help)\n",
+        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe, registry sync; see crosswire --help)\n",
     });
     expect(none.code).toBe(2);
     expect(none.stdout).toBe(help.stdout);

@@ -32,6 +32,7 @@ describe('crosswire', () => {
       'Subcommands:',
       '  registry validate  check registry data files (schema and cross-field rules)',
       '  registry probe     probe a model live for image, tool-result image and PDF input',
+      "  registry sync      compare the data with a provider's own model list, and update it",
       '',
       'See crosswire registry <subcommand> --help.',
       '',
@@ -74,13 +75,13 @@ describe('crosswire', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe; see crosswire --help)\n",
+        "crosswire: unknown command 'frobnicate' (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe, registry sync; see crosswire --help)\n",
     });
     expect((await runCli(['registry'])).stderr).toBe(
-      "crosswire: missing subcommand for 'registry' (one of: registry validate, registry probe)\n",
+      "crosswire: missing subcommand for 'registry' (one of: registry validate, registry probe, registry sync)\n",
     );
     expect((await runCli(['registry', 'check'])).stderr).toBe(
-      "crosswire: unknown subcommand 'registry check' (one of: registry validate, registry probe)\n",
+      "crosswire: unknown subcommand 'registry check' (one of: registry validate, registry probe, registry sync)\n",
     );
     expect(await runCli(['caps', 'openai', 'gpt-6.1-sol', '--frobnicate'])).toEqual({
       code: 2,
@@ -107,7 +108,7 @@ describe('crosswire', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: unknown command 'covnert'; did you mean 'convert'? (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe; see crosswire --help)\n",
+        "crosswire: unknown command 'covnert'; did you mean 'convert'? (one of: demo, convert, caps, models, providers, fetch-image, registry validate, registry probe, registry sync; see crosswire --help)\n",
     });
   });
 

@@ -9,6 +9,7 @@ import { fetchImageCommand } from './commands/fetch-image.js';
 import { modelsCommand } from './commands/models.js';
 import { providersCommand } from './commands/providers.js';
 import { registryProbeCommand } from './commands/registry-probe.js';
+import { registrySyncCommand } from './commands/registry-sync.js';
 import { registryValidateCommand } from './commands/registry-validate.js';
 import {
   EXIT_FAILURE,
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   fetchImageCommand,
   registryValidateCommand,
   registryProbeCommand,
+  registrySyncCommand,
 ];
 
 function mainHelp(): string {

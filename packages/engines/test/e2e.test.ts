@@ -129,6 +129,8 @@ describe('one conversation through every wire', () => {
         retry: { baseDelayMs: 1 },
         toolTimeoutMs: 250,
         onWarning: () => undefined,
+        // The scripted faults answer the chat requests; model discovery is tested on its own.
+        discover: false,
       });
       try {
         const result = await engine.runToolLoop('Use every tool once, then answer.', {

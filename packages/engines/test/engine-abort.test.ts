@@ -178,6 +178,8 @@ describe('an abort of the other engine calls', () => {
   it('buildRequest and chat reject with AbortedError while an image the wire needs inline is fetched', async () => {
     const ollama = LANES[3] as (typeof LANES)[number];
     const engine = engineFor(ollama, 'images', {
+      // Nothing may be sent while the image is fetched: not even the model's metadata.
+      discover: false,
       inlineImages: {
         urlFilter: denyPrivateHosts({
           resolver: async () => [{ address: '127.0.0.1', family: 4 }],

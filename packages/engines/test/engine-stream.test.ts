@@ -33,6 +33,8 @@ function engineFor(lane: (typeof LANES)[number], name: string, idleTimeoutMs?: n
     apiKey: 'sk-stream',
     baseUrl: simulator.baseUrl(lane.wire, name),
     retry: { maxRetries: 0 },
+    // Each lane's first request is the stream under test (model discovery has its own tests).
+    discover: false,
     ...(idleTimeoutMs === undefined ? {} : { streamIdleTimeoutMs: idleTimeoutMs }),
     onWarning: () => undefined,
   });

@@ -16,12 +16,18 @@ export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
 /** Facts about the model itself; the two tool_result_* capabilities are derived per wire. */
 export const MODEL_FACT_NAMES = ['tools', 'image_input', 'pdf_input', 'audio_input'] as const;
 
-/** How a claim in the data files is known: written by the provider, observed on the wire, or reasoned. */
-export const CLAIM_EVIDENCE_KINDS = ['docs', 'live', 'inferred'] as const;
+/**
+ * How a claim in the data files is known: written by the provider, observed on the wire,
+ * reasoned, or stated by the provider's own model list (`listing`, written by
+ * `crosswire registry sync`).
+ */
+export const CLAIM_EVIDENCE_KINDS = ['docs', 'live', 'inferred', 'listing'] as const;
 
 /**
- * How an effective value is known: a data-file claim's evidence, or `catalogue` for a fact
- * from the imported catalogue (models.dev), which ranks below every curated claim.
+ * How an effective value is known: a data-file claim's evidence, `listing` for a fact from the
+ * provider's own model list (learned by `registry.discover`), or `catalogue` for a fact from
+ * the imported catalogue (models.dev); both rank below every curated claim, the listing above
+ * the catalogue.
  */
 export const EVIDENCE_KINDS = [...CLAIM_EVIDENCE_KINDS, 'catalogue'] as const;
 export type Evidence = (typeof EVIDENCE_KINDS)[number];

@@ -1,6 +1,8 @@
 import { RegistryError } from '@crosswire/core';
 import type { z } from 'zod';
 import type { Catalogue } from './catalogue/catalogue.js';
+import { learnedSnapshotSchema } from './catalogue/listing/schema.js';
+import type { LearnedSnapshot } from './catalogue/listing/types.js';
 import { defaultRegistry } from './default-registry.js';
 import { buildRegistry } from './registry.js';
 import {
@@ -39,6 +41,12 @@ export interface CreateRegistryOptions extends Omit<RegistryOptions, 'catalogue'
   readonly extends?: Registry | null;
   /** Entries that add to or replace entries of the base, checked by the same strict schema. */
   readonly entries?: readonly RegistryEntry[];
+  /**
+   * A learned layer saved from `registry.learned()` (after `discover`): providers' own model
+   * lists, ranked below the data and above the catalogue. Checked by a strict schema; its
+   * listings replace the base's for the same provider. Default: the base's learned layer.
+   */
+  readonly learned?: LearnedSnapshot;
 }
 
 function issuesOf(
@@ -236,9 +244,42 @@ export function createRegistry(options: CreateRegistryOptions = {}): Registry {
     );
   }
   const catalogue = options.catalogue === undefined ? base?.catalogue() : options.catalogue;
+  const learned = learnedLayer(base, options.learned);
   return buildRegistry(files, {
     cacheSize: options.cacheSize,
     ...(catalogue ? { catalogue } : {}),
     ...(options.today ? { today: options.today } : {}),
+    ...(learned ? { learned } : {}),
   });
+}
+
+/** The base's learned layer with the given snapshot's listings over it, checked. */
+function learnedLayer(base: Registry | null, given: unknown): LearnedSnapshot | undefined {
+  const inherited = base?.learned?.();
+  if (given === undefined) return inherited;
+  const parsed = learnedSnapshotSchema.safeParse(given);
+  if (!parsed.success) {
+    const issues = issuesOf('learned', parsed.error);
+    throw new RegistryError(
+      'invalid_learned_snapshot',
+      `invalid learned snapshot:\n${issues.map((issue) => `  ${formatIssue(issue)}`).join('\n')}`,
+      { details: { issues } },
+    );
+  }
+  const replaced = new Set(parsed.data.listings.map((listing) => listing.provider));
+  const snapshot: LearnedSnapshot = {
+    listings: [
+      ...(inherited?.listings ?? []).filter((listing) => !replaced.has(listing.provider)),
+      ...parsed.data.listings,
+    ],
+  };
+  return deepFreeze(snapshot);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }

@@ -12,6 +12,7 @@ import {
   catalogueClaim,
   type EvidenceClaim,
 } from './catalogue/catalogue.js';
+import { type LearnedEntry, type LearnedIndex, learnedClaim } from './catalogue/listing/learned.js';
 import { findModel } from './find-model.js';
 import type { Condition, ConditionalClaim } from './schema.js';
 import type {
@@ -86,11 +87,14 @@ interface Subject {
   readonly model: ModelEntry;
   readonly catalogue: Catalogue | undefined;
   readonly listed: CatalogueModel | undefined;
+  /** The provider's own listing of the model (the learned layer). */
+  readonly learned: LearnedEntry | undefined;
 }
 
 /**
  * The deciding claim, by rank: the offering, the provider (first matching condition), the
- * model's own entry, the imported catalogue, and last a family template's guess.
+ * model's own entry, the provider's own listing (learned by `discover`), the imported
+ * catalogue, and last a family template's guess.
  */
 function pickClaim(capability: CapabilityName, subject: Subject): PickedClaim | undefined {
   const { provider, offering, model } = subject;
@@ -112,6 +116,16 @@ function pickClaim(capability: CapabilityName, subject: Subject): PickedClaim | 
   if (model.origin === 'data') {
     const own = model.capabilities[capability];
     if (own) return { claim: own, by: `model ${model.key}` };
+  }
+  if (subject.learned) {
+    const stated = learnedClaim(subject.learned, capability);
+    if (stated) {
+      const { listing, model: learned } = subject.learned;
+      return {
+        claim: stated,
+        by: `the model list of provider "${listing.provider}" (read ${listing.date}, ranked below the data files) for "${learned.id}"`,
+      };
+    }
   }
   if (subject.catalogue && subject.listed) {
     const stated = catalogueClaim(subject.catalogue, subject.listed, capability);
@@ -350,8 +364,11 @@ function warningsOf(
       context.catalogue && provider.catalogue !== undefined
         ? ` (nor in its ${context.catalogue.name} snapshot of ${context.catalogue.date})`
         : '';
+    const heard = context.learned?.provider(provider.id)?.listing;
     warnings.push(
-      `model "${requested}" is not in the registry's list for "${provider.id}" as of ${context.dataDate()}${catalogue}; the list may be older than the model, so this says nothing about whether "${provider.id}" serves it`,
+      heard?.complete
+        ? `model "${requested}" is not in the model list "${provider.id}" gave on ${heard.date} (${heard.endpoint}), nor in the registry's list as of ${context.dataDate()}${catalogue}: "${provider.id}" may not serve it under this name`
+        : `model "${requested}" is not in the registry's list for "${provider.id}" as of ${context.dataDate()}${catalogue}; the list may be older than the model, so this says nothing about whether "${provider.id}" serves it`,
     );
   }
   return Object.freeze(warnings);
@@ -360,6 +377,8 @@ function warningsOf(
 export interface ResolveContext {
   readonly index: Index;
   readonly catalogue: Catalogue | undefined;
+  /** The learned layer: providers' own listings. */
+  readonly learned?: LearnedIndex;
   /** YYYY-MM-DD: the date lifecycle status is judged at. */
   readonly today: string;
   /** The data's date (the newest date a claim was checked), for the "not listed" warning. */
@@ -378,10 +397,10 @@ function derivedCapabilities(
   subject: Subject,
   wire: WireFormat | undefined,
 ): Readonly<Record<CapabilityName, EffectiveCapability>> {
-  const { model, provider, offering, listed } = subject;
+  const { model, provider, offering, listed, learned } = subject;
   const key =
     model.origin === 'data'
-      ? `${model.key}\u0000${provider?.entry.id ?? ''}\u0000${offering?.id ?? ''}\u0000${listed?.provider ?? ''}/${listed?.id ?? ''}\u0000${wire ?? ''}`
+      ? `${model.key}\u0000${provider?.entry.id ?? ''}\u0000${offering?.id ?? ''}\u0000${listed?.provider ?? ''}/${listed?.id ?? ''}\u0000${wire ?? ''}${learned ? `\u0000${learned.model.id}` : ''}`
       : undefined;
   const known = key === undefined ? undefined : context.index.derived.get(key);
   if (known) return known;
@@ -408,7 +427,8 @@ export function resolveUncached(
   requested: string,
 ): Resolution {
   const { index, catalogue } = context;
-  const found = findModel(index, provider, requested, catalogue);
+  const heard = provider ? context.learned?.provider(provider.entry.id) : undefined;
+  const found = findModel(index, provider, requested, catalogue, heard);
   const providerLine = provider
     ? `provider "${provider.entry.id}" speaks the ${provider.entry.wire} wire`
     : 'no provider given';
@@ -472,7 +492,14 @@ export function resolveUncached(
       ? `offering "${offering.id}" speaks the ${offering.wire} wire (provider "${provider.entry.id}" default: ${provider.entry.wire})`
       : providerLine;
   const preamble = [wireLine, `"${requested}" resolved to ${model.key}: ${steps.join('; ')}`];
-  const subject: Subject = { provider, offering, model, catalogue, listed: found.catalogue };
+  const subject: Subject = {
+    provider,
+    offering,
+    model,
+    catalogue,
+    listed: found.catalogue,
+    learned: found.learned,
+  };
   const derived = derivedCapabilities(context, subject, wire);
   const capabilities = {} as Record<CapabilityName, EffectiveCapability>;
   for (const name of CAPABILITY_NAMES) {
@@ -487,7 +514,7 @@ export function resolveUncached(
     ? undefined
     : offering
       ? lifecycle?.status !== 'retired'
-      : found.catalogue !== undefined;
+      : found.catalogue !== undefined || found.learned !== undefined;
   return Object.freeze({
     requested,
     provider: provider?.entry,
@@ -497,12 +524,21 @@ export function resolveUncached(
     known: true,
     wire,
     limits: Object.freeze({
-      context: offering?.limits.context ?? model.limits.context ?? found.catalogue?.context,
-      output: offering?.limits.output ?? model.limits.output ?? found.catalogue?.maxOutput,
+      context:
+        offering?.limits.context ??
+        model.limits.context ??
+        found.learned?.model.context ??
+        found.catalogue?.context,
+      output:
+        offering?.limits.output ??
+        model.limits.output ??
+        found.learned?.model.output ??
+        found.catalogue?.maxOutput,
     }),
     steps: Object.freeze([...steps]),
     capabilities: Object.freeze(capabilities),
     catalogue: found.catalogue,
+    ...(found.learned ? { learned: found.learned } : {}),
     listed,
     lifecycle,
     pricing: pricingOf(

@@ -1,5 +1,6 @@
 import type { Index, ProviderRecord } from './build-index.js';
 import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
+import type { LearnedEntry, LearnedProvider } from './catalogue/listing/learned.js';
 import { type NameStep, nameCandidates } from './names/names.js';
 import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
 import { formatVersion, satisfiesRange } from './version.js';
@@ -13,6 +14,21 @@ export interface FoundModel {
   readonly steps: readonly string[];
   /** The catalogue's entry for the name on this provider, when the catalogue lists it. */
   readonly catalogue?: CatalogueModel;
+  /** The provider's own listing of the name, from the learned layer. */
+  readonly learned?: LearnedEntry;
+}
+
+/** The learned listing's entry for the first candidate name it lists. */
+function learnedEntry(
+  learned: LearnedProvider | undefined,
+  names: readonly string[],
+): LearnedEntry | undefined {
+  if (learned === undefined) return undefined;
+  for (const name of names) {
+    const found = learned.find(name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -38,25 +54,87 @@ export function findModel(
   provider: ProviderRecord | undefined,
   requested: string,
   catalogue?: Catalogue,
+  learned?: LearnedProvider,
 ): FoundModel | undefined {
   const candidates = nameCandidates(requested, provider?.naming ?? index.anyProviderNaming);
   const names = candidates.map((candidate) => candidate.name);
+  const heard = learnedEntry(learned, names);
   const found = findListed(index, provider, candidates);
   if (found) {
-    const listed = catalogueEntry(catalogue, provider, [
-      ...(found.offering ? [found.offering.offering.id] : []),
-      ...names,
-    ]);
-    return listed ? { ...found, catalogue: listed } : found;
+    const offered = found.offering ? [found.offering.offering.id] : [];
+    const listed = catalogueEntry(catalogue, provider, [...offered, ...names]);
+    const own = heard ?? learnedEntry(learned, offered);
+    return withLayers(found, listed, own);
   }
-  // No entry names it. The catalogue's facts beat a family template's guess, but the template
-  // still places the model in its family (version, variant) for the provider's conditional
-  // claims; a template never covers a model the catalogue says is no chat model.
+  // No entry names it. The listing's and the catalogue's facts beat a family template's guess,
+  // but the template still places the model in its family (version, variant) for the
+  // provider's conditional claims; a template never covers a model the catalogue says is no
+  // chat model.
   const listed = catalogueEntry(catalogue, provider, names);
   const member = matchAnyFamily(index, candidates, listed);
-  if (member) return listed ? { ...member, catalogue: listed } : member;
+  if (member) return withLayers(member, listed, heard);
+  if (heard) return withLayers(fromLearned(heard, candidates, provider, listed), listed, heard);
   if (listed) return fromCatalogue(listed, candidates, provider);
   return undefined;
+}
+
+function withLayers(
+  found: FoundModel,
+  listed: CatalogueModel | undefined,
+  heard: LearnedEntry | undefined,
+): FoundModel {
+  if (!listed && !heard) return found;
+  return {
+    ...found,
+    ...(listed ? { catalogue: listed } : {}),
+    ...(heard ? { learned: heard } : {}),
+  };
+}
+
+/** A model only the provider's own listing (and perhaps the catalogue) knows. */
+function fromLearned(
+  heard: LearnedEntry,
+  candidates: readonly NameStep[],
+  provider: ProviderRecord | undefined,
+  listed: CatalogueModel | undefined,
+): FoundModel {
+  const { model: learned, listing } = heard;
+  const model: ModelEntry = Object.freeze({
+    key: `${listing.provider}/${learned.id}`,
+    lab: listing.provider,
+    id: learned.id,
+    name: learned.name ?? listed?.name ?? learned.id,
+    family: '',
+    variant: undefined,
+    version: undefined,
+    releaseDate: listed?.released,
+    aliases: EMPTY,
+    snapshots: EMPTY,
+    limits: Object.freeze({
+      context: learned.context ?? listed?.context,
+      output: learned.output ?? listed?.maxOutput,
+    }),
+    openWeights: undefined,
+    capabilities: Object.freeze({}),
+    source: learned.endpoint ?? listing.endpoint,
+    fromFamily: false,
+    origin: 'listing',
+  });
+  const lower = learned.id.toLowerCase();
+  const position = candidates.findIndex(
+    (candidate) =>
+      candidate.name.toLowerCase() === lower || `${candidate.name.toLowerCase()}:latest` === lower,
+  );
+  const stepsTaken = candidates.slice(1, position + 1).map((step) => step.description);
+  return {
+    model,
+    offering: undefined,
+    via: 'listing',
+    steps: [
+      ...stepsTaken,
+      `"${learned.id}" has no entry in the data; the model list of provider "${provider?.entry.id}" read from ${listing.endpoint} on ${listing.date} lists it, so the listing's facts apply`,
+    ],
+  };
 }
 
 function findListed(

@@ -24,6 +24,24 @@ export {
   type CatalogueModel,
   createCatalogue,
 } from './catalogue/catalogue.js';
+export type { DiscoverOptions } from './catalogue/listing/discover.js';
+export type { LearnedEntry } from './catalogue/listing/learned.js';
+export {
+  LISTING_KINDS,
+  LISTING_READERS,
+  type ListingKind,
+  type ListingPage,
+  type ListingReader,
+  PROVIDER_LISTINGS,
+} from './catalogue/listing/readers.js';
+export { learnedSnapshotSchema } from './catalogue/listing/schema.js';
+export {
+  LEARNED_FACTS,
+  type LearnedFact,
+  type LearnedListing,
+  type LearnedModel,
+  type LearnedSnapshot,
+} from './catalogue/listing/types.js';
 export {
   type CatalogueSnapshot,
   catalogueSnapshotSchema,

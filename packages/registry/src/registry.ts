@@ -1,6 +1,8 @@
 import { RegistryError } from '@crosswire/core';
 import { buildIndex, type ProviderRecord } from './build-index.js';
 import { CAPABILITY_NAMES, type CapabilityName, isCapabilityName } from './capabilities.js';
+import type { DiscoverOptions } from './catalogue/listing/discover.js';
+import { EMPTY_LEARNED, indexLearned, mergeListing } from './catalogue/listing/learned.js';
 import { dataDate } from './data-date.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
@@ -23,6 +25,8 @@ export function buildRegistry(
   let index: ReturnType<typeof buildIndex> | undefined;
   const cache = createResolutionCache<Resolution>(cacheSize);
   const catalogue = options.catalogue;
+  const learnedSnapshot = options.learned ?? EMPTY_LEARNED;
+  const learned = learnedSnapshot.listings.length > 0 ? indexLearned(learnedSnapshot) : undefined;
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   let asOf: string | undefined;
   // Walked once, and only when a warning needs it: most resolutions never do.
@@ -63,7 +67,7 @@ export function buildRegistry(
     if (cached) return cached;
     const provider = query.provider === undefined ? undefined : lookupProvider(query.provider);
     const resolution = resolveUncached(
-      { index: indexed(), catalogue, today, dataDate: dataDateOf },
+      { index: indexed(), catalogue, learned, today, dataDate: dataDateOf },
       provider,
       query.model,
     );
@@ -80,7 +84,7 @@ export function buildRegistry(
     );
   }
 
-  return Object.freeze({
+  const registry: Registry = Object.freeze({
     resolve: ((...args: readonly unknown[]) =>
       resolve(readQuery(args).query)) as Registry['resolve'],
     resolveCapabilities: ((...args: readonly unknown[]) =>
@@ -126,7 +130,24 @@ export function buildRegistry(
       }
       return Object.freeze(names);
     },
+    learned: () => learnedSnapshot,
+    discover: async (discover: DiscoverOptions) => {
+      if (typeof discover?.provider !== 'string') {
+        throw invalidQuery(
+          `discover needs { provider }: a provider id string, got ${describe(discover?.provider)}`,
+        );
+      }
+      const { entry } = lookupProvider(discover.provider);
+      // Loaded on first use: importing the registry costs nothing for it.
+      const { readListing } = await import('./catalogue/listing/discover.js');
+      const listing = await readListing(entry, discover);
+      return buildRegistry(files, {
+        ...options,
+        learned: mergeListing(learnedSnapshot, listing),
+      });
+    },
   });
+  return registry;
 }
 
 /**

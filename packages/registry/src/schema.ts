@@ -56,7 +56,9 @@ export const claimSchema = z.strictObject({
   evidence: z
     .enum(CLAIM_EVIDENCE_KINDS)
     .optional()
-    .describe('docs: the provider documents it; live: observed on the wire; inferred: reasoned'),
+    .describe(
+      "docs: the provider documents it; live: observed on the wire; inferred: reasoned; listing: the provider's own model list states it",
+    ),
   source: z.url().optional().describe('where the claim is written or was observed'),
   date: isoDate.optional().describe('when the claim was last checked, YYYY-MM-DD'),
   note: z.string().optional(),

@@ -1,6 +1,9 @@
 import type { WireFormat } from '@crosswire/core';
 import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
 import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
+import type { DiscoverOptions } from './catalogue/listing/discover.js';
+import type { LearnedEntry } from './catalogue/listing/learned.js';
+import type { LearnedSnapshot } from './catalogue/listing/types.js';
 import type { RegistryFile } from './files.js';
 import type { Claim, LifecycleData } from './schema.js';
 
@@ -34,9 +37,10 @@ export interface ModelEntry {
   readonly fromFamily: boolean;
   /**
    * Where the entry comes from: `data` (a lab file), `family` (a family template matched a name
-   * no entry lists), `catalogue` (only the imported catalogue knows the name).
+   * no entry lists), `listing` (only the provider's own model list, learned by `discover`,
+   * knows the name), `catalogue` (only the imported catalogue knows the name).
    */
-  readonly origin: 'data' | 'family' | 'catalogue';
+  readonly origin: 'data' | 'family' | 'listing' | 'catalogue';
 }
 
 /** An offering's deprecation and retirement, from the provider's notice. */
@@ -160,6 +164,7 @@ export type ResolutionVia =
   | 'snapshot'
   | 'latest'
   | 'family'
+  | 'listing'
   | 'catalogue'
   | 'default';
 
@@ -181,6 +186,11 @@ export interface Resolution {
   readonly capabilities: EffectiveCapabilities;
   /** The imported catalogue's entry for this name on this provider, when it has one. */
   readonly catalogue: CatalogueModel | undefined;
+  /**
+   * The provider's own listing of this name, learned by `registry.discover` (the listing and
+   * the model as listed); absent when the learned layer has none.
+   */
+  readonly learned?: LearnedEntry;
   /**
    * Whether the provider lists the model (an offering, or its catalogue entry); undefined
    * without a provider, or when the provider publishes no list (a local server).
@@ -253,6 +263,20 @@ export interface Registry {
    * listing adds (retired offerings are not served). Resolve each for its capabilities.
    */
   servedModels(provider: string): readonly string[];
+  /**
+   * The learned layer: what providers' own model lists said, as plain data (JSON) that can be
+   * saved and given to `createRegistry({ learned })`. Empty unless `discover` or `learned` filled it.
+   */
+  learned(): LearnedSnapshot;
+  /**
+   * Reads a provider's own model list (and metadata where it offers some) and returns a new
+   * registry with it as a learned layer, ranked below the data files and above the catalogue
+   * (`evidence: 'listing'`, with the endpoint and the date). One request (more for a paged
+   * list, or Ollama's per-model `/api/show`), bounded in time and size; the key is sent in the
+   * provider's auth header and kept nowhere. Rejects with a RegistryError (`listing_failed`,
+   * `listing_timeout`, `listing_invalid`, `listing_too_large`, `listing_unsupported`).
+   */
+  discover(options: DiscoverOptions): Promise<Registry>;
 }
 
 export interface RegistryOptions {
@@ -262,4 +286,6 @@ export interface RegistryOptions {
   readonly catalogue?: Catalogue;
   /** The date lifecycle status is judged at, YYYY-MM-DD; default: today (UTC). */
   readonly today?: string;
+  /** The learned layer (already checked): providers' own listings. */
+  readonly learned?: LearnedSnapshot;
 }

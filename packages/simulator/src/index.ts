@@ -7,6 +7,12 @@
  */
 export { containsBase64Payload } from './checks.js';
 export {
+  LISTING_ENDPOINTS,
+  SIMULATED_LISTINGS,
+  type SimulatedListing,
+  type SimulatedModel,
+} from './listings.js';
+export {
   faults,
   SIMULATOR_WIRES,
   type Simulator,

@@ -2,6 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isWireFormat, type WireFormat } from '@crosswire/core';
 import { preflight } from '@crosswire/dialects';
+import {
+  answerListing,
+  answerUnscripted,
+  type SimulatedListing,
+  type SimulatedModel,
+} from './listings.js';
 import { type StreamRecord, streamChunks, streamContentType, writeStream } from './stream.js';
 import type { Inspection, SimulatorRequest, SimulatorStep, SimulatorWire } from './types.js';
 import { wire as anthropic } from './wires/anthropic.js';
@@ -80,6 +86,14 @@ export interface Simulator {
    * (`.../chat/completions`, `.../v1/messages`, `.../models/M:generateContent`, `.../api/chat`, `.../responses`).
    */
   baseUrl(wire: WireFormat, lane?: string): string;
+  /**
+   * Makes `lane` answer a provider's model-list endpoints in that provider's documented shape
+   * (`ollama`: `GET /api/tags`, `POST /api/show`; `lmstudio`: `GET /api/v0/models`;
+   * `llamacpp`: `GET /props`; `anthropic`: `GET /v1/models`, paged; `gemini`: `GET /models`,
+   * paged; the others `GET /models`), under any wire of the lane (`baseUrl(wire, lane)`).
+   * Cloud kinds answer 401 without their key header. Replaces the lane's earlier list.
+   */
+  listModels(lane: string, kind: SimulatedListing, models: readonly SimulatedModel[]): void;
   /** Queues scripted replies for `lane` (appended to what is queued), or sets a function that answers each request. */
   script(lane: string, steps: readonly SimulatorStep[] | SimulatorResponder): void;
   /** Every request received, in arrival order; `lane` filters. */
@@ -97,6 +111,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const scripts = new Map<string, SimulatorStep[] | SimulatorResponder>();
   const turns = new Map<string, number>();
   const records: SimulatorRequest[] = [];
+  const listings = new Map<string, { kind: SimulatedListing; models: readonly SimulatedModel[] }>();
   const fallback: SimulatorResponder = options.fallback ?? (() => ({ type: 'text', text: 'ok' }));
   const redact = options.redactCredentials ?? true;
 
@@ -126,6 +141,49 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (value === undefined) continue;
       const text = Array.isArray(value) ? value.join(', ') : value;
       headers[name] = redact && CREDENTIAL_HEADERS.has(name) ? redactValue(text) : text;
+    }
+    // A lane with no scripted list answers like a server that has whatever model it is asked
+    // about and lists nothing (a plain text model on Ollama's `/api/show`).
+    const listing = listings.get(lane);
+    const unscripted =
+      listing === undefined && (request.method === 'GET' || rest.endsWith('/api/show'));
+    if (listing || unscripted) {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let sent: unknown;
+      try {
+        sent = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        sent = undefined;
+      }
+      const asked = {
+        method: request.method ?? 'GET',
+        path: rest,
+        query: url.searchParams,
+        headers,
+        body: sent,
+      };
+      const answer = listing
+        ? answerListing(listing.kind, listing.models, asked)
+        : answerUnscripted(wireName, asked);
+      if (answer) {
+        const turn = (turns.get(lane) ?? 0) + 1;
+        turns.set(lane, turn);
+        records.push({
+          model: answer.model,
+          tools: [],
+          toolResults: [],
+          violations: [],
+          lane,
+          wire: wireName,
+          path: `${rest}${url.search ? redactQuery(url.search, redact) : ''}`,
+          headers,
+          body: sent,
+          status: answer.status,
+          turn,
+        });
+        send(response, answer.status, answer.body);
+        return;
+      }
     }
     let body: unknown;
     let inspection: Inspection;
@@ -234,6 +292,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   return {
     origin,
     baseUrl: (wire, lane = 'default') => `${origin}/${lane}/${wire}`,
+    listModels(lane, kind, models) {
+      listings.set(lane, { kind, models: [...models] });
+    },
     script(lane, steps) {
       if (typeof steps === 'function') {
         scripts.set(lane, steps);
@@ -245,6 +306,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     received: (lane) => records.filter((record) => lane === undefined || record.lane === lane),
     reset() {
       scripts.clear();
+      listings.clear();
       turns.clear();
       records.length = 0;
     },

@@ -82,7 +82,7 @@ function valueCell(value: Tristate, style: Style): CellInput {
 function origin(resolution: Resolution): string {
   const model = resolution.model;
   if (model === undefined) return '-';
-  return model.origin === 'catalogue' ? 'catalogue' : 'data';
+  return model.origin === 'catalogue' || model.origin === 'listing' ? model.origin : 'data';
 }
 
 /** `crosswire models`: which models on which providers can do what. */

@@ -92,4 +92,6 @@ export interface ToolLoopEngine {
   exchange(input: ChatInput, options?: ChatOptions, iteration?: number): Promise<ChatExchange>;
   /** The loop options with the engine's defaults filled in (servers, maxIterations, timeouts). */
   toolLoopOptions?(options: ChatWithToolsOptions): ChatWithToolsOptions;
+  /** Settles what the engine learns before its first request (model discovery); then `dialectOptions` holds. */
+  discover?(): Promise<unknown>;
 }

@@ -22,6 +22,7 @@ import {
   type CapabilityName,
   defaultRegistry,
   type EffectiveCapabilities,
+  PROVIDER_LISTINGS,
   type ProviderEntry,
   type Registry,
   type Resolution,
@@ -116,6 +117,18 @@ export interface EngineOptions {
   /** Told before each retry of a provider request. */
   readonly onRetry?: (event: RetryEvent) => void;
   readonly onWarning?: WarningHandler;
+  /**
+   * Learn the model's capabilities from the server's own model metadata before the first
+   * request (`registry.discover` for this one model: Ollama's `/api/show`, LM Studio's model
+   * list, llama.cpp's `/props`, vLLM's and SGLang's `/v1/models`), once per engine, bounded by
+   * `discoverTimeoutMs`. What it learns ranks below the registry's data files. A failure is a
+   * warning (`model_discovery_failed`) and the registry's static data applies. Default: true for
+   * local servers (a provider with a model-list reader that needs no key: ollama, lmstudio,
+   * llamacpp, vllm, sglang), false for cloud providers.
+   */
+  readonly discover?: boolean;
+  /** The time discovery may take, all its requests together. Default 5000 ms. */
+  readonly discoverTimeoutMs?: number;
   /** Where the API key variable is read. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -134,13 +147,22 @@ export class Engine {
   /** The full chat URL: the chat path after the base URL's path, the base URL's query kept. */
   readonly endpoint: string;
   /** What the wire renderers are told, derived from capabilities and quirks (see `createEngine`). */
-  readonly dialectOptions: DialectOptions;
-  readonly registry: Registry;
+  get dialectOptions(): DialectOptions {
+    return this.#dialectOptions;
+  }
+  /** The registry the engine resolves with; after discovery, the one with what it learned. */
+  get registry(): Registry {
+    return this.#registry;
+  }
   /** The default MCP servers of `chatWithTools` (the `mcpServers` option; empty when none). */
   readonly mcpServers: readonly McpToolServer[];
   /** The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise). */
   readonly maxIterations: number;
   readonly #options: EngineOptions;
+  #registry: Registry;
+  #dialectOptions: DialectOptions;
+  #discovery: Promise<Resolution> | undefined;
+  readonly #apiKey: string | undefined;
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
   readonly #path: string;
@@ -159,7 +181,7 @@ export class Engine {
     const wire = resolution.wire ?? provider.wire;
     this.provider = provider;
     this.model = model;
-    this.registry = registry;
+    this.#registry = registry;
     this.toolWireFormat = wire;
     this.mcpServers = Object.freeze([...(options.mcpServers ?? [])]);
     this.maxIterations = options.maxIterations ?? 10;
@@ -180,6 +202,7 @@ export class Engine {
       (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ??
       {};
     const apiKey = options.apiKey ?? (provider.apiKeyEnv ? env[provider.apiKeyEnv] : undefined);
+    this.#apiKey = apiKey;
     const headers: Record<string, string> = { ...provider.headers };
     if (provider.auth && apiKey) {
       headers[provider.auth.header.toLowerCase()] = provider.auth.scheme
@@ -204,27 +227,11 @@ export class Engine {
         details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
       });
     }
-    const capabilities = resolution.capabilities;
-    const isTrue = (name: CapabilityName) => capabilities[name].value === true;
-    this.dialectOptions = Object.freeze({
-      // Wires with a native tool-result image take the derived tool_result_images (which the
-      // registry clears for AKI.IO's shim and text-only models); the others use it only to
-      // gate the user-message image fallback, which needs the model to see images at all.
-      imageInput: carriesNative(wire, 'image')
-        ? isTrue('tool_result_images')
-        : isTrue('image_input'),
-      imageFallbackInput: isTrue('image_input'),
-      pdfFallbackInput: isTrue('pdf_input'),
-      // A model that sees images gets a tool's images where the wire's tool result cannot carry
-      // them (a user message after the results) unless the provider says otherwise; the
-      // dialects apply it only when `imageFallbackInput` is true. Opt out: `imageFallback: 'none'`.
-      imageFallback: provider.quirks.tool_result_image_fallback ?? 'user-message',
-      nativePdf: isTrue('tool_result_pdf'),
-      sourceBlocks: provider.quirks.source_blocks,
-      inlineImages: provider.quirks.inline_images,
-      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-      ...options.dialect,
-    });
+    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, options);
+    const discover =
+      options.discover ??
+      (PROVIDER_LISTINGS[provider.id] !== undefined && provider.auth?.required !== true);
+    if (!discover) this.#discovery = Promise.resolve(resolution);
     this.#transport = new HttpTransport({
       provider: provider.id,
       baseUrl: this.baseUrl,
@@ -238,6 +245,50 @@ export class Engine {
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
       apiKey,
     });
+  }
+
+  /**
+   * Learns the model's capabilities from the server's own metadata (see the `discover` option),
+   * once: later calls return the same settled promise. Never rejects: a failure is a
+   * `model_discovery_failed` warning and the static data stays. The engine calls it before its
+   * first request; call it earlier to read `capabilities()` with what it learns.
+   */
+  discover(): Promise<Resolution> {
+    this.#discovery ??= this.#learn();
+    return this.#discovery;
+  }
+
+  async #learn(): Promise<Resolution> {
+    try {
+      const learned = await this.#registry.discover({
+        provider: this.provider.id,
+        baseUrl: this.baseUrl,
+        models: [this.model],
+        timeoutMs: this.#options.discoverTimeoutMs ?? 5000,
+        ...(this.#apiKey === undefined ? {} : { apiKey: this.#apiKey }),
+      });
+      const resolution = learned.resolve({ provider: this.provider.id, model: this.model });
+      this.#registry = learned;
+      this.#dialectOptions = dialectOptionsOf(
+        resolution,
+        this.toolWireFormat,
+        this.provider,
+        this.#options,
+      );
+      return resolution;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      emitWarning(this.#options.onWarning, {
+        code: 'model_discovery_failed',
+        message: `learning the capabilities of model "${this.model}" from provider "${this.provider.id}" failed, so the registry's static data applies: ${reason}`,
+        details: {
+          provider: this.provider.id,
+          model: this.model,
+          code: error instanceof CrosswireError ? error.code : undefined,
+        },
+      });
+      return this.resolution();
+    }
   }
 
   /** The rate-limit state from the last reply that carried rate-limit headers. */
@@ -463,6 +514,7 @@ export class Engine {
   }
 
   async #buildRequest(input: ChatInput, options: ChatOptions): Promise<Record<string, unknown>> {
+    await this.discover();
     const messages = inputMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       ...this.#options.inlineImages,
@@ -552,6 +604,34 @@ export class Engine {
   close(): Promise<void> {
     return this.#transport.close();
   }
+}
+
+/** What the wire renderers are told, from the model's capabilities and the provider's quirks. */
+function dialectOptionsOf(
+  resolution: Resolution,
+  wire: WireFormat,
+  provider: ProviderEntry,
+  options: EngineOptions,
+): DialectOptions {
+  const capabilities = resolution.capabilities;
+  const isTrue = (name: CapabilityName) => capabilities[name].value === true;
+  return Object.freeze({
+    // Wires with a native tool-result image take the derived tool_result_images (which the
+    // registry clears for AKI.IO's shim and text-only models); the others use it only to
+    // gate the user-message image fallback, which needs the model to see images at all.
+    imageInput: carriesNative(wire, 'image') ? isTrue('tool_result_images') : isTrue('image_input'),
+    imageFallbackInput: isTrue('image_input'),
+    pdfFallbackInput: isTrue('pdf_input'),
+    // A model that sees images gets a tool's images where the wire's tool result cannot carry
+    // them (a user message after the results) unless the provider says otherwise; the
+    // dialects apply it only when `imageFallbackInput` is true. Opt out: `imageFallback: 'none'`.
+    imageFallback: provider.quirks.tool_result_image_fallback ?? 'user-message',
+    nativePdf: isTrue('tool_result_pdf'),
+    sourceBlocks: provider.quirks.source_blocks,
+    inlineImages: provider.quirks.inline_images,
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    ...options.dialect,
+  });
 }
 
 function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {

@@ -268,6 +268,9 @@ export async function loopSettings(
     );
   }
   const roster = options.roster ?? (await listTools(options));
+  // What the engine learns on first use (a local server's model metadata) decides how tool
+  // results render, so it is settled before the loop reads the dialect settings.
+  await engine.discover?.();
   const dialectOptions = options.onWarning
     ? { ...engine.dialectOptions, onWarning: options.onWarning }
     : engine.dialectOptions;
