@@ -67,6 +67,7 @@ export {
 } from './preflight/preflight.js';
 export { ANTHROPIC_MEDIA_LIMITS } from './preflight/request-rules.js';
 export { PROVIDER_RULES } from './preflight/rules.js';
+export { STRUCTURED_WITH_TOOLS_REFUSED } from './preflight/structured-rules.js';
 export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
 export type { ChatResponse, Usage } from './response.js';

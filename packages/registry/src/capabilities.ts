@@ -36,6 +36,7 @@ export const QUIRK_NAMES = [
   'tool_result_images',
   'tool_result_pdf',
   'tool_result_image_fallback',
+  'structured_output_with_tools',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

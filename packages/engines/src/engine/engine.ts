@@ -16,6 +16,7 @@ import {
   PreflightRefusedError,
   preflight,
   STREAMS,
+  type StructuredOutputRequest,
 } from '@crosswire/dialects';
 import {
   CAPABILITY_NAMES,
@@ -46,6 +47,14 @@ import type {
 import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
 import { type InlineImagesOptions, inlineImages } from './inline-images.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
+import { type OutputOption, resolveOutput } from './structured.js';
+import {
+  type StructuredChatResponse,
+  type StructuredTurnContext,
+  structuredExchange,
+  twoStep,
+} from './structured-exchange.js';
+import { withObjectEvents } from './structured-stream.js';
 
 /** What `createEngine` takes. Only `provider` is required (and `model` when the provider has no default). */
 /** The engine's settings for fetching the URL images a wire needs inline. */
@@ -286,7 +295,25 @@ export class Engine {
    * (the iteration rejects with `AbortedError`, the signal's reason as `cause`); a gap between chunks longer than `idleTimeoutMs` fails it with `stream_idle_timeout`.
    */
   stream(input: ChatInput, options: ChatStreamOptions = {}, iteration?: number): ChatStream {
-    return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
+    if (options.output === undefined) {
+      return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
+    }
+    const resolved = resolveOutput(options.output);
+    // In the two-step form (tools on an endpoint that refuses them with `output`) the turn
+    // streams without `output`; the loop asks for the object in a turn without tools.
+    if (twoStep(this.#structuredContext(iteration), options)) {
+      return new ChatStream((opened) =>
+        this.#streamEvents(input, options, opened, iteration, undefined),
+      );
+    }
+    return new ChatStream((opened) =>
+      withObjectEvents(
+        this.#streamEvents(input, options, opened, iteration, resolved.request),
+        this.toolWireFormat,
+        this.dialectOptions,
+        resolved,
+      ),
+    );
   }
 
   /**
@@ -298,10 +325,11 @@ export class Engine {
     input: ChatInput,
     options: ChatOptions,
     iteration: number | undefined,
+    output: StructuredOutputRequest | undefined,
     shape: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
   ) {
     const prepareStarted = performance.now();
-    const body = shape(await this.buildRequest(input, options));
+    const body = shape(await this.#builtRequest(input, options, output));
     if (this.#options.preflight !== false) {
       const { violations } = preflight(body, {
         wire: this.toolWireFormat,
@@ -331,12 +359,14 @@ export class Engine {
     options: ChatStreamOptions,
     opened: (facts: StreamFacts) => void,
     iteration: number | undefined,
+    output?: StructuredOutputRequest,
   ) {
     const wireStream = STREAMS[this.toolWireFormat];
     const { body, prepareMs, scrub, base } = await this.#prepare(
       input,
       options,
       iteration,
+      output,
       (built) => wireStream.request(built),
     );
     const started = performance.now();
@@ -401,6 +431,11 @@ export class Engine {
    * One chat turn: the parsed reply. When `options.signal` fires, it rejects at once with
    * `AbortedError` (code `aborted`, the signal's reason as `cause`), as every engine call does.
    */
+  chat<T>(
+    input: ChatInput,
+    options: ChatOptions & { readonly output: OutputOption<T> },
+  ): Promise<StructuredChatResponse<T>>;
+  chat(input: ChatInput, options?: ChatOptions): Promise<ChatResponse>;
   async chat(input: ChatInput, options: ChatOptions = {}): Promise<ChatResponse> {
     return (await this.exchange(input, options)).response;
   }
@@ -455,14 +490,56 @@ export class Engine {
     input: ChatInput,
     options: ChatOptions = {},
   ): Promise<Record<string, unknown>> {
+    const output =
+      options.output === undefined || twoStep(this.#structuredContext(undefined), options)
+        ? undefined
+        : resolveOutput(options.output).request;
+    return this.#builtRequest(input, options, output);
+  }
+
+  async #builtRequest(
+    input: ChatInput,
+    options: ChatOptions,
+    output: StructuredOutputRequest | undefined,
+  ): Promise<Record<string, unknown>> {
     try {
-      return await this.#buildRequest(input, options);
+      return await this.#buildRequest(input, options, output);
     } catch (error) {
       throw typedAbort(error, options.signal, 'fetching the images of the request');
     }
   }
 
-  async #buildRequest(input: ChatInput, options: ChatOptions): Promise<Record<string, unknown>> {
+  /**
+   * The mechanism a request with `output` uses here (`response_format`, `text.format`,
+   * `output_config.format`, `tool`, `responseJsonSchema`, `responseSchema`, `format`,
+   * `prompt`), and whether a turn with tools goes in the two-step form.
+   */
+  structuredOutput(): { readonly mechanism: string; readonly twoStepWithTools: boolean } {
+    return {
+      mechanism: this.#dialect.structuredMechanism(this.dialectOptions),
+      twoStepWithTools: !this.#toolsWithOutput,
+    };
+  }
+
+  get #toolsWithOutput(): boolean {
+    return this.provider.quirks.structured_output_with_tools !== false;
+  }
+
+  #structuredContext(iteration: number | undefined): StructuredTurnContext {
+    return {
+      wire: this.toolWireFormat,
+      dialectOptions: this.dialectOptions,
+      toolsWithOutput: this.#toolsWithOutput,
+      roundTrip: (messages, options, output) =>
+        this.#roundTrip(messages, options, iteration, output),
+    };
+  }
+
+  async #buildRequest(
+    input: ChatInput,
+    options: ChatOptions,
+    output: StructuredOutputRequest | undefined,
+  ): Promise<Record<string, unknown>> {
     const messages = inputMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       ...this.#options.inlineImages,
@@ -476,6 +553,7 @@ export class Engine {
       ...(options.toolChoice !== undefined ? { toolChoice: options.toolChoice } : {}),
       ...optional('maxTokens', options.maxTokens ?? this.#options.maxTokens),
       ...optional('temperature', options.temperature ?? this.#options.temperature),
+      ...(output ? { output } : {}),
       ...(options.extra ? { extra: options.extra } : {}),
     };
     return this.#dialect.buildRequest(request, this.dialectOptions);
@@ -487,7 +565,22 @@ export class Engine {
     options: ChatOptions = {},
     iteration?: number,
   ): Promise<ChatExchange> {
-    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration);
+    if (options.output === undefined) return this.#roundTrip(input, options, iteration, undefined);
+    return structuredExchange(
+      this.#structuredContext(iteration),
+      inputMessages(input),
+      options,
+      resolveOutput(options.output),
+    );
+  }
+
+  async #roundTrip(
+    input: ChatInput,
+    options: ChatOptions,
+    iteration: number | undefined,
+    output: StructuredOutputRequest | undefined,
+  ): Promise<ChatExchange> {
+    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration, output);
     const started = performance.now();
     let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
     try {
