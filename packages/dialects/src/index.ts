@@ -105,6 +105,7 @@ export {
   type StrictSchemaResult,
   strictObstacles,
   strictOutputSchema,
+  withoutStrictNulls,
 } from './structured/strict.js';
 export type {
   StructuredMechanism,

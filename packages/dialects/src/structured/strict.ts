@@ -154,3 +154,40 @@ function setOwn(target: JsonObject, key: string, value: unknown): void {
     configurable: true,
   });
 }
+
+function allowsNull(schema: unknown): boolean {
+  if (!isRecord(schema)) return true;
+  if (schema.type === 'null') return true;
+  if (Array.isArray(schema.type)) return schema.type.includes('null');
+  if (Array.isArray(schema.enum)) return schema.enum.includes(null);
+  if ('const' in schema) return schema.const === null;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(schema[key])) return schema[key].some(allowsNull);
+  }
+  return schema.type === undefined && schema.$ref === undefined;
+}
+
+/**
+ * `value` with the `null`s strict mode sends for an optional property left out again: a
+ * property that `schema` does not require and whose own schema does not allow `null`, where
+ * the value is `null`, is removed (in nested objects and array items too). Other values are
+ * kept as they are. Bounded by the value's size.
+ */
+export function withoutStrictNulls(value: unknown, schema: unknown): unknown {
+  if (!isRecord(schema)) return value;
+  if (Array.isArray(value)) {
+    return schema.items === undefined
+      ? value
+      : value.map((item) => withoutStrictNulls(item, schema.items));
+  }
+  if (!isRecord(value) || !isRecord(schema.properties)) return value;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const result: JsonObject = {};
+  for (const [name, inner] of Object.entries(value)) {
+    const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
+    if (inner === null && property !== undefined && !required.has(name) && !allowsNull(property))
+      continue;
+    setOwn(result, name, property === undefined ? inner : withoutStrictNulls(inner, property));
+  }
+  return result;
+}

@@ -3,7 +3,7 @@
 // validates itself; a JSON Schema is read with `z.fromJSONSchema` (zod is already a dependency
 // of the engines, so no second validator is needed).
 import { CrosswireError, ValidationError } from '@crosswire/core';
-import { isRecord, type StructuredOutputRequest } from '@crosswire/dialects';
+import { isRecord, type StructuredOutputRequest, withoutStrictNulls } from '@crosswire/dialects';
 import * as z from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 
@@ -168,7 +168,8 @@ export function checkStructured(
       ],
     };
   }
-  return resolved.validate(value);
+  // Strict mode sends null for an optional property it may not leave out: read as absent.
+  return resolved.validate(withoutStrictNulls(value, resolved.request.schema));
 }
 
 /** The error for a reply whose text failed {@link checkStructured}. */
