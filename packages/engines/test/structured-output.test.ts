@@ -74,7 +74,8 @@ describe.each(LANES)('structured output on $wire', (lane) => {
     expect(reply.toolCalls).toEqual([]);
     const [request] = simulator.received(name);
     expect(request?.status).toBe(200);
-    expect(JSON.stringify((request?.body as Record<string, unknown>)[lane.field])).toContain(
+    const body = (request?.body ?? {}) as Record<string, unknown>;
+    expect(JSON.stringify(body[lane.field])).toContain(
       lane.wire === 'anthropic' ? 'trip' : 'sights',
     );
   });

@@ -86,7 +86,7 @@ function unclosedObjects(node: unknown, path: string, out: RuleBreak[]): void {
 function strictSchemaCheck(wire: WireFormat): RuleCheck {
   return (body) => {
     const found = formatOf(wire, body);
-    if (!found || found.format.strict !== true) return [];
+    if (found?.format.strict !== true) return [];
     const schemaPath = `${found.path}.schema`;
     const schema = found.format.schema;
     if (!isRecord(schema)) return [{ path: schemaPath, message: 'a strict schema is required' }];
