@@ -12,7 +12,7 @@ import { buildRequest } from '../dialect.js';
 import type { StructuredOutputRequest } from './types.js';
 
 const schema = {
-  type: 'object',
+  type: 'object' as const,
   properties: { city: { type: 'string' }, days: { type: 'integer' } },
   required: ['city'],
   additionalProperties: false,
