@@ -16,7 +16,7 @@ import { connectInMemory, createFixtureServer } from '../src/mcp/test-support/fi
 
 const LANES: readonly { wire: WireFormat; provider: string; model: string; field: string }[] = [
   { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol', field: 'response_format' },
-  { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5', field: 'tool_choice' },
+  { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5', field: 'output_config' },
   { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash-lite', field: 'generationConfig' },
   { wire: 'ollama', provider: 'ollama', model: 'llama3.2', field: 'format' },
   { wire: 'responses', provider: 'openai-responses', model: 'gpt-6.1-sol', field: 'text' },
@@ -75,9 +75,7 @@ describe.each(LANES)('structured output on $wire', (lane) => {
     const [request] = simulator.received(name);
     expect(request?.status).toBe(200);
     const body = (request?.body ?? {}) as Record<string, unknown>;
-    expect(JSON.stringify(body[lane.field])).toContain(
-      lane.wire === 'anthropic' ? 'trip' : 'sights',
-    );
+    expect(JSON.stringify(body[lane.field])).toContain('sights');
   });
 
   it('stream emits object-delta events and the validated object', async () => {

@@ -107,21 +107,59 @@ export function strictObstacles(schema: JsonObject): string[] {
 }
 
 function dropKeywords(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(dropKeywords);
+  return withoutKeywords(
+    node,
+    (key, value) =>
+      STRICT_DROPPED_KEYWORDS.includes(key) ||
+      (key === 'format' && typeof value === 'string' && !STRICT_FORMATS.includes(value)),
+  );
+}
+
+/**
+ * Constraint keywords Anthropic's `output_config.format` does not take (numeric and string
+ * constraints, array bounds other than `minItems` 0 or 1); dropped from the sent schema, the
+ * reply still validated against the caller's schema. Source:
+ * https://platform.claude.com/docs/en/build-with-claude/structured-outputs (JSON Schema limitations).
+ */
+export const ANTHROPIC_DROPPED_KEYWORDS: readonly string[] = Object.freeze([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'maxItems',
+  'uniqueItems',
+]);
+
+/** `schema` without the keywords Anthropic's structured outputs refuse. */
+export function anthropicOutputSchema(schema: JsonObject): JsonObject {
+  return withoutKeywords(
+    schema,
+    (key, value) =>
+      ANTHROPIC_DROPPED_KEYWORDS.includes(key) ||
+      (key === 'minItems' && typeof value === 'number' && value > 1),
+  ) as JsonObject;
+}
+
+/** `node` with the keywords `drop` names removed from every schema position. */
+function withoutKeywords(node: unknown, drop: (key: string, value: unknown) => boolean): unknown {
+  if (Array.isArray(node)) return node.map((inner) => withoutKeywords(inner, drop));
   if (!isRecord(node)) return node;
+  const again = (inner: unknown) => withoutKeywords(inner, drop);
   const result: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
-    if (STRICT_DROPPED_KEYWORDS.includes(key)) continue;
-    if (key === 'format' && typeof value === 'string' && !STRICT_FORMATS.includes(value)) continue;
+    if (drop(key, value)) continue;
     if ((key === 'properties' || key === '$defs' || key === 'definitions') && isRecord(value)) {
       const inner: JsonObject = {};
-      for (const [name, child] of Object.entries(value)) setOwn(inner, name, dropKeywords(child));
+      for (const [name, child] of Object.entries(value)) setOwn(inner, name, again(child));
       result[key] = inner;
     } else if (key === 'oneOf') {
       // Strict mode documents `anyOf` only; a `oneOf` of distinct shapes reads the same.
-      setOwn(result, node.anyOf === undefined ? 'anyOf' : key, dropKeywords(value));
-    } else if (key === 'items' || key === 'anyOf' || key === 'prefixItems') {
-      result[key] = dropKeywords(value);
+      setOwn(result, node.anyOf === undefined ? 'anyOf' : key, again(value));
+    } else if (key === 'items' || key === 'anyOf' || key === 'allOf' || key === 'prefixItems') {
+      result[key] = again(value);
     } else {
       setOwn(result, key, value);
     }

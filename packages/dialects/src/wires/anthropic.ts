@@ -25,6 +25,7 @@ import {
 import type { ChatResponse } from '../response.js';
 import { usageOf } from '../response.js';
 import { textStructuredReply } from '../structured/reply.js';
+import { anthropicOutputSchema } from '../structured/strict.js';
 import type {
   StructuredMechanism,
   StructuredOutputRequest,
@@ -456,7 +457,10 @@ function addOutput(body: JsonObject, output: StructuredOutputRequest, options: D
   if (structuredMechanism(options) === 'output_config.format') {
     body.output_config = {
       ...asRecord(body.output_config),
-      format: { type: 'json_schema', schema: toClosedJsonSchema(output.schema) },
+      format: {
+        type: 'json_schema',
+        schema: toClosedJsonSchema(anthropicOutputSchema(output.schema)),
+      },
     };
     return;
   }

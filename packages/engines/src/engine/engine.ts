@@ -26,6 +26,8 @@ import {
   type ProviderEntry,
   type Registry,
   type Resolution,
+  type StructuredOutputSupport,
+  structuredOutputFact,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { typedAbort } from '../abortable.js';
@@ -231,6 +233,9 @@ export class Engine {
       nativePdf: isTrue('tool_result_pdf'),
       sourceBlocks: provider.quirks.source_blocks,
       inlineImages: provider.quirks.inline_images,
+      // anthropic: output_config.format where the model has it, else the synthetic tool;
+      // gemini: the responseSchema subset for models before 2.5.
+      ...structuredMode(structuredOutputFact(provider.id, model).support),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       ...options.dialect,
     });
@@ -282,8 +287,19 @@ export class Engine {
     return this.registry.supports({ provider: this.provider.id, model: this.model }, capability);
   }
 
-  /** Why a capability has its value (the registry's chain of reasons). */
-  explain(capability: CapabilityName): readonly string[] {
+  /**
+   * Why a capability has its value (the registry's chain of reasons). `structured_output`:
+   * the registry's fact, and the mechanism a request with `output` uses here (and whether a
+   * turn with tools goes in the two-step form).
+   */
+  explain(capability: CapabilityName | 'structured_output'): readonly string[] {
+    if (capability === 'structured_output') {
+      const { mechanism, twoStepWithTools } = this.structuredOutput();
+      return [
+        ...structuredOutputFact(this.provider.id, this.model).reasons,
+        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? '; with tools, the tool turns go without it and a last turn without tools asks for the object (quirk structured_output_with_tools: false)' : ''}`,
+      ];
+    }
     return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
   }
 
@@ -645,6 +661,21 @@ export class Engine {
   close(): Promise<void> {
     return this.#transport.close();
   }
+}
+
+/** The dialect mode of each registry support value. */
+const STRUCTURED_MODES: Readonly<
+  Record<StructuredOutputSupport, DialectOptions['structuredOutput']>
+> = {
+  native: 'native',
+  tool: 'tool',
+  subset: 'subset',
+  prompt: undefined,
+};
+
+function structuredMode(support: StructuredOutputSupport): Partial<DialectOptions> {
+  const mode = STRUCTURED_MODES[support];
+  return mode === undefined ? {} : { structuredOutput: mode };
 }
 
 function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
