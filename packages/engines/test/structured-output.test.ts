@@ -2,6 +2,8 @@
 // (plain and streamed) and the step API give the validated object; `repair` recovers; a wrong
 // reply and a refusal are typed errors; Groq-style endpoints get the two-step form.
 import type { WireFormat } from '@crosswire/core';
+import { STRUCTURED_WITH_TOOLS_REFUSED } from '@crosswire/dialects';
+import { defaultRegistry } from '@crosswire/registry';
 import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -14,13 +16,29 @@ import {
 } from '../src/index.js';
 import { connectInMemory, createFixtureServer } from '../src/mcp/test-support/fixture-servers.js';
 
-const LANES: readonly { wire: WireFormat; provider: string; model: string; field: string }[] = [
+interface Lane {
+  readonly wire: WireFormat;
+  readonly provider: string;
+  readonly model: string;
+  readonly field: string;
+  /** A dialect override (anthropic's synthetic-tool mode). */
+  readonly mode?: 'tool';
+}
+
+const LANES: readonly Lane[] = [
   { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol', field: 'response_format' },
   { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5', field: 'output_config' },
   { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash-lite', field: 'generationConfig' },
   { wire: 'ollama', provider: 'ollama', model: 'llama3.2', field: 'format' },
   { wire: 'responses', provider: 'openai-responses', model: 'gpt-6.1-sol', field: 'text' },
   { wire: 'hermes', provider: 'nousresearch', model: 'Hermes-4-405B', field: 'messages' },
+  {
+    wire: 'anthropic',
+    provider: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    field: 'tools',
+    mode: 'tool',
+  },
 ];
 
 const Trip = z.object({
@@ -44,8 +62,12 @@ afterAll(async () => {
   await Promise.all(engines.map((engine) => engine.close()));
 });
 
-function engineFor(lane: { provider: string; model: string; wire: WireFormat }, name: string) {
+function engineFor(
+  lane: { provider: string; model: string; wire: WireFormat; mode?: 'tool' },
+  name: string,
+) {
   const engine = createEngine({
+    ...(lane.mode === undefined ? {} : { dialect: { structuredOutput: lane.mode } }),
     provider: lane.provider,
     model: lane.model,
     apiKey: 'sk-structured',
@@ -63,9 +85,10 @@ const ECHO: SimulatorStep = {
   calls: [{ name: 'echo', arguments: { text: 'Oslo' } }],
 };
 
-describe.each(LANES)('structured output on $wire', (lane) => {
+describe.each(LANES)('structured output on $wire $mode', (lane) => {
+  const wire = `${lane.wire}${lane.mode ?? ''}`;
   it('chat gives the validated object; content keeps the text', async () => {
-    const name = `${lane.wire}-chat`;
+    const name = `${wire}-chat`;
     simulator.script(name, [object(RIGHT)]);
     const reply = await engineFor(lane, name).chat('Plan a trip', { output: OUTPUT });
     expect(reply.object).toEqual(RIGHT);
@@ -79,7 +102,7 @@ describe.each(LANES)('structured output on $wire', (lane) => {
   });
 
   it('stream emits object-delta events and the validated object', async () => {
-    const name = `${lane.wire}-stream`;
+    const name = `${wire}-stream`;
     simulator.script(name, [{ ...object(RIGHT), stream: { chunkBytes: 9 } }]);
     const stream = engineFor(lane, name).stream('Plan a trip', { output: OUTPUT });
     const events: ChatStreamEvent[] = [];
@@ -93,7 +116,7 @@ describe.each(LANES)('structured output on $wire', (lane) => {
 
   it('the tool loop runs the tools, then gives the object (plain and streamed)', async () => {
     const client = await connectInMemory(createFixtureServer());
-    const name = `${lane.wire}-loop`;
+    const name = `${wire}-loop`;
     simulator.script(name, [ECHO, object(RIGHT), ECHO, object(RIGHT)]);
     const engine = engineFor(lane, name);
     const result = await engine.runToolLoop('Plan', { mcpServers: [client], output: OUTPUT });
@@ -109,7 +132,7 @@ describe.each(LANES)('structured output on $wire', (lane) => {
 
   it('the step API: runModelStep keeps the object in the state', async () => {
     const client = await connectInMemory(createFixtureServer());
-    const name = `${lane.wire}-step`;
+    const name = `${wire}-step`;
     simulator.script(name, [object(RIGHT)]);
     const state = await runModelStep(engineFor(lane, name), startToolLoop('Plan'), {
       mcpServers: [client],
@@ -120,7 +143,7 @@ describe.each(LANES)('structured output on $wire', (lane) => {
   });
 
   it('a wrong reply is StructuredOutputError with the issues and the raw text', async () => {
-    const name = `${lane.wire}-wrong`;
+    const name = `${wire}-wrong`;
     simulator.script(name, [object(WRONG)]);
     const error = await engineFor(lane, name)
       .chat('Plan', { output: OUTPUT })
@@ -133,7 +156,7 @@ describe.each(LANES)('structured output on $wire', (lane) => {
   });
 
   it('repair: 1 sends the issues back and takes the corrected reply', async () => {
-    const name = `${lane.wire}-repair`;
+    const name = `${wire}-repair`;
     simulator.script(name, [object(WRONG), object(RIGHT)]);
     const reply = await engineFor(lane, name).chat('Plan', { output: { ...OUTPUT, repair: 1 } });
     expect(reply.object).toEqual(RIGHT);
@@ -144,6 +167,16 @@ describe.each(LANES)('structured output on $wire', (lane) => {
 });
 
 describe('Groq: tools and structured output never in one request', () => {
+  it('the preflight rule names exactly the providers with the registry quirk', () => {
+    const quirked = defaultRegistry
+      .providers()
+      .filter((provider) => provider.quirks.structured_output_with_tools === false)
+      .map((provider) => provider.id)
+      .sort();
+    expect(quirked).toEqual(['cerebras', 'groq']);
+    expect([...STRUCTURED_WITH_TOOLS_REFUSED]).toEqual(quirked);
+  });
+
   const groq = { wire: 'openai' as const, provider: 'groq', model: 'llama-3.3-70b-versatile' };
 
   it('the loop does the tool turns without output and asks for the object without tools', async () => {
@@ -235,6 +268,32 @@ describe('refusals are typed errors, never an empty object', () => {
       .chat('Plan', { output: OUTPUT })
       .catch((caught: unknown) => caught);
     expect((error as StructuredOutputError).code).toBe('structured_output_refused');
+  });
+});
+
+describe('explain names the mechanism', () => {
+  it.each([
+    ['openai', 'gpt-6.1-sol', 'a request with output uses openai response_format'],
+    ['anthropic', 'claude-sonnet-5-5', 'a request with output uses anthropic output_config.format'],
+    ['moonshot-anthropic', 'kimi-k3', 'a request with output uses anthropic tool'],
+    ['gemini', 'gemini-2.5-flash-lite', 'a request with output uses gemini responseJsonSchema'],
+    ['nousresearch', 'Hermes-4-405B', 'a request with output uses hermes prompt'],
+    [
+      'groq',
+      'llama-3.3-70b-versatile',
+      'openai response_format; with tools, the tool turns go without it',
+    ],
+  ] as const)('%s %s', (provider, model, said) => {
+    const engine = createEngine({
+      provider,
+      ...(model === undefined ? {} : { model }),
+      apiKey: 'k',
+      onWarning: (warning) => warnings.push(warning.code),
+    });
+    engines.push(engine);
+    const reasons = engine.explain('structured_output');
+    expect(reasons[0]).toMatch(/^structured_output: /);
+    expect(reasons.at(-1)).toContain(said);
   });
 });
 
