@@ -197,6 +197,14 @@ describe('Groq: tools and structured output never in one request', () => {
       [1, true, false],
       [2, false, true],
     ]);
+    simulator.script('groq-loop', [ECHO, { type: 'text', text: 'Oslo it is.' }, object(RIGHT)]);
+    const streamed = await engineFor(groq, 'groq-loop')
+      .streamWithTools('Plan', { mcpServers: [client], output: OUTPUT })
+      .finalResult();
+    expect(streamed.object).toEqual(RIGHT);
+    expect(simulator.received('groq-loop').map((request) => request.status)).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
     await client.close();
   });
 
