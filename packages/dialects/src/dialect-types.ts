@@ -5,6 +5,12 @@ import type { ToolResult } from '@crosswire/tool-result';
 import type { ChatMessage, WireMessage } from './messages.js';
 import type { ReadContext } from './provider-reading.js';
 import type { ChatResponse } from './response.js';
+import type {
+  StructuredMechanism,
+  StructuredOutputMode,
+  StructuredOutputRequest,
+  StructuredReply,
+} from './structured/types.js';
 
 /** How the model is told which tools it may (or must) call. */
 export type ToolChoice = 'auto' | 'none' | 'required' | { readonly name: string };
@@ -19,6 +25,12 @@ export interface ChatRequest {
   readonly maxTokens?: number;
   readonly temperature?: number;
   readonly toolChoice?: ToolChoice;
+  /**
+   * Ask for a reply that is one JSON value matching a schema, by the wire's own mechanism
+   * (`response_format`, `text.format`, `output_config.format` or a synthetic tool,
+   * `responseJsonSchema`, `format`, the system prompt on hermes). Unset: nothing changes.
+   */
+  readonly output?: StructuredOutputRequest;
   /** Merged into the body last (shallowly): provider-specific fields the dialect does not model. */
   readonly extra?: Readonly<Record<string, unknown>>;
 }
@@ -70,6 +82,13 @@ export interface DialectOptions {
   readonly pdfFallbackInput?: boolean;
   /** openai, hermes: the field the output cap goes in. Default `max_completion_tokens`; `max_tokens` for servers that only know the old name. */
   readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  /**
+   * anthropic: `native` sends `output_config.format`, `tool` (the default, which every
+   * Messages endpoint takes) a synthetic tool the model is forced to call. gemini: `native`
+   * (the default) `responseJsonSchema`, `subset` the OpenAPI-subset `responseSchema`. Other
+   * wires have one mechanism. The engine sets it from the registry's `structured_output`.
+   */
+  readonly structuredOutput?: StructuredOutputMode;
   readonly onWarning?: WarningHandler;
 }
 
@@ -102,4 +121,12 @@ export interface Dialect {
    * `cross_wire_content_dropped`).
    */
   readMessages(messages: readonly unknown[], context: ReadContext): ChatMessage[];
+  /** The mechanism a request with `output` uses under these options. */
+  structuredMechanism(options: DialectOptions): StructuredMechanism;
+  /** The JSON text (or refusal) of a reply to a request with `output`. Never throws. */
+  readStructured(
+    response: ChatResponse,
+    output: StructuredOutputRequest,
+    options: DialectOptions,
+  ): StructuredReply;
 }

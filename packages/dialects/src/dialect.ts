@@ -16,6 +16,11 @@ import type { ChatRequest, DialectOptions } from './dialect-types.js';
 import type { ChatMessage, ConversationMessage, ProviderMessage } from './messages.js';
 import { canonicalMessages, providerMessages, userImages } from './messages.js';
 import { type ChatResponse, hitTokenLimit } from './response.js';
+import type {
+  StructuredMechanism,
+  StructuredOutputRequest,
+  StructuredReply,
+} from './structured/types.js';
 import { DIALECTS, messagesFor } from './wires/index.js';
 
 export type {
@@ -304,4 +309,26 @@ export function imagesNeedingBytes(
 
 function imageHasBytes(image: Image): boolean {
   return image.hasBase64;
+}
+
+/** The mechanism a request of `wire` with `output` uses under `options` (see {@link Dialect.structuredMechanism}). */
+export function structuredMechanism(
+  wire: WireFormat,
+  options: DialectOptions = {},
+): StructuredMechanism {
+  return DIALECTS[wire].structuredMechanism(options);
+}
+
+/**
+ * The JSON text of a reply to a request with `output`, or the model's refusal: the reply's
+ * text (a Markdown code fence taken off), or on anthropic `tool` mode the synthetic call's
+ * input. Never throws; parsing and validating is the caller's.
+ */
+export function readStructured(
+  wire: WireFormat,
+  response: ChatResponse,
+  output: StructuredOutputRequest,
+  options: DialectOptions = {},
+): StructuredReply {
+  return DIALECTS[wire].readStructured(response, output, options);
 }

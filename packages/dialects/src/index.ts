@@ -21,8 +21,10 @@ export {
   imagesNeedingBytes,
   neutralMessages,
   parseResponse,
+  readStructured,
   responseTextContent,
   responseToolCalls,
+  structuredMechanism,
   toolLoopCalls,
   toolLoopResponse,
   toToolResults,
@@ -65,6 +67,7 @@ export {
 } from './preflight/preflight.js';
 export { ANTHROPIC_MEDIA_LIMITS } from './preflight/request-rules.js';
 export { PROVIDER_RULES } from './preflight/rules.js';
+export { STRUCTURED_WITH_TOOLS_REFUSED } from './preflight/structured-rules.js';
 export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
 export type { ChatResponse, Usage } from './response.js';
@@ -91,8 +94,28 @@ export type {
   WireStream,
   WireStreamState,
 } from './stream-types.js';
+export { unfencedJson } from './structured/json-text.js';
+export {
+  STRICT_DROPPED_KEYWORDS,
+  STRICT_FORMATS,
+  STRICT_MAX_DEPTH,
+  STRICT_MAX_ENUM_VALUES,
+  STRICT_MAX_PROPERTIES,
+  STRICT_UNSUPPORTED_KEYWORDS,
+  type StrictSchemaResult,
+  strictObstacles,
+  strictOutputSchema,
+  withoutStrictNulls,
+} from './structured/strict.js';
+export type {
+  StructuredMechanism,
+  StructuredOutputMode,
+  StructuredOutputRequest,
+  StructuredReply,
+} from './structured/types.js';
 export { capText, MAX_PROVIDER_TEXT } from './support/error-body.js';
 export { isRecord, type JsonObject } from './support/json.js';
+export { partialJsonObject } from './support/partial-json.js';
 export { anthropicToolUseId, DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
 export { DIALECTS, STREAMS } from './wires/index.js';
 export { responsesCallId } from './wires/responses.js';

@@ -30,6 +30,18 @@ export {
   type ResponseEvent,
   summarizePayloads,
 } from './engine/observe.js';
+export {
+  type JsonSchemaObject,
+  type OutputOption,
+  StructuredOutputError,
+  type StructuredOutputErrorCode,
+  type StructuredOutputIssue,
+} from './engine/structured.js';
+export {
+  FINAL_OBJECT_PROMPT,
+  type StructuredChatResponse,
+} from './engine/structured-exchange.js';
+export type { ChatStreamEvent, ObjectDeltaEvent } from './engine/structured-stream.js';
 export { providerErrorFromResponse, readProviderErrorBody } from './http/provider-error.js';
 export { parseRateLimit, type RateLimit, type RateLimitBucket } from './http/rate-limit.js';
 export {

@@ -1,10 +1,11 @@
 import { ProviderError, type WireFormat } from '@crosswire/core';
-import type { ChatResponse, StreamEvent } from '@crosswire/dialects';
+import type { ChatResponse } from '@crosswire/dialects';
 import { DIALECTS } from '@crosswire/dialects';
 import type { SimulatorStep } from '@crosswire/simulator';
 import { type Simulator, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import type { ChatStreamEvent } from '../src/index.js';
 
 const LANES: readonly { wire: WireFormat; provider: string; model: string }[] = [
   { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol' },
@@ -61,7 +62,7 @@ describe.each(LANES)('engine.stream on $wire', (lane) => {
     simulator.script(`${name}-chat`, [CALLS]);
     simulator.script(name, [{ ...CALLS, stream: { chunkBytes: 7, pieceSize: 3 } }]);
     const unstreamed = await engineFor(lane, `${name}-chat`).chat('weather?', { tools: [TOOL] });
-    const events: StreamEvent[] = [];
+    const events: ChatStreamEvent[] = [];
     const stream = engine.stream('weather?', { tools: [TOOL] });
     for await (const event of stream) events.push(event);
     const streamed = await stream.finalResponse();
@@ -132,7 +133,7 @@ describe.each(LANES)('engine.stream on $wire', (lane) => {
         },
       },
     ]);
-    const events: StreamEvent[] = [];
+    const events: ChatStreamEvent[] = [];
     const stream = engineFor(lane, name).stream('hi');
     const error = await (async () => {
       for await (const event of stream) events.push(event);

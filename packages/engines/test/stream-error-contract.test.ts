@@ -3,13 +3,13 @@
 // and then the same error is thrown by the iterator and by finalText() / finalResponse(); the
 // streamed tool loop reports a failing turn the same way.
 import { CrosswireError, type WireFormat } from '@crosswire/core';
-import type { StreamEvent } from '@crosswire/dialects';
 import type { SimulatorStep } from '@crosswire/simulator';
 import { type Simulator, startSimulator } from '@crosswire/simulator';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamOptions } from '../src/engine/chat-options.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import type { ChatStreamEvent } from '../src/index.js';
 import { connectInMemory, createFixtureServer } from '../src/mcp/test-support/fixture-servers.js';
 
 const LANES: readonly { wire: WireFormat; provider: string; model: string }[] = [
@@ -97,7 +97,7 @@ describe.each(LANES)('the stream error contract on $wire', (lane) => {
       const name = `${lane.wire}-${failure.name}`;
       simulator.script(name, [failure.step]);
       const stream = engineFor(lane, name).stream('hi', failure.options);
-      const events: StreamEvent[] = [];
+      const events: ChatStreamEvent[] = [];
       const thrown = await (async () => {
         for await (const event of stream) events.push(event);
       })().catch((caught: unknown) => caught);

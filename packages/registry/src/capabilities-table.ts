@@ -29,7 +29,8 @@ export function renderCapabilitiesTable(registry: Registry): string {
         ([name, value]) =>
           value !== undefined &&
           !(name === 'source_blocks' && value === true) &&
-          !(name === 'inline_images' && value === false),
+          !(name === 'inline_images' && value === false) &&
+          !(name === 'structured_output_with_tools' && value === true),
       )
       .map(([name, value]) => `\`${name}: ${String(value)}\``);
     lines.push(`## ${provider.name} (\`${provider.id}\`)`, '');

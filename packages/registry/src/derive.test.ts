@@ -180,6 +180,7 @@ describe('provider quirks in the shipped data', () => {
       inline_images: false,
       tool_result_images: 'never',
       tool_result_pdf: undefined,
+      structured_output_with_tools: true,
     });
   });
 
@@ -226,6 +227,7 @@ describe('provider quirks in the shipped data', () => {
       inline_images: false,
       tool_result_images: undefined,
       tool_result_pdf: undefined,
+      structured_output_with_tools: true,
     });
     for (const model of ['MiniMax-M2', 'MiniMax-M2.1', 'MiniMax-M3']) {
       const capabilities = defaultRegistry.resolveCapabilities({ provider: provider.id, model });

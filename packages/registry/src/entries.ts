@@ -47,6 +47,7 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
       tool_result_images: quirks.tool_result_images,
       tool_result_pdf: quirks.tool_result_pdf,
       tool_result_image_fallback: quirks.tool_result_image_fallback,
+      structured_output_with_tools: quirks.structured_output_with_tools ?? true,
     }),
     defaultModel: data.default_model,
     retired: Object.freeze(

@@ -15,6 +15,11 @@ export {
   MODEL_FACT_NAMES,
   QUIRK_NAMES,
   type QuirkName,
+  STRUCTURED_OUTPUT_FACTS,
+  type StructuredOutputFact,
+  type StructuredOutputResolution,
+  type StructuredOutputSupport,
+  structuredOutputFact,
   type Tristate,
 } from './capabilities.js';
 export { renderCapabilitiesTable } from './capabilities-table.js';

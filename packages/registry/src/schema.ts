@@ -205,6 +205,12 @@ const quirks = z.strictObject({
     .describe(
       "how a tool's images reach a model that sees images when the tool result cannot carry them: user-message (after the results; on gemini, inlineData parts beside the functionResponse parts) or tool-message (ollama: images on the tool message itself)",
     ),
+  structured_output_with_tools: z
+    .boolean()
+    .optional()
+    .describe(
+      'false: the endpoint refuses tools together with structured output in one request; the engine asks for the object in a turn without tools',
+    ),
 });
 
 const provenance = z.strictObject({

@@ -74,6 +74,11 @@ export interface ProviderQuirks {
    * the placeholder text only.
    */
   readonly tool_result_image_fallback: 'user-message' | 'tool-message' | undefined;
+  /**
+   * False: the endpoint refuses tools together with structured output in one request, so a
+   * tool loop with `output` asks for the object in a last turn without tools. Default true.
+   */
+  readonly structured_output_with_tools: boolean;
 }
 
 export interface ProviderAuth {

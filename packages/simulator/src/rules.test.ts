@@ -18,6 +18,7 @@ describe('the strict simulator catalogue', () => {
       const { violations } = SIMULATOR_WIRES[rule.wire].inspect(
         rule.example.body,
         rule.example.path,
+        rule.example.provider === undefined ? undefined : { provider: rule.example.provider },
       );
       expect(violations.join('\n')).toContain(rule.violation);
     },

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isWireFormat, type WireFormat } from '@crosswire/core';
 import { preflight } from '@crosswire/dialects';
+import { asArray, isObject } from './checks.js';
 import {
   answerListing,
   answerUnscripted,
@@ -25,9 +26,12 @@ import { wire as responses } from './wires/responses.js';
 function withPreflight(format: WireFormat, simulated: SimulatorWire): SimulatorWire {
   return {
     ...simulated,
-    inspect(body, path) {
+    inspect(body, path, context) {
       const inspection = simulated.inspect(body, path);
-      const { violations } = preflight(body, { wire: format });
+      const { violations } = preflight(body, {
+        wire: format,
+        ...(context?.provider === undefined ? {} : { provider: context.provider }),
+      });
       if (violations.length === 0) return inspection;
       return {
         ...inspection,
@@ -74,6 +78,12 @@ export interface SimulatorOptions {
    * violations and answers as scripted, to let a client that breaks a rule go on (benchmarks).
    */
   readonly enforce?: boolean;
+  /**
+   * The registry provider each lane plays (lane name to provider id), for the rules of some
+   * providers only (Groq and Cerebras refuse tools together with a structured response_format).
+   * Default: none.
+   */
+  readonly providers?: Readonly<Record<string, string>>;
 }
 
 /** A provider simulator: a real HTTP server on loopback that speaks all six wire dialects. */
@@ -189,8 +199,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     let inspection: Inspection;
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const provider = options.providers?.[lane];
       inspection = simulated.matches(rest)
-        ? simulated.inspect(body, rest)
+        ? simulated.inspect(body, rest, provider === undefined ? undefined : { provider })
         : {
             model: undefined,
             tools: [],
@@ -233,7 +244,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       );
       return;
     }
-    const step = nextStep(lane, { ...inspection, lane, wire: wireName, turn, body });
+    const step = structuredStep(
+      wireName,
+      body,
+      nextStep(lane, { ...inspection, lane, wire: wireName, turn, body }),
+    );
     if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
     const replyHeaders = { ...rateLimitHeaders(wireName, turn), ...step.headers };
     if (step.type === 'error') {
@@ -386,3 +401,40 @@ export const faults = {
     message: 'internal error (simulated)',
   }),
 } as const;
+
+/**
+ * An `object` step as the text or tool-call step the request's mechanism answers with: the
+ * synthetic tool's call on anthropic when the request forces it, the JSON as text otherwise.
+ */
+function structuredStep(
+  wire: WireFormat,
+  body: unknown,
+  step: SimulatorStep,
+): Exclude<SimulatorStep, { readonly type: 'object' }> {
+  if (step.type !== 'object') return step;
+  const { type: _type, value, text, ...rest } = step;
+  const json = text ?? JSON.stringify(value ?? {});
+  const request = isObject(body) ? body : {};
+  const choice = isObject(request.tool_choice) ? request.tool_choice : undefined;
+  const tools = asArray(request.tools).filter(isObject);
+  const forced =
+    wire !== 'anthropic' || request.output_config !== undefined
+      ? undefined
+      : choice?.type === 'tool'
+        ? choice.name
+        : choice?.type === 'any'
+          ? tools.at(-1)?.name
+          : undefined;
+  if (typeof forced !== 'string') return { ...rest, type: 'text', text: json };
+  const input: unknown = text === undefined ? value : undefined;
+  return {
+    ...rest,
+    type: 'tool_calls',
+    calls: [
+      {
+        name: forced,
+        arguments: isObject(input) ? input : (text ?? JSON.stringify(value)),
+      },
+    ],
+  };
+}

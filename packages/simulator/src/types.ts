@@ -30,6 +30,17 @@ export type SimulatorStep = (
       readonly finish?: 'stop' | 'length';
     }
   | {
+      /**
+       * A structured reply, in the mechanism the request asked for: the JSON of `value` (or
+       * `text` as it is, for a reply that is not JSON) as the reply's text; on anthropic with
+       * a forced synthetic tool (`tool_choice` `tool`, or `any` with the format tool last), that
+       * tool's call with `value` as its input.
+       */
+      readonly type: 'object';
+      readonly value?: unknown;
+      readonly text?: string;
+    }
+  | {
       /** An HTTP error reply in the wire's error shape. */
       readonly type: 'error';
       readonly status: number;
@@ -98,8 +109,8 @@ export interface ReplyContext {
 export interface SimulatorWire {
   /** True when `path` (after the lane prefix) is this wire's endpoint. */
   matches(path: string): boolean;
-  /** The model named by the request (body or path). */
-  inspect(body: unknown, path: string): Inspection;
+  /** The model named by the request (body or path); `provider` for provider-only rules. */
+  inspect(body: unknown, path: string, context?: { readonly provider?: string }): Inspection;
   reply(
     step: Extract<SimulatorStep, { type: 'text' | 'tool_calls' }>,
     context: ReplyContext,

@@ -9,7 +9,10 @@ describe('preflight: the request rules of the catalogue', () => {
   it.each(checked.map((rule) => [rule.id, rule] as const))(
     '%s: refuses its example, naming the rule, a path and the source',
     (_id, rule) => {
-      const { violations } = preflight(rule.example.body, { wire: rule.wire });
+      const { violations } = preflight(rule.example.body, {
+        wire: rule.wire,
+        ...(rule.example.provider === undefined ? {} : { provider: rule.example.provider }),
+      });
       expect(violations.length).toBeGreaterThan(0);
       for (const broken of violations) {
         expect(broken.rule).toBe(rule.id);

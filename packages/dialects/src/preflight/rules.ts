@@ -4,6 +4,7 @@
 // simulator refuses every rule (its wire checks in @crosswire/simulator cover the conversation
 // rules without a `check`), and @crosswire/simulator's docs/provider-rules.md is generated from it.
 import { REQUEST_RULES } from './request-rules.js';
+import { STRUCTURED_RULES } from './structured-rules.js';
 import type { ProviderRule } from './types.js';
 
 const ANTHROPIC = '/v1/messages';
@@ -473,4 +474,5 @@ const DOCUMENTED_RULES: readonly ProviderRule[] = [
 export const PROVIDER_RULES: readonly ProviderRule[] = Object.freeze([
   ...DOCUMENTED_RULES,
   ...REQUEST_RULES,
+  ...STRUCTURED_RULES,
 ]);

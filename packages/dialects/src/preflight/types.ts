@@ -29,7 +29,12 @@ export interface ProviderRule {
   /** Where the rule is documented: the provider's docs, its OpenAPI document, or a public issue. */
   readonly source: string;
   /** A minimal request that breaks the rule: the endpoint path and the body. */
-  readonly example: { readonly path: string; readonly body: unknown };
+  readonly example: {
+    readonly path: string;
+    readonly body: unknown;
+    /** The registry provider the example goes to, for a rule of some providers only. */
+    readonly provider?: string;
+  };
   /** A piece of the violation the simulator (and `preflight`, for a rule with a check) reports for the example. */
   readonly violation: string;
   /**

@@ -6,7 +6,9 @@ import {
   formatToolCall,
   formatTools,
   locateToolCalls,
+  stripSchemaDialect,
   type ToolCall,
+  toClosedJsonSchema,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import { withCallIds, withMappedCallIds } from '../call-ids.js';
@@ -22,6 +24,13 @@ import {
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 import { usageOf } from '../response.js';
+import { textStructuredReply } from '../structured/reply.js';
+import { anthropicOutputSchema } from '../structured/strict.js';
+import type {
+  StructuredMechanism,
+  StructuredOutputRequest,
+  StructuredReply,
+} from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import {
   asArray,
@@ -201,6 +210,7 @@ export function buildRequest(
     );
     if (request.toolChoice !== undefined) body.tool_choice = toolChoice(request.toolChoice);
   }
+  if (request.output !== undefined) addOutput(body, request.output, options);
   if (request.temperature !== undefined) {
     // The Messages API (SDK 1.14 MessageCreateParams) has no sampling parameters any more;
     // a shim that still takes one gets it through `extra`.
@@ -432,6 +442,61 @@ export function readMessages(messages: readonly unknown[], context: ReadContext)
   return out.done();
 }
 
+function structuredMechanism(options: DialectOptions): StructuredMechanism {
+  return options.structuredOutput === 'native' ? 'output_config.format' : 'tool';
+}
+
+/**
+ * Anthropic structured outputs: `native` sends `output_config: { format: { type:
+ * 'json_schema', schema } }` (SDK `OutputConfig` / `JSONOutputFormat`; objects closed with
+ * `additionalProperties: false`, which the API requires); `tool` (every Messages endpoint,
+ * the `/anthropic` shims too) offers one more tool whose `input_schema` is the schema and
+ * forces it with `tool_choice` (`{type:'tool'}` alone, `{type:'any'}` beside other tools).
+ */
+function addOutput(body: JsonObject, output: StructuredOutputRequest, options: DialectOptions) {
+  if (structuredMechanism(options) === 'output_config.format') {
+    body.output_config = {
+      ...asRecord(body.output_config),
+      format: {
+        type: 'json_schema',
+        schema: toClosedJsonSchema(anthropicOutputSchema(output.schema)),
+      },
+    };
+    return;
+  }
+  const others = asArray(body.tools);
+  body.tools = [
+    ...others,
+    {
+      name: output.name,
+      description:
+        output.description ?? 'Give the answer: call this tool with it as the input, exactly once.',
+      input_schema: stripSchemaDialect(output.schema),
+    },
+  ];
+  body.tool_choice = others.length === 0 ? { type: 'tool', name: output.name } : { type: 'any' };
+}
+
+function readStructured(
+  response: ChatResponse,
+  output: StructuredOutputRequest,
+  options: DialectOptions,
+): StructuredReply {
+  if (response.finishReason === 'refusal') return { text: '', refusal: response.refusal ?? '' };
+  if (structuredMechanism(options) === 'tool') {
+    const call = response.toolCalls.find((entry) => entry.name === output.name);
+    if (call !== undefined) {
+      return {
+        text: call.argumentsUndecodable
+          ? String(call.rawArguments)
+          : JSON.stringify(call.arguments),
+        toolCallId: call.id,
+      };
+    }
+  }
+  return textStructuredReply(response);
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -441,4 +506,6 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
+  structuredMechanism,
+  readStructured,
 };

@@ -6,7 +6,9 @@ import {
   formatTools,
   locateToolCalls,
   PromptBlockedError,
+  stripSchemaDialect,
   type ToolCall,
+  toGeminiSchema,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import { geminiMediaFallbackParts } from '../dialect-images.js';
@@ -23,6 +25,8 @@ import {
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 import { usageOf } from '../response.js';
+import { textStructuredReply } from '../structured/reply.js';
+import type { StructuredMechanism, StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import {
   asArray,
@@ -128,6 +132,7 @@ export function buildRequest(
   const generationConfig: JsonObject = {};
   if (request.maxTokens !== undefined) generationConfig.maxOutputTokens = request.maxTokens;
   if (request.temperature !== undefined) generationConfig.temperature = request.temperature;
+  if (request.output !== undefined) addOutput(generationConfig, request.output, options);
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
   return { ...body, ...request.extra };
 }
@@ -316,6 +321,31 @@ export function readMessages(messages: readonly unknown[], context: ReadContext)
   return out.done();
 }
 
+function structuredMechanism(options: DialectOptions): StructuredMechanism {
+  return options.structuredOutput === 'subset' ? 'responseSchema' : 'responseJsonSchema';
+}
+
+/**
+ * Gemini structured output: `generationConfig.responseMimeType: 'application/json'` with the
+ * schema as `responseJsonSchema` (JSON Schema proper), or with `subset` as `responseSchema`
+ * (the OpenAPI 3.0 subset, converted by core's `toGeminiSchema` as tool parameters are).
+ */
+function addOutput(
+  generationConfig: JsonObject,
+  output: StructuredOutputRequest,
+  options: DialectOptions,
+): void {
+  generationConfig.responseMimeType = 'application/json';
+  if (structuredMechanism(options) === 'responseJsonSchema') {
+    generationConfig.responseJsonSchema = stripSchemaDialect(output.schema);
+    return;
+  }
+  const subset = toGeminiSchema(output.schema, {
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+  });
+  if (subset !== undefined) generationConfig.responseSchema = subset;
+}
+
 export const dialect: Dialect = {
   wire,
   path,
@@ -325,4 +355,6 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
+  structuredMechanism,
+  readStructured: textStructuredReply,
 };

@@ -8,6 +8,7 @@ import {
   HERMES_DEFAULTS,
   hermesToolsPrompt,
   locateToolCalls,
+  stripSchemaDialect,
   stripToolCallTags,
   type ToolCall,
   unreadableHermesBlocks,
@@ -18,6 +19,8 @@ import type { ChatRequest, Dialect, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
 import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
+import { textStructuredReply } from '../structured/reply.js';
+import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import {
   asArray,
@@ -92,6 +95,15 @@ function resultMessages(
  * start: many chat templates (Qwen, Llama) refuse a second system message or one that is
  * not first.
  */
+/**
+ * Hermes has no schema parameter: the schema goes in the system prompt, in the JSON-mode form
+ * of NousResearch's Hermes-2-Pro model card (`<schema>...</schema>`), and the reply is parsed.
+ */
+export function hermesSchemaPrompt(output: StructuredOutputRequest): string {
+  const about = output.description === undefined ? '' : ` ${output.description}`;
+  return `Answer with one JSON object (${output.name}) and nothing else.${about} Here's the json schema you must adhere to:\n<schema>\n${JSON.stringify(stripSchemaDialect(output.schema))}\n</schema>`;
+}
+
 export function buildRequest(
   request: ChatRequest,
   options: DialectOptions,
@@ -126,6 +138,7 @@ export function buildRequest(
   for (const message of request.messages) {
     if (message.role === 'system' && message.content !== '') systemParts.push(message.content);
   }
+  if (request.output !== undefined) systemParts.push(hermesSchemaPrompt(request.output));
   const messages =
     systemParts.length > 0
       ? [{ role: 'system', content: systemParts.join('\n\n') }, ...converted]
@@ -333,4 +346,6 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
+  structuredMechanism: () => 'prompt',
+  readStructured: (response) => textStructuredReply(response),
 };

@@ -6,6 +6,7 @@ import {
   formatToolCall,
   formatTools,
   locateToolCalls,
+  stripSchemaDialect,
   type ToolCall,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
@@ -23,6 +24,7 @@ import {
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 import { usageOf } from '../response.js';
+import { textStructuredReply } from '../structured/reply.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import {
   asArray,
@@ -125,6 +127,8 @@ export function buildRequest(
   if (request.maxTokens !== undefined) modelOptions.num_predict = request.maxTokens;
   if (request.temperature !== undefined) modelOptions.temperature = request.temperature;
   if (Object.keys(modelOptions).length > 0) body.options = modelOptions;
+  // Ollama structured outputs: `format` takes a JSON Schema (api/types.go `Format`).
+  if (request.output !== undefined) body.format = stripSchemaDialect(request.output.schema);
   return { ...body, ...request.extra };
 }
 
@@ -265,4 +269,6 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
+  structuredMechanism: () => 'format',
+  readStructured: textStructuredReply,
 };

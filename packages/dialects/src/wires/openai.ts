@@ -13,6 +13,8 @@ import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialec
 import type { ChatMessage, WireMessage } from '../messages.js';
 import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
+import { openAiOutputSchema, textStructuredReply } from '../structured/reply.js';
+import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import {
   asArray,
@@ -91,7 +93,25 @@ export function buildRequest(
     if (request.toolChoice !== undefined) body.tool_choice = toolChoice(request.toolChoice);
   }
   Object.assign(body, samplingFields(request, options));
+  if (request.output !== undefined) body.response_format = responseFormat(request.output, options);
   return { ...body, ...request.extra };
+}
+
+/**
+ * Chat Completions structured outputs: `response_format: { type: 'json_schema', json_schema:
+ * { name, description?, schema, strict } }` (openai-node `ResponseFormatJSONSchema`).
+ */
+function responseFormat(output: StructuredOutputRequest, options: DialectOptions): JsonObject {
+  const { schema, strict } = openAiOutputSchema(wire, output, options.onWarning);
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: output.name,
+      ...(output.description === undefined ? {} : { description: output.description }),
+      schema,
+      strict,
+    },
+  };
 }
 
 export function readToolCalls(body: unknown): ToolCall[] {
@@ -235,4 +255,6 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
+  structuredMechanism: () => 'response_format',
+  readStructured: textStructuredReply,
 };

@@ -23,6 +23,8 @@ import {
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
 import { usageOf } from '../response.js';
+import { openAiOutputSchema, textStructuredReply } from '../structured/reply.js';
+import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import {
   asArray,
@@ -132,6 +134,7 @@ export function buildRequest(
     if (request.toolChoice !== undefined) body.tool_choice = toolChoice(request.toolChoice);
   }
   if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;
+  if (request.output !== undefined) body.text = { format: textFormat(request.output, options) };
   if (request.temperature !== undefined) body.temperature = request.temperature;
   return { ...body, ...request.extra };
 }
@@ -334,4 +337,21 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
+  structuredMechanism: () => 'text.format',
+  readStructured: textStructuredReply,
 };
+
+/**
+ * Responses structured outputs: `text.format: { type: 'json_schema', name, description?,
+ * schema, strict }` (openai-node `ResponseFormatTextJSONSchemaConfig`).
+ */
+function textFormat(output: StructuredOutputRequest, options: DialectOptions): JsonObject {
+  const { schema, strict } = openAiOutputSchema(wire, output, options.onWarning);
+  return {
+    type: 'json_schema',
+    name: output.name,
+    ...(output.description === undefined ? {} : { description: output.description }),
+    schema,
+    strict,
+  };
+}

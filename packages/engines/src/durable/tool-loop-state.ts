@@ -45,6 +45,8 @@ export interface ToolLoopStateDocument {
   readonly iteration: number;
   readonly usage: { inputTokens: number; outputTokens: number; totalTokens: number };
   readonly text?: string;
+  /** The structured answer of a finished loop run with `output` (a JSON value). */
+  readonly object?: unknown;
   readonly conversation: ConversationDocument;
   readonly pending?: {
     readonly calls: readonly { readonly callId: string; readonly answered: boolean }[];
@@ -61,6 +63,7 @@ const documentSchema = z.strictObject({
   iteration: count,
   usage: z.strictObject({ inputTokens: count, outputTokens: count, totalTokens: count }),
   text: z.optional(z.string()),
+  object: z.optional(z.unknown()),
   conversation: z.unknown(),
   pending: z.optional(
     z.strictObject({
@@ -185,6 +188,7 @@ function envelope(
       totalTokens: state.usage.totalTokens,
     },
     ...(state.text === undefined ? {} : { text: state.text }),
+    ...(state.object === undefined ? {} : { object: jsonValue(state.object) }),
     conversation,
     ...(turn === undefined
       ? {}
@@ -246,6 +250,7 @@ function buildState(
     iteration: document.iteration,
     messages,
     text: document.text,
+    ...(document.object === undefined ? {} : { object: document.object }),
     usage: { ...document.usage },
   };
   if (!document.pending || !turn) return { ...base, reply: undefined, pendingCalls: [] };
@@ -350,4 +355,9 @@ async function fromConversationAsync<T>(prefix: string, run: () => Promise<T>): 
   } catch (error) {
     rethrown(prefix, error);
   }
+}
+
+/** A JSON copy of a structured answer (it came from `JSON.parse`, so it has one). */
+function jsonValue(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
 }

@@ -8,6 +8,7 @@ import type {
   ToolChoice,
 } from '@crosswire/dialects';
 import type { McpToolServer } from '../mcp/server.js';
+import type { OutputOption } from './structured.js';
 
 /** Per-call options of `chat`. */
 export interface ChatOptions {
@@ -20,6 +21,12 @@ export interface ChatOptions {
   readonly toolChoice?: ToolChoice;
   /** Fields merged into the body last. */
   readonly extra?: Readonly<Record<string, unknown>>;
+  /**
+   * Ask for a structured reply: `{ schema, name?, description?, strict?, repair? }`, where
+   * `schema` is a zod schema or a JSON Schema object. The reply then carries `object` (parsed
+   * and validated; `content` keeps the text), or the call throws `StructuredOutputError`.
+   */
+  readonly output?: OutputOption;
   /** Deadline of one HTTP attempt for this call. */
   readonly timeoutMs?: number;
 }

@@ -3,6 +3,7 @@
 import { CrosswireError, ProviderError, type WireFormat } from '@crosswire/core';
 import type { ChatResponse, StreamEvent } from '@crosswire/dialects';
 import { createStreamDecoder, type StreamDecoderOptions } from '@crosswire/dialects';
+import type { ChatStreamEvent } from './structured-stream.js';
 
 /**
  * A stream of events that ends in one final value: iterated once (`for await`), or read to
@@ -74,12 +75,14 @@ export class EventStream<Event, Final> implements AsyncIterable<Event> {
  * the helpers work during or after that iteration too. Breaking out of the loop closes the
  * connection.
  */
-export class ChatStream extends EventStream<StreamEvent, ChatResponse> {
+export class ChatStream extends EventStream<ChatStreamEvent, ChatResponse> {
   #facts: StreamFacts | undefined;
 
   /** `source` reads the reply; it calls `opened` once the reply's headers are in. */
   constructor(
-    source: (opened: (facts: StreamFacts) => void) => AsyncGenerator<StreamEvent, void, undefined>,
+    source: (
+      opened: (facts: StreamFacts) => void,
+    ) => AsyncGenerator<ChatStreamEvent, void, undefined>,
   ) {
     super(
       () =>

@@ -16,6 +16,7 @@ import {
   PreflightRefusedError,
   preflight,
   STREAMS,
+  type StructuredOutputRequest,
 } from '@crosswire/dialects';
 import {
   CAPABILITY_NAMES,
@@ -26,6 +27,8 @@ import {
   type ProviderEntry,
   type Registry,
   type Resolution,
+  type StructuredOutputSupport,
+  structuredOutputFact,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { typedAbort } from '../abortable.js';
@@ -47,6 +50,14 @@ import type {
 import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
 import { type InlineImagesOptions, inlineImages } from './inline-images.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
+import { type OutputOption, resolveOutput } from './structured.js';
+import {
+  type StructuredChatResponse,
+  type StructuredTurnContext,
+  structuredExchange,
+  twoStep,
+} from './structured-exchange.js';
+import { withObjectEvents } from './structured-stream.js';
 
 /** What `createEngine` takes. Only `provider` is required (and `model` when the provider has no default). */
 /** The engine's settings for fetching the URL images a wire needs inline. */
@@ -227,7 +238,7 @@ export class Engine {
         details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
       });
     }
-    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, options);
+    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, model, options);
     const discover =
       options.discover ??
       (PROVIDER_LISTINGS[provider.id] !== undefined && provider.auth?.required !== true);
@@ -273,6 +284,7 @@ export class Engine {
         resolution,
         this.toolWireFormat,
         this.provider,
+        this.model,
         this.#options,
       );
       return resolution;
@@ -324,8 +336,19 @@ export class Engine {
     return this.registry.supports({ provider: this.provider.id, model: this.model }, capability);
   }
 
-  /** Why a capability has its value (the registry's chain of reasons). */
-  explain(capability: CapabilityName): readonly string[] {
+  /**
+   * Why a capability has its value (the registry's chain of reasons). `structured_output`:
+   * the registry's fact, and the mechanism a request with `output` uses here (and whether a
+   * turn with tools goes in the two-step form).
+   */
+  explain(capability: CapabilityName | 'structured_output'): readonly string[] {
+    if (capability === 'structured_output') {
+      const { mechanism, twoStepWithTools } = this.structuredOutput();
+      return [
+        ...structuredOutputFact(this.provider.id, this.model).reasons,
+        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? '; with tools, the tool turns go without it and a last turn without tools asks for the object (quirk structured_output_with_tools: false)' : ''}`,
+      ];
+    }
     return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
   }
 
@@ -337,7 +360,25 @@ export class Engine {
    * (the iteration rejects with `AbortedError`, the signal's reason as `cause`); a gap between chunks longer than `idleTimeoutMs` fails it with `stream_idle_timeout`.
    */
   stream(input: ChatInput, options: ChatStreamOptions = {}, iteration?: number): ChatStream {
-    return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
+    if (options.output === undefined) {
+      return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
+    }
+    const resolved = resolveOutput(options.output);
+    // In the two-step form (tools on an endpoint that refuses them with `output`) the turn
+    // streams without `output`; the loop asks for the object in a turn without tools.
+    if (twoStep(this.#structuredContext(iteration), options)) {
+      return new ChatStream((opened) =>
+        this.#streamEvents(input, options, opened, iteration, undefined),
+      );
+    }
+    return new ChatStream((opened) =>
+      withObjectEvents(
+        this.#streamEvents(input, options, opened, iteration, resolved.request),
+        this.toolWireFormat,
+        this.dialectOptions,
+        resolved,
+      ),
+    );
   }
 
   /**
@@ -349,10 +390,11 @@ export class Engine {
     input: ChatInput,
     options: ChatOptions,
     iteration: number | undefined,
+    output: StructuredOutputRequest | undefined,
     shape: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
   ) {
     const prepareStarted = performance.now();
-    const body = shape(await this.buildRequest(input, options));
+    const body = shape(await this.#builtRequest(input, options, output));
     if (this.#options.preflight !== false) {
       const { violations } = preflight(body, {
         wire: this.toolWireFormat,
@@ -382,12 +424,14 @@ export class Engine {
     options: ChatStreamOptions,
     opened: (facts: StreamFacts) => void,
     iteration: number | undefined,
+    output?: StructuredOutputRequest,
   ) {
     const wireStream = STREAMS[this.toolWireFormat];
     const { body, prepareMs, scrub, base } = await this.#prepare(
       input,
       options,
       iteration,
+      output,
       (built) => wireStream.request(built),
     );
     const started = performance.now();
@@ -452,6 +496,11 @@ export class Engine {
    * One chat turn: the parsed reply. When `options.signal` fires, it rejects at once with
    * `AbortedError` (code `aborted`, the signal's reason as `cause`), as every engine call does.
    */
+  chat<T>(
+    input: ChatInput,
+    options: ChatOptions & { readonly output: OutputOption<T> },
+  ): Promise<StructuredChatResponse<T>>;
+  chat(input: ChatInput, options?: ChatOptions): Promise<ChatResponse>;
   async chat(input: ChatInput, options: ChatOptions = {}): Promise<ChatResponse> {
     return (await this.exchange(input, options)).response;
   }
@@ -506,14 +555,56 @@ export class Engine {
     input: ChatInput,
     options: ChatOptions = {},
   ): Promise<Record<string, unknown>> {
+    const output =
+      options.output === undefined || twoStep(this.#structuredContext(undefined), options)
+        ? undefined
+        : resolveOutput(options.output).request;
+    return this.#builtRequest(input, options, output);
+  }
+
+  async #builtRequest(
+    input: ChatInput,
+    options: ChatOptions,
+    output: StructuredOutputRequest | undefined,
+  ): Promise<Record<string, unknown>> {
     try {
-      return await this.#buildRequest(input, options);
+      return await this.#buildRequest(input, options, output);
     } catch (error) {
       throw typedAbort(error, options.signal, 'fetching the images of the request');
     }
   }
 
-  async #buildRequest(input: ChatInput, options: ChatOptions): Promise<Record<string, unknown>> {
+  /**
+   * The mechanism a request with `output` uses here (`response_format`, `text.format`,
+   * `output_config.format`, `tool`, `responseJsonSchema`, `responseSchema`, `format`,
+   * `prompt`), and whether a turn with tools goes in the two-step form.
+   */
+  structuredOutput(): { readonly mechanism: string; readonly twoStepWithTools: boolean } {
+    return {
+      mechanism: this.#dialect.structuredMechanism(this.dialectOptions),
+      twoStepWithTools: !this.#toolsWithOutput,
+    };
+  }
+
+  get #toolsWithOutput(): boolean {
+    return this.provider.quirks.structured_output_with_tools !== false;
+  }
+
+  #structuredContext(iteration: number | undefined): StructuredTurnContext {
+    return {
+      wire: this.toolWireFormat,
+      dialectOptions: this.dialectOptions,
+      toolsWithOutput: this.#toolsWithOutput,
+      roundTrip: (messages, options, output) =>
+        this.#roundTrip(messages, options, iteration, output),
+    };
+  }
+
+  async #buildRequest(
+    input: ChatInput,
+    options: ChatOptions,
+    output: StructuredOutputRequest | undefined,
+  ): Promise<Record<string, unknown>> {
     await this.discover();
     const messages = inputMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
@@ -528,6 +619,7 @@ export class Engine {
       ...(options.toolChoice !== undefined ? { toolChoice: options.toolChoice } : {}),
       ...optional('maxTokens', options.maxTokens ?? this.#options.maxTokens),
       ...optional('temperature', options.temperature ?? this.#options.temperature),
+      ...(output ? { output } : {}),
       ...(options.extra ? { extra: options.extra } : {}),
     };
     return this.#dialect.buildRequest(request, this.dialectOptions);
@@ -539,7 +631,22 @@ export class Engine {
     options: ChatOptions = {},
     iteration?: number,
   ): Promise<ChatExchange> {
-    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration);
+    if (options.output === undefined) return this.#roundTrip(input, options, iteration, undefined);
+    return structuredExchange(
+      this.#structuredContext(iteration),
+      inputMessages(input),
+      options,
+      resolveOutput(options.output),
+    );
+  }
+
+  async #roundTrip(
+    input: ChatInput,
+    options: ChatOptions,
+    iteration: number | undefined,
+    output: StructuredOutputRequest | undefined,
+  ): Promise<ChatExchange> {
+    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration, output);
     const started = performance.now();
     let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
     try {
@@ -611,6 +718,7 @@ function dialectOptionsOf(
   resolution: Resolution,
   wire: WireFormat,
   provider: ProviderEntry,
+  model: string,
   options: EngineOptions,
 ): DialectOptions {
   const capabilities = resolution.capabilities;
@@ -629,9 +737,27 @@ function dialectOptionsOf(
     nativePdf: isTrue('tool_result_pdf'),
     sourceBlocks: provider.quirks.source_blocks,
     inlineImages: provider.quirks.inline_images,
+    // anthropic: output_config.format where the model has it, else the synthetic tool;
+    // gemini: the responseSchema subset for models before 2.5.
+    ...structuredMode(structuredOutputFact(provider.id, model).support),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...options.dialect,
   });
+}
+
+/** The dialect mode of each registry support value. */
+const STRUCTURED_MODES: Readonly<
+  Record<StructuredOutputSupport, DialectOptions['structuredOutput']>
+> = {
+  native: 'native',
+  tool: 'tool',
+  subset: 'subset',
+  prompt: undefined,
+};
+
+function structuredMode(support: StructuredOutputSupport): Partial<DialectOptions> {
+  const mode = STRUCTURED_MODES[support];
+  return mode === undefined ? {} : { structuredOutput: mode };
 }
 
 function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {

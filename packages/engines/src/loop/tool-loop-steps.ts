@@ -27,6 +27,7 @@ import type {
   ChatWithToolsOptions,
   ToolLoopEngine,
 } from '../engine/chat-options.js';
+import { FINAL_OBJECT_PROMPT } from '../engine/structured-exchange.js';
 import { callTool, type ToolOutput } from '../mcp/call.js';
 import { gatherTools, type ToolRoster } from '../mcp/gather.js';
 import type { McpToolServer } from '../mcp/server.js';
@@ -85,6 +86,8 @@ export interface ToolLoopState {
   readonly pendingCalls: readonly PendingToolCall[];
   /** The final answer, once the model replied without calls; undefined until then. */
   readonly text: string | undefined;
+  /** The final answer's validated object, when the loop runs with `output`. */
+  readonly object?: unknown;
   readonly usage: ToolLoopUsage;
 }
 
@@ -282,6 +285,7 @@ export async function loopSettings(
     ...(options.toolChoice !== undefined ? { toolChoice: options.toolChoice } : {}),
     ...(options.extra ? { extra: options.extra } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.output ? { output: options.output } : {}),
   };
   return {
     wire: engine.toolWireFormat,
@@ -342,11 +346,32 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
   }
   const { options, wire, dialectOptions } = settings;
   const conversation = sentConversation(state, dialectOptions);
-  const exchanged = await settleWithin(
+  const during = `waiting for the provider (iteration ${iteration})`;
+  let exchanged = await settleWithin(
     settings.exchange(conversation, settings.chatOptions, iteration),
-    { signal: options.signal, during: `waiting for the provider (iteration ${iteration})` },
+    { signal: options.signal, during },
   );
-  const usage = addUsage(state.usage, exchanged.response.usage);
+  let usage = addUsage(state.usage, exchanged.response.usage);
+  if (needsObjectTurn(settings, exchanged)) {
+    // The two-step form, streamed: the tool turn went without `output`; one more turn
+    // without tools asks for the object.
+    const { tools: _tools, toolChoice: _choice, ...withoutTools } = settings.chatOptions;
+    const answer = exchanged.response.content;
+    exchanged = await settleWithin(
+      settings.exchange(
+        [
+          ...conversation,
+          ...(answer === '' ? [] : [{ role: 'assistant' as const, content: answer }]),
+          { role: 'user', content: FINAL_OBJECT_PROMPT },
+        ],
+        withoutTools,
+        iteration,
+      ),
+      { signal: options.signal, during },
+    );
+    usage = addUsage(usage, exchanged.response.usage);
+  }
+  const object = (exchanged.response as { object?: unknown }).object;
   const reply = answerableCalls(wire, exchanged.response, {
     dialectOptions,
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
@@ -359,13 +384,21 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
   const base = { loopId: state.loopId, iteration, messages: conversation, usage };
   // A finished loop's conversation ends with the model's answer, so that appending a user
   // message continues it on any wire (an empty answer is nothing a wire can carry).
+  // A structured answer carried by a synthetic tool (anthropic) has no text: its JSON stands in.
+  const said =
+    reply.content === '' && object !== undefined ? JSON.stringify(object) : reply.content;
   const answered: readonly ConversationMessage[] =
-    reply.content === ''
-      ? conversation
-      : [...conversation, { role: 'assistant', content: reply.content }];
+    said === '' ? conversation : [...conversation, { role: 'assistant', content: said }];
   const next: ToolLoopState =
     calls.length === 0
-      ? { ...base, messages: answered, reply: undefined, pendingCalls: [], text: reply.content }
+      ? {
+          ...base,
+          messages: answered,
+          reply: undefined,
+          pendingCalls: [],
+          text: reply.content,
+          ...(object === undefined ? {} : { object }),
+        }
       : {
           ...base,
           reply: { wire, body: data },
@@ -379,6 +412,16 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
     calls,
     exhausted: calls.length > 0 && iteration >= settings.maxIterations,
   };
+}
+
+/** True when a reply without calls still owes the structured answer (a streamed two-step turn). */
+function needsObjectTurn(settings: LoopSettings, exchanged: ChatExchange): boolean {
+  return (
+    settings.chatOptions.output !== undefined &&
+    exchanged.response.toolCalls.length === 0 &&
+    (exchanged.response as { object?: unknown }).object === undefined &&
+    (settings.chatOptions.tools?.length ?? 0) > 0
+  );
 }
 
 /** The conversation a model step sends: the messages, then the pending turn in the wire's shape. */

@@ -1,10 +1,11 @@
 // The tool loop, streamed: the same run as `runToolLoop` (the same rule code), with each
 // turn's reply streamed and every step reported as an event, pulled by the consumer.
 import { CrosswireError } from '@crosswire/core';
-import type { ChatMessage, StreamEvent } from '@crosswire/dialects';
+import type { ChatMessage } from '@crosswire/dialects';
 import { linkSignals } from '../abortable.js';
 import type { ChatExchange, ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import { type ChatStream, EventStream } from '../engine/chat-stream.js';
+import type { ChatStreamEvent } from '../engine/structured-stream.js';
 import { runToolLoop, type ToolLoopProgress, type ToolLoopResult } from './tool-loop.js';
 
 /** An engine the streaming loop can use: the loop's engine that also streams a turn. */
@@ -17,7 +18,7 @@ export interface StreamingToolLoopEngine extends ToolLoopEngine {
 }
 
 /** A reply event of one turn, marked with the turn's iteration (1-based). */
-export type TurnStreamEvent = StreamEvent & { readonly iteration: number };
+export type TurnStreamEvent = ChatStreamEvent & { readonly iteration: number };
 
 /**
  * One event of a streamed tool loop: `turn-start`, the turn's reply events (text and

@@ -53,6 +53,8 @@ export interface ToolLoopResult {
   readonly text: string;
   /** The final reply. */
   readonly response: ChatResponse;
+  /** The validated structured answer, when the loop ran with `output`. */
+  readonly object?: unknown;
   /**
    * The conversation as sent on the last turn: the input, then each turn's echo and results
    * as provider messages (what `formatToolResults` returns). Pass it back to continue.
@@ -147,6 +149,7 @@ async function loop(
       return {
         text: state.text ?? '',
         response: exchanged.response,
+        ...(state.object === undefined ? {} : { object: state.object }),
         messages: state.messages.map(asProviderMessage),
         turns,
         usage: { ...state.usage },

@@ -1,0 +1,209 @@
+// The `output` option: a JSON Schema or a zod schema, turned into what the dialects send
+// (`StructuredOutputRequest`) and a validator for the reply. Validation is zod's: a zod schema
+// validates itself; a JSON Schema is read with `z.fromJSONSchema` (zod is already a dependency
+// of the engines, so no second validator is needed).
+import { CrosswireError, ValidationError } from '@crosswire/core';
+import { isRecord, type StructuredOutputRequest, withoutStrictNulls } from '@crosswire/dialects';
+import * as z from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+
+/** A JSON Schema object (a plain object; its root should be `type: 'object'` on most wires). */
+export type JsonSchemaObject = Readonly<Record<string, unknown>>;
+
+/** What `output` takes: a zod schema (its type is the object's) or a JSON Schema object. */
+export interface OutputOption<T = unknown> {
+  readonly schema: $ZodType<T> | JsonSchemaObject;
+  /** The format's (or synthetic tool's) name: letters, digits, `_` and `-`, at most 64. Default `response`. */
+  readonly name?: string;
+  readonly description?: string;
+  /**
+   * openai and responses: strict schema adherence (the schema is made strict by OpenAI's rules;
+   * one that cannot be goes with `strict: false` and a `structured_output_not_strict`
+   * warning). Default true.
+   */
+  readonly strict?: boolean;
+  /**
+   * How many times a reply that is not valid JSON or does not match the schema is sent back to
+   * the model with the validation issues, asking for a corrected answer. Default 0.
+   */
+  readonly repair?: number;
+}
+
+/** One validation issue: where in the object, and what is wrong. */
+export interface StructuredOutputIssue {
+  /** The path in the object, `$` for the root (`$.days`, `$.tags[2]`). */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Codes of {@link StructuredOutputError}. */
+export type StructuredOutputErrorCode = 'structured_output_invalid' | 'structured_output_refused';
+
+/**
+ * A structured reply that cannot be given: `structured_output_invalid` (the text is not JSON,
+ * or the value does not match the schema; `issues` says where) or `structured_output_refused`
+ * (the model refused; `refusal` holds its words). `text` is the reply's raw text.
+ */
+export class StructuredOutputError extends CrosswireError {
+  declare readonly code: StructuredOutputErrorCode;
+  readonly text: string;
+  readonly issues: readonly StructuredOutputIssue[];
+  readonly refusal: string | undefined;
+  constructor(
+    code: StructuredOutputErrorCode,
+    message: string,
+    fields: { text: string; issues?: readonly StructuredOutputIssue[]; refusal?: string },
+  ) {
+    super(code, message, {
+      details: { text: fields.text, issues: fields.issues ?? [], refusal: fields.refusal },
+    });
+    this.text = fields.text;
+    this.issues = Object.freeze([...(fields.issues ?? [])]);
+    this.refusal = fields.refusal;
+  }
+}
+
+/** The option made ready: the request the dialects send, and the reply's check. */
+export interface ResolvedOutput {
+  readonly request: StructuredOutputRequest;
+  readonly repair: number;
+  validate(
+    value: unknown,
+  ): { ok: true; value: unknown } | { ok: false; issues: StructuredOutputIssue[] };
+}
+
+const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const resolvedOptions = new WeakMap<OutputOption, ResolvedOutput>();
+
+function isZodSchema(schema: unknown): schema is $ZodType {
+  return isRecord(schema) && isRecord((schema as { _zod?: unknown })._zod);
+}
+
+/** Checks and converts `output` once per option object. Throws `ValidationError` for a bad option. */
+export function resolveOutput(output: OutputOption): ResolvedOutput {
+  const cached = resolvedOptions.get(output);
+  if (cached) return cached;
+  if (!isRecord(output) || !isRecord(output.schema)) {
+    throw new ValidationError('output.schema must be a zod schema or a JSON Schema object', {
+      path: 'output.schema',
+      code: 'invalid_output',
+    });
+  }
+  const name = output.name ?? 'response';
+  if (!NAME.test(name)) {
+    throw new ValidationError(
+      `output.name ${JSON.stringify(name)} must be 1 to 64 letters, digits, '_' or '-' (the providers' rule for a format or tool name)`,
+      { path: 'output.name', code: 'invalid_output' },
+    );
+  }
+  const repair = output.repair ?? 0;
+  if (!Number.isInteger(repair) || repair < 0) {
+    throw new ValidationError(`output.repair must be a whole number ≥ 0, got ${String(repair)}`, {
+      path: 'output.repair',
+      code: 'invalid_output',
+    });
+  }
+  let validator: $ZodType;
+  let schema: Record<string, unknown>;
+  try {
+    if (isZodSchema(output.schema)) {
+      validator = output.schema;
+      schema = z.toJSONSchema(output.schema) as Record<string, unknown>;
+    } else {
+      schema = { ...output.schema };
+      validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    }
+  } catch (error) {
+    throw new ValidationError(
+      `output.schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      { path: 'output.schema', code: 'invalid_output', cause: error },
+    );
+  }
+  const resolved: ResolvedOutput = {
+    request: {
+      name,
+      ...(output.description === undefined ? {} : { description: output.description }),
+      schema,
+      strict: output.strict ?? true,
+    },
+    repair,
+    validate(value) {
+      const checked = z.safeParse(validator, value);
+      if (checked.success) return { ok: true, value: checked.data };
+      return {
+        ok: false,
+        issues: checked.error.issues.map((issue) => ({
+          path: issuePath(issue.path),
+          message: issue.message,
+        })),
+      };
+    },
+  };
+  resolvedOptions.set(output, resolved);
+  return resolved;
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  let out = '$';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
+  return out;
+}
+
+/** Parses and validates a reply's JSON text. */
+export function checkStructured(
+  resolved: ResolvedOutput,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; issues: StructuredOutputIssue[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      issues: [
+        {
+          path: '$',
+          message: `not JSON: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      ],
+    };
+  }
+  // Strict mode sends null for an optional property it may not leave out: read as absent.
+  return resolved.validate(withoutStrictNulls(value, resolved.request.schema));
+}
+
+/** The error for a reply whose text failed {@link checkStructured}. */
+export function invalidOutputError(
+  name: string,
+  text: string,
+  issues: readonly StructuredOutputIssue[],
+  attempts: number,
+): StructuredOutputError {
+  const listed = issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path}: ${issue.message}`)
+    .join('; ');
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  return new StructuredOutputError(
+    'structured_output_invalid',
+    `the reply does not match output "${name}"${attempts > 1 ? ` after ${attempts} attempts` : ''}: ${listed}${more}`,
+    { text, issues },
+  );
+}
+
+/** The error for a refused structured reply. */
+export function refusedOutputError(name: string, refusal: string): StructuredOutputError {
+  return new StructuredOutputError(
+    'structured_output_refused',
+    `the model refused to give output "${name}": ${refusal === '' ? '(no reason given)' : refusal}`,
+    { text: '', refusal },
+  );
+}
+
+/** What the model is told when its reply did not validate (`repair`). */
+export function repairPrompt(issues: readonly StructuredOutputIssue[]): string {
+  return `Your answer does not match the required JSON schema: ${issues
+    .slice(0, 20)
+    .map((issue) => `${issue.path}: ${issue.message}`)
+    .join('; ')}. Answer again with only the corrected JSON.`;
+}

@@ -1,0 +1,312 @@
+// One zod schema, six wires, against the strict simulator: `chat`, `stream`, the tool loop
+// (plain and streamed) and the step API give the validated object; `repair` recovers; a wrong
+// reply and a refusal are typed errors; Groq-style endpoints get the two-step form.
+import type { WireFormat } from '@crosswire/core';
+import { STRUCTURED_WITH_TOOLS_REFUSED } from '@crosswire/dialects';
+import { defaultRegistry } from '@crosswire/registry';
+import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import {
+  type ChatStreamEvent,
+  runModelStep,
+  StructuredOutputError,
+  startToolLoop,
+} from '../src/index.js';
+import { connectInMemory, createFixtureServer } from '../src/mcp/test-support/fixture-servers.js';
+
+interface Lane {
+  readonly wire: WireFormat;
+  readonly provider: string;
+  readonly model: string;
+  readonly field: string;
+  /** A dialect override (anthropic's synthetic-tool mode). */
+  readonly mode?: 'tool';
+}
+
+const LANES: readonly Lane[] = [
+  { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol', field: 'response_format' },
+  { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5', field: 'output_config' },
+  { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash-lite', field: 'generationConfig' },
+  { wire: 'ollama', provider: 'ollama', model: 'llama3.2', field: 'format' },
+  { wire: 'responses', provider: 'openai-responses', model: 'gpt-6.1-sol', field: 'text' },
+  { wire: 'hermes', provider: 'nousresearch', model: 'Hermes-4-405B', field: 'messages' },
+  {
+    wire: 'anthropic',
+    provider: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    field: 'tools',
+    mode: 'tool',
+  },
+];
+
+const Trip = z.object({
+  city: z.string(),
+  days: z.number().int().optional(),
+  sights: z.array(z.string()),
+});
+const OUTPUT = { schema: Trip, name: 'trip' } as const;
+const RIGHT = { city: 'Oslo', days: 3, sights: ['Opera', 'Vigeland park'] };
+const WRONG = { city: 5, sights: 'none' };
+
+let simulator: Simulator;
+const engines: Engine[] = [];
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  simulator = await startSimulator({ providers: { 'groq-loop': 'groq', 'groq-refused': 'groq' } });
+});
+afterAll(async () => {
+  await simulator.close();
+  await Promise.all(engines.map((engine) => engine.close()));
+});
+
+function engineFor(
+  lane: { provider: string; model: string; wire: WireFormat; mode?: 'tool' },
+  name: string,
+) {
+  const engine = createEngine({
+    ...(lane.mode === undefined ? {} : { dialect: { structuredOutput: lane.mode } }),
+    provider: lane.provider,
+    model: lane.model,
+    apiKey: 'sk-structured',
+    baseUrl: simulator.baseUrl(lane.wire, name),
+    retry: { maxRetries: 0 },
+    onWarning: (warning) => warnings.push(warning.code),
+  });
+  engines.push(engine);
+  return engine;
+}
+
+const object = (value: unknown): SimulatorStep => ({ type: 'object', value });
+const ECHO: SimulatorStep = {
+  type: 'tool_calls',
+  calls: [{ name: 'echo', arguments: { text: 'Oslo' } }],
+};
+
+describe.each(LANES)('structured output on $wire $mode', (lane) => {
+  const wire = `${lane.wire}${lane.mode ?? ''}`;
+  it('chat gives the validated object; content keeps the text', async () => {
+    const name = `${wire}-chat`;
+    simulator.script(name, [object(RIGHT)]);
+    const reply = await engineFor(lane, name).chat('Plan a trip', { output: OUTPUT });
+    expect(reply.object).toEqual(RIGHT);
+    const typed: { city: string; days?: number | undefined; sights: string[] } = reply.object;
+    expect(typed.city).toBe('Oslo');
+    expect(reply.toolCalls).toEqual([]);
+    const [request] = simulator.received(name);
+    expect(request?.status).toBe(200);
+    const body = (request?.body ?? {}) as Record<string, unknown>;
+    expect(JSON.stringify(body[lane.field])).toContain('sights');
+  });
+
+  it('stream emits object-delta events and the validated object', async () => {
+    const name = `${wire}-stream`;
+    simulator.script(name, [{ ...object(RIGHT), stream: { chunkBytes: 9 } }]);
+    const stream = engineFor(lane, name).stream('Plan a trip', { output: OUTPUT });
+    const events: ChatStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    const deltas = events.filter((event) => event.type === 'object-delta');
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(RIGHT.city.startsWith(String(deltas[0]?.object.city ?? ''))).toBe(true);
+    const response = (await stream.finalResponse()) as { object?: unknown };
+    expect(response.object).toEqual(RIGHT);
+  });
+
+  it('the tool loop runs the tools, then gives the object (plain and streamed)', async () => {
+    const client = await connectInMemory(createFixtureServer());
+    const name = `${wire}-loop`;
+    simulator.script(name, [ECHO, object(RIGHT), ECHO, object(RIGHT)]);
+    const engine = engineFor(lane, name);
+    const result = await engine.runToolLoop('Plan', { mcpServers: [client], output: OUTPUT });
+    expect(result.object).toEqual(RIGHT);
+    expect(result.turns).toHaveLength(2);
+    const streamed = await engine
+      .streamWithTools('Plan', { mcpServers: [client], output: OUTPUT })
+      .finalResult();
+    expect(streamed.object).toEqual(RIGHT);
+    expect(simulator.received(name).map((request) => request.status)).toEqual([200, 200, 200, 200]);
+    await client.close();
+  });
+
+  it('the step API: runModelStep keeps the object in the state', async () => {
+    const client = await connectInMemory(createFixtureServer());
+    const name = `${wire}-step`;
+    simulator.script(name, [object(RIGHT)]);
+    const state = await runModelStep(engineFor(lane, name), startToolLoop('Plan'), {
+      mcpServers: [client],
+      output: OUTPUT,
+    });
+    expect(state.object).toEqual(RIGHT);
+    await client.close();
+  });
+
+  it('a wrong reply is StructuredOutputError with the issues and the raw text', async () => {
+    const name = `${wire}-wrong`;
+    simulator.script(name, [object(WRONG)]);
+    const error = await engineFor(lane, name)
+      .chat('Plan', { output: OUTPUT })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StructuredOutputError);
+    const failure = error as StructuredOutputError;
+    expect(failure.code).toBe('structured_output_invalid');
+    expect(failure.issues.map((issue) => issue.path)).toEqual(['$.city', '$.sights']);
+    expect(JSON.parse(failure.text)).toEqual(WRONG);
+  });
+
+  it('repair: 1 sends the issues back and takes the corrected reply', async () => {
+    const name = `${wire}-repair`;
+    simulator.script(name, [object(WRONG), object(RIGHT)]);
+    const reply = await engineFor(lane, name).chat('Plan', { output: { ...OUTPUT, repair: 1 } });
+    expect(reply.object).toEqual(RIGHT);
+    const [, second] = simulator.received(name);
+    expect(second?.status).toBe(200);
+    expect(JSON.stringify(second?.body)).toContain('$.city');
+  });
+});
+
+describe('Groq: tools and structured output never in one request', () => {
+  it('the preflight rule names exactly the providers with the registry quirk', () => {
+    const quirked = defaultRegistry
+      .providers()
+      .filter((provider) => provider.quirks.structured_output_with_tools === false)
+      .map((provider) => provider.id)
+      .sort();
+    expect(quirked).toEqual(['cerebras', 'groq']);
+    expect([...STRUCTURED_WITH_TOOLS_REFUSED]).toEqual(quirked);
+  });
+
+  const groq = { wire: 'openai' as const, provider: 'groq', model: 'llama-3.3-70b-versatile' };
+
+  it('the loop does the tool turns without output and asks for the object without tools', async () => {
+    const client = await connectInMemory(createFixtureServer());
+    simulator.script('groq-loop', [ECHO, { type: 'text', text: 'Oslo it is.' }, object(RIGHT)]);
+    const result = await engineFor(groq, 'groq-loop').runToolLoop('Plan', {
+      mcpServers: [client],
+      output: OUTPUT,
+    });
+    expect(result.object).toEqual(RIGHT);
+    const sent = simulator.received('groq-loop');
+    expect(sent.map((request) => request.status)).toEqual([200, 200, 200]);
+    const body = (index: number) => sent[index]?.body as Record<string, unknown>;
+    expect(
+      [0, 1, 2].map((index) => [index, 'tools' in body(index), 'response_format' in body(index)]),
+    ).toEqual([
+      [0, true, false],
+      [1, true, false],
+      [2, false, true],
+    ]);
+    simulator.script('groq-loop', [ECHO, { type: 'text', text: 'Oslo it is.' }, object(RIGHT)]);
+    const streamed = await engineFor(groq, 'groq-loop')
+      .streamWithTools('Plan', { mcpServers: [client], output: OUTPUT })
+      .finalResult();
+    expect(streamed.object).toEqual(RIGHT);
+    expect(simulator.received('groq-loop').map((request) => request.status)).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
+    await client.close();
+  });
+
+  it('the simulator refuses tools with a json_schema response_format on a groq lane', async () => {
+    const engine = createEngine({
+      provider: 'groq',
+      model: 'llama-3.3-70b-versatile',
+      apiKey: 'sk-structured',
+      baseUrl: simulator.baseUrl('openai', 'groq-refused'),
+      retry: { maxRetries: 0 },
+      preflight: false,
+      onWarning: () => undefined,
+    });
+    engines.push(engine);
+    const error = await engine
+      .chat('Plan', {
+        tools: [{ name: 'f', inputSchema: { type: 'object' } }],
+        extra: { response_format: { type: 'json_schema', json_schema: { name: 'x', schema: {} } } },
+      })
+      .catch((caught: unknown) => caught);
+    expect(String(error)).toContain(
+      'tools cannot be used together with a json_schema response_format',
+    );
+  });
+});
+
+describe('refusals are typed errors, never an empty object', () => {
+  it('openai refusal', async () => {
+    simulator.script('refusal-openai', [
+      {
+        type: 'raw',
+        body: {
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: null, refusal: "I can't help with that." },
+              finish_reason: 'stop',
+            },
+          ],
+        },
+      },
+    ]);
+    const error = await engineFor(LANES[0] as (typeof LANES)[number], 'refusal-openai')
+      .chat('Plan', { output: OUTPUT })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StructuredOutputError);
+    expect((error as StructuredOutputError).code).toBe('structured_output_refused');
+    expect((error as StructuredOutputError).refusal).toBe("I can't help with that.");
+  });
+
+  it('anthropic refusal stop', async () => {
+    simulator.script('refusal-anthropic', [
+      {
+        type: 'raw',
+        body: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-5-5',
+          content: [{ type: 'text', text: 'No.' }],
+          stop_reason: 'refusal',
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      },
+    ]);
+    const error = await engineFor(LANES[1] as (typeof LANES)[number], 'refusal-anthropic')
+      .chat('Plan', { output: OUTPUT })
+      .catch((caught: unknown) => caught);
+    expect((error as StructuredOutputError).code).toBe('structured_output_refused');
+  });
+});
+
+describe('explain names the mechanism', () => {
+  it.each([
+    ['openai', 'gpt-6.1-sol', 'a request with output uses openai response_format'],
+    ['anthropic', 'claude-sonnet-5-5', 'a request with output uses anthropic output_config.format'],
+    ['moonshot-anthropic', 'kimi-k3', 'a request with output uses anthropic tool'],
+    ['gemini', 'gemini-2.5-flash-lite', 'a request with output uses gemini responseJsonSchema'],
+    ['nousresearch', 'Hermes-4-405B', 'a request with output uses hermes prompt'],
+    [
+      'groq',
+      'llama-3.3-70b-versatile',
+      'openai response_format; with tools, the tool turns go without it',
+    ],
+  ] as const)('%s %s', (provider, model, said) => {
+    const engine = createEngine({
+      provider,
+      ...(model === undefined ? {} : { model }),
+      apiKey: 'k',
+      onWarning: (warning) => warnings.push(warning.code),
+    });
+    engines.push(engine);
+    const reasons = engine.explain('structured_output');
+    expect(reasons[0]).toMatch(/^structured_output: /);
+    expect(reasons.at(-1)).toContain(said);
+  });
+});
+
+describe('warnings', () => {
+  it('no warning in the runs above', () => {
+    expect(warnings).toEqual([]);
+  });
+});
