@@ -1,5 +1,6 @@
 // Tool names in each wire's legal form (issue 25): the pure mapping, its map over a tool set,
 // and the bodies built with it, checked by `preflight` (the catalogue's quoted patterns).
+import { createHash } from 'node:crypto';
 import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import fc from 'fast-check';
@@ -88,6 +89,15 @@ describe('wireToolName: a legal name stays, any other gets a legal one', () => {
         ],
       }
     `);
+  });
+
+  it("the suffix is the first 8 hex digits of the name's SHA-256 (node:crypto as the oracle)", () => {
+    for (const name of ['calendar.read', 'caldav-mcp.create-event', LONG, '天气']) {
+      const digest = createHash('sha256').update(name, 'utf8').digest('hex').slice(0, 8);
+      expect(wireToolName(name, 'openai').endsWith(`_${digest}`)).toBe(true);
+    }
+    const digest = createHash('sha256').update('1password_lookup').digest('hex').slice(0, 8);
+    expect(wireToolName('1password_lookup', 'gemini')).toBe(`_1password_lookup_${digest}`);
   });
 
   it("refuses '' with a typed error, on every wire and in a map", () => {
@@ -233,8 +243,10 @@ describe('the wire shapes of the issue names (exact bodies)', () => {
   const names = (wire: WireFormat) => {
     const body = buildRequest(
       wire,
-      wireNamedRequest({ model: MODELS[wire], messages: [{ role: 'user', content: 'hi' }], tools }, wire)
-        .request,
+      wireNamedRequest(
+        { model: MODELS[wire], messages: [{ role: 'user', content: 'hi' }], tools },
+        wire,
+      ).request,
       { onWarning: () => {} },
     );
     return body.tools;

@@ -57,7 +57,8 @@ export const TOOL_NAME_RULES: Readonly<Record<WireFormat, ToolNameRule>> = {
     pattern: /^[\s\S]+$/,
     illegal: /(?!)/g,
     maxLength: Number.POSITIVE_INFINITY,
-    source: 'https://github.com/ollama/ollama/blob/main/docs/api.md (tools: function.name, a string)',
+    source:
+      'https://github.com/ollama/ollama/blob/main/docs/api.md (tools: function.name, a string)',
   },
   // Hermes names travel as JSON strings inside the `<tools>` prompt and the model's
   // `<tool_call>` JSON: any non-empty name without `<` or `>`, which could close those tags.
