@@ -2,8 +2,8 @@
 // call comes back under the MCP name (loop results, events, the step API's state after a save
 // and a load), on all six wires against the strict simulator and a real MCP SDK server.
 import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
-import { buildRequest, preflight } from '@crosswire/dialects';
-import { type Simulator, startSimulator } from '@crosswire/simulator';
+import { buildRequest, DIALECTS, PROVIDER_RULES, preflight } from '@crosswire/dialects';
+import { SIMULATOR_WIRES, type Simulator, startSimulator } from '@crosswire/simulator';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,14 @@ describe.each(WIRE_FORMATS)('%s: calls come back under the MCP name', (wire) => 
   });
 });
 
+/** A piece of each provider's quoted 400 for a tool name it refuses. */
+const QUOTED_WORDS: Partial<Record<WireFormat, string>> = {
+  openai: 'string does not match pattern',
+  responses: 'string does not match pattern',
+  anthropic: "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
+  gemini: 'Invalid function name. Must start with a letter or an underscore.',
+};
+
 describe('the preflight rule stays for bodies built by hand', () => {
   it.each([
     ['openai', 'calendar.read', 'openai-tool-name'],
@@ -206,6 +214,15 @@ describe('the preflight rule stays for bodies built by hand', () => {
       { onWarning: () => {} },
     );
     expect(preflight(body, { wire }).violations.map((violation) => violation.rule)).toEqual([rule]);
+    // The simulator refuses it too, in the words of the provider's quoted 400.
+    const quoted = PROVIDER_RULES.find((entry) => entry.id === rule)?.quoted ?? '';
+    const { violations } = SIMULATOR_WIRES[wire].inspect(
+      body,
+      DIALECTS[wire].path(ENGINES[wire].model),
+    );
+    const said = QUOTED_WORDS[wire];
+    expect(quoted).toContain(said);
+    expect(violations.join('\n')).toContain(said);
   });
 
   it('a tool smuggled in through `extra` is refused by the engine, before sending', async () => {
