@@ -238,6 +238,75 @@ describe('property: on every wire, every name set maps injectively and round-tri
   });
 });
 
+describe('wireNamedRequest: the history and toolChoice name the tools as the tools list does', () => {
+  it('openai: the assistant call, the tool result and toolChoice', () => {
+    const { request } = wireNamedRequest(
+      {
+        model: MODELS.openai,
+        messages: [
+          { role: 'user', content: 'hi' },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [
+              { id: 'call_1', name: 'calendar.read', arguments: {}, raw: {}, wire: 'openai' },
+            ],
+          },
+          {
+            role: 'tool',
+            results: [
+              new ToolResult({
+                name: 'calendar.read',
+                id: 'call_1',
+                content: [{ type: 'text', text: 'free' }],
+              }),
+            ],
+          },
+        ],
+        tools: [{ name: 'calendar.read', inputSchema: { type: 'object' } }],
+        toolChoice: { name: 'calendar.read' },
+      },
+      'openai',
+    );
+    const body = buildRequest('openai', request, { onWarning: () => {} });
+    expect([body.messages, body.tool_choice]).toMatchInlineSnapshot(`
+      [
+        [
+          {
+            "content": "hi",
+            "role": "user",
+          },
+          {
+            "content": null,
+            "role": "assistant",
+            "tool_calls": [
+              {
+                "function": {
+                  "arguments": "{}",
+                  "name": "calendar_read_2505b184",
+                },
+                "id": "call_1",
+                "type": "function",
+              },
+            ],
+          },
+          {
+            "content": "free",
+            "role": "tool",
+            "tool_call_id": "call_1",
+          },
+        ],
+        {
+          "function": {
+            "name": "calendar_read_2505b184",
+          },
+          "type": "function",
+        },
+      ]
+    `);
+  });
+});
+
 describe('the wire shapes of the issue names (exact bodies)', () => {
   const tools = SAMPLES.map((name) => ({ name, inputSchema: { type: 'object' as const } }));
   const names = (wire: WireFormat) => {
