@@ -16,6 +16,9 @@ import {
   wireToolName,
 } from './tool-names.js';
 
+/** The decoding fields of a call whose arguments decoded. */
+const DECODED = { rawArguments: {}, argumentsUndecodable: false, argumentsError: undefined };
+
 const LONG = `lookup_${'x'.repeat(93)}`; // 100 characters
 const SAMPLES = ['calendar.read', 'caldav-mcp.create-event', '1password_lookup', LONG, '天气'];
 
@@ -203,7 +206,9 @@ describe('property: on every wire, every name set maps injectively and round-tri
               {
                 role: 'assistant',
                 content: '',
-                toolCalls: [{ id: 'call_1', name: first, arguments: {}, raw: {}, wire }],
+                toolCalls: [
+                  { id: 'call_1', name: first, arguments: {}, ...DECODED, raw: {}, wire },
+                ],
               },
               {
                 role: 'tool',
@@ -249,7 +254,14 @@ describe('wireNamedRequest: the history and toolChoice name the tools as the too
             role: 'assistant',
             content: '',
             toolCalls: [
-              { id: 'call_1', name: 'calendar.read', arguments: {}, raw: {}, wire: 'openai' },
+              {
+                id: 'call_1',
+                name: 'calendar.read',
+                arguments: {},
+                ...DECODED,
+                raw: {},
+                wire: 'openai',
+              },
             ],
           },
           {
