@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
-import { emitWarning, type WarningHandler } from './warnings.js';
+import type { WarningHandler } from './warnings.js';
 import { englishIssues } from './zod-messages.js';
 
 /** A JSON Schema object as tools carry it (`inputSchema`, `parameters`, `input_schema`). */
@@ -75,9 +75,6 @@ export const ToolDefinitionSchema = z.looseObject({
   _meta: z.optional(z.record(z.string(), z.unknown())),
 });
 
-/** Names every wire accepts: OpenAI's `^[a-zA-Z0-9_-]{1,64}$` is the strictest. */
-const PORTABLE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -115,7 +112,11 @@ const PARSED = new WeakSet<object>();
 export interface ParseToolOptions {
   /** Path prefix for error messages, e.g. `tools[2]`. */
   readonly path?: string;
-  /** Told when a tool name is not portable across wires (`tool_name_not_portable`). */
+  /**
+   * @deprecated Nothing is told any more: a tool name a wire refuses no longer warns
+   * (`tool_name_not_portable` is gone). The engine sends each name in the wire's legal form
+   * (`ToolNameMap` of @crosswire/dialects), and `preflight` refuses a body built with one.
+   */
   readonly onWarning?: WarningHandler;
 }
 
@@ -158,13 +159,6 @@ export function parseToolDefinition(
   }
   // Built from the input, not zod's output, so the schema keeps its key order.
   const tool = cloneJson({ ...input, inputSchema }) as ToolDefinition;
-  if (!PORTABLE_TOOL_NAME.test(tool.name)) {
-    emitWarning(options.onWarning, {
-      code: 'tool_name_not_portable',
-      message: `tool name '${tool.name}' is not accepted by every wire (OpenAI takes ^[a-zA-Z0-9_-]{1,64}$)`,
-      details: { name: tool.name },
-    });
-  }
   const frozen = deepFreeze(tool);
   PARSED.add(frozen);
   return frozen;

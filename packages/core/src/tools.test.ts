@@ -124,7 +124,7 @@ describe('formatTools', () => {
     expect.assertions(2);
   });
 
-  it('warns about a name some wire refuses, and still formats it', () => {
+  it('formats a name some wire refuses as it is, without a warning (the engine maps names, preflight refuses)', () => {
     const { warnings, onWarning } = collect();
     expect(formatTools('openai', [{ name: 'fs.read' }], { onWarning })).toEqual([
       {
@@ -132,14 +132,7 @@ describe('formatTools', () => {
         function: { name: 'fs.read', parameters: { type: 'object', properties: {} } },
       },
     ]);
-    expect(warnings).toEqual([
-      {
-        code: 'tool_name_not_portable',
-        message:
-          "tool name 'fs.read' is not accepted by every wire (OpenAI takes ^[a-zA-Z0-9_-]{1,64}$)",
-        details: { name: 'fs.read' },
-      },
-    ]);
+    expect(warnings).toEqual([]);
   });
 
   it('warns once when the gemini clean-up drops a keyword that carries meaning', () => {

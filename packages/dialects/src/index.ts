@@ -68,6 +68,19 @@ export {
 export { ANTHROPIC_MEDIA_LIMITS } from './preflight/request-rules.js';
 export { PROVIDER_RULES } from './preflight/rules.js';
 export { STRUCTURED_WITH_TOOLS_REFUSED } from './preflight/structured-rules.js';
+export {
+  isWireToolName,
+  mcpNamedCall,
+  mcpNamedEvent,
+  mcpNamedResponse,
+  TOOL_NAME_RULES,
+  ToolNameMap,
+  type ToolNameRule,
+  toolNameMap,
+  wireNamedRequest,
+  wireNamedResults,
+  wireToolName,
+} from './preflight/tool-names.js';
 export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
 export type { ChatResponse, Usage } from './response.js';

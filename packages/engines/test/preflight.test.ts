@@ -25,7 +25,7 @@ const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string }>>
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
 };
 
-/** Warnings the engines told (a non-portable tool name warns `tool_name_not_portable`). */
+/** Warnings the engines told (none expected). */
 const warned: string[] = [];
 
 function engineFor(wire: WireFormat, lane: string, preflightOn = true) {
@@ -47,33 +47,74 @@ const tool = (
 ) => ({ name, inputSchema: { type: 'object', ...inputSchema } });
 
 describe('the engine refuses a request that breaks a documented rule, before sending it', () => {
+  // Tool names the engine builds are repaired (test/tool-names.test.ts); a body part the
+  // caller writes (`extra`) is not, and the rule still refuses it.
   it.each([
-    ['openai', 'calendar.read', 'openai-tool-name', 'tools[0].function.name'],
-    ['responses', 'calendar.read', 'responses-tool-name', 'tools[0].name'],
-    ['anthropic', 'calendar.read', 'anthropic-tool-name', 'tools[0].name'],
-    ['gemini', '1password_lookup', 'gemini-tool-name', 'tools[0].functionDeclarations[0].name'],
-  ] as const)('%s: a tool named %s → %s at %s', async (wire, name, rule, path) => {
-    const lane = `refuse-${wire}`;
-    const engine = engineFor(wire, lane);
-    await expect(engine.chat('hi', { tools: [tool(name)] })).rejects.toMatchObject({
-      code: 'request_refused_preflight',
-      rule,
-      path,
-    });
-    expect(simulator.received(lane)).toHaveLength(0);
-    // core's portable-name warning knows OpenAI's pattern, not Gemini's first-character rule.
-    expect(warned.splice(0)).toEqual(wire === 'gemini' ? [] : ['tool_name_not_portable']);
-    await engine.close();
+    [
+      'openai',
+      { type: 'function', function: { name: 'calendar.read', parameters: {} } },
+      'openai-tool-name',
+      'tools[0].function.name',
+    ],
+    [
+      'responses',
+      { type: 'function', name: 'calendar.read', parameters: {} },
+      'responses-tool-name',
+      'tools[0].name',
+    ],
+    [
+      'anthropic',
+      { name: 'calendar.read', input_schema: { type: 'object' } },
+      'anthropic-tool-name',
+      'tools[0].name',
+    ],
+    [
+      'gemini',
+      { functionDeclarations: [{ name: '1password_lookup' }] },
+      'gemini-tool-name',
+      'tools[0].functionDeclarations[0].name',
+    ],
+  ] as const)(
+    '%s: a tool the caller wrote into the body → %s at %s',
+    async (wire, written, rule, path) => {
+      const lane = `refuse-${wire}`;
+      const engine = engineFor(wire, lane);
+      await expect(engine.chat('hi', { extra: { tools: [written] } })).rejects.toMatchObject({
+        code: 'request_refused_preflight',
+        rule,
+        path,
+      });
+      expect(simulator.received(lane)).toHaveLength(0);
+      expect(warned.splice(0)).toEqual([]);
+      await engine.close();
+    },
+  );
+
+  it('the same tool names given as tools go out repaired, and are accepted', async () => {
+    for (const [wire, name] of [
+      ['openai', 'calendar.read'],
+      ['responses', 'calendar.read'],
+      ['anthropic', 'calendar.read'],
+      ['gemini', '1password_lookup'],
+    ] as const) {
+      const lane = `repair-${wire}`;
+      const engine = engineFor(wire, lane);
+      await engine.chat('hi', { tools: [tool(name)] });
+      expect(simulator.received(lane).map((received) => received.status)).toEqual([200]);
+      await engine.close();
+    }
+    expect(warned.splice(0)).toEqual([]);
   });
 
   it('preflight: false sends it, and the simulator answers the 400 the provider would', async () => {
     const engine = engineFor('openai', 'refuse-off', false);
-    await expect(engine.chat('hi', { tools: [tool('calendar.read')] })).rejects.toMatchObject({
+    const tools = [{ type: 'function', function: { name: 'calendar.read', parameters: {} } }];
+    await expect(engine.chat('hi', { extra: { tools } })).rejects.toMatchObject({
       status: 400,
     });
     const [received] = simulator.received('refuse-off');
     expect(received?.violations.join('\n')).toContain('string does not match pattern');
-    expect(warned.splice(0)).toEqual(['tool_name_not_portable']);
+    expect(warned.splice(0)).toEqual([]);
     await engine.close();
   });
 
@@ -150,7 +191,7 @@ describe('property: every request built for the engine passes preflight on every
     );
   });
 
-  it('for random MCP tool names, the engine either sends a body the simulator accepts or refuses before sending', async () => {
+  it('for random MCP tool names, the engine sends a body the simulator accepts (an empty name is refused before sending)', async () => {
     let lane = 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...WIRE_FORMATS), anyMcpName, async (wire, name) => {
@@ -160,8 +201,9 @@ describe('property: every request built for the engine passes preflight on every
           await engine.chat('hi', { tools: [tool(name)] });
         } catch (error) {
           const code = (error as { code?: string }).code;
-          // A name the tool schema itself refuses (empty) is a validation error; either way nothing was sent.
-          expect(['request_refused_preflight', 'invalid_tool_definition']).toContain(code);
+          // Only a name no wire can carry (empty) is refused, with a typed error; nothing was sent.
+          expect(name).toBe('');
+          expect(code).toBe('empty_tool_name');
           expect(simulator.received(id)).toHaveLength(0);
           return;
         } finally {
@@ -172,6 +214,6 @@ describe('property: every request built for the engine passes preflight on every
       }),
       { numRuns: 60 },
     );
-    expect(warned.splice(0).filter((code) => code !== 'tool_name_not_portable')).toEqual([]);
+    expect(warned.splice(0)).toEqual([]);
   });
 });

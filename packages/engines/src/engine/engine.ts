@@ -13,10 +13,14 @@ import {
   type Dialect,
   type DialectOptions,
   imagesNeedingBytes,
+  mcpNamedEvent,
+  mcpNamedResponse,
   PreflightRefusedError,
   preflight,
   STREAMS,
   type StructuredOutputRequest,
+  toolNameMap,
+  wireNamedRequest,
 } from '@crosswire/dialects';
 import {
   CAPABILITY_NAMES,
@@ -434,6 +438,7 @@ export class Engine {
       output,
       (built) => wireStream.request(built),
     );
+    const names = toolNameMap(options.tools ?? [], this.toolWireFormat);
     const started = performance.now();
     let status: number | undefined;
     let attempts = 1;
@@ -465,7 +470,8 @@ export class Engine {
         if (event.type === 'finish') response = event.response;
         if (event.type === 'error') scrub.error(event.error);
         errorSent = event.type === 'error';
-        yield event;
+        // Calls come out under their tools' own names (the body sent the wire's).
+        yield mcpNamedEvent(event, names);
       }
     } catch (error) {
       failure = scrub.error(typedAbort(error, options.signal, 'streaming the reply') as Error);
@@ -622,7 +628,9 @@ export class Engine {
       ...(output ? { output } : {}),
       ...(options.extra ? { extra: options.extra } : {}),
     };
-    return this.#dialect.buildRequest(request, this.dialectOptions);
+    // Tool names go out in the wire's legal form (`ToolNameMap`); replies read them back.
+    const named = wireNamedRequest(request, this.toolWireFormat).request;
+    return this.#dialect.buildRequest(named, this.dialectOptions);
   }
 
   /** One round trip with its facts (status, attempts, timings); `chat` is this without the facts. */
@@ -690,7 +698,10 @@ export class Engine {
       );
     let response: ChatResponse;
     try {
-      response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
+      response = mcpNamedResponse(
+        this.#dialect.parseResponse(exchange.body, this.dialectOptions),
+        toolNameMap(options.tools ?? [], this.toolWireFormat),
+      );
     } catch (error) {
       scrub.error(error);
       replied(undefined, error as Error);

@@ -17,6 +17,8 @@ import {
   DIALECTS,
   type DialectOptions,
   toolLoopCalls,
+  toolNameMap,
+  wireNamedResults,
 } from '@crosswire/dialects';
 import type { ToolResult } from '@crosswire/tool-result';
 import { settleWithin, throwIfAborted, typedAbort } from '../abortable.js';
@@ -345,7 +347,7 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
     throw maxIterationsError(settings.maxIterations, [], []);
   }
   const { options, wire, dialectOptions } = settings;
-  const conversation = sentConversation(state, dialectOptions);
+  const conversation = sentConversation(state, dialectOptions, settings.roster);
   const during = `waiting for the provider (iteration ${iteration})`;
   let exchanged = await settleWithin(
     settings.exchange(conversation, settings.chatOptions, iteration),
@@ -424,17 +426,23 @@ function needsObjectTurn(settings: LoopSettings, exchanged: ChatExchange): boole
   );
 }
 
-/** The conversation a model step sends: the messages, then the pending turn in the wire's shape. */
+/**
+ * The conversation a model step sends: the messages, then the pending turn in the wire's shape.
+ * The results answer calls under their tools' own names; the wire's echo names them as the
+ * reply did, so the results go out under the same wire names (the map of the tool set).
+ */
 function sentConversation(
   state: ToolLoopState,
   dialectOptions: DialectOptions,
+  roster: ToolRoster,
 ): ConversationMessage[] {
   if (state.reply === undefined) return [...state.messages];
+  const results = state.pendingCalls.map((pending) => pending.result as ToolResult);
   return [
     ...state.messages,
     ...DIALECTS[state.reply.wire].formatToolResults(
       state.reply.body,
-      state.pendingCalls.map((pending) => pending.result as ToolResult),
+      wireNamedResults(results, toolNameMap(roster.tools, state.reply.wire)),
       dialectOptions,
     ),
   ];

@@ -112,10 +112,7 @@ function validTool(
   onWarning: WarningHandler | undefined,
 ): ToolDefinition | undefined {
   try {
-    return parseToolDefinition(tool, {
-      path: `tool "${tool.name}"`,
-      ...(onWarning ? { onWarning } : {}),
-    });
+    return parseToolDefinition(tool, { path: `tool "${String(tool.name)}"` });
   } catch (error) {
     emitWarning(onWarning, {
       code: 'invalid_tool_definition',
@@ -178,9 +175,9 @@ async function listAllTools(
         { details: { server: label } },
       );
     }
-    for (const tool of result.tools) {
-      if (tool && typeof tool.name === 'string' && tool.name !== '') tools.push(tool);
-    }
+    // A tool without a usable name is kept here so that `validTool` leaves it out with an
+    // `invalid_tool_definition` warning: it never disappears silently.
+    for (const tool of result.tools) if (tool) tools.push(tool);
     const next = result.nextCursor;
     if (typeof next !== 'string' || next === '') return recacheToolMetadata(server, tools, page);
     if (seenCursors.has(next) || page + 1 >= maxPages) {

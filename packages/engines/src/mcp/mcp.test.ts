@@ -184,6 +184,33 @@ describe('gatherTools', () => {
     expect(warnings.map((warning) => warning.code)).toEqual(['invalid_tool_definition']);
   });
 
+  it("a tool named '' is left out with a warning, never silently (no wire can send it)", async () => {
+    const nameless: McpToolServer = {
+      async listTools() {
+        return {
+          tools: [
+            { name: '', inputSchema: { type: 'object' } },
+            { name: 'good', inputSchema: { type: 'object' } },
+          ],
+        };
+      },
+      async callTool() {
+        return { content: [] };
+      },
+    };
+    const warnings: CrosswireWarning[] = [];
+    const roster = await gatherTools([nameless], {
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(roster.tools.map((tool) => tool.name)).toEqual(['good']);
+    expect(warnings.map((warning) => [warning.code, warning.message])).toEqual([
+      [
+        'invalid_tool_definition',
+        'mcpServers[0] offers an invalid tool definition, left out: tool "".name: must be a non-empty string',
+      ],
+    ]);
+  });
+
   it('fails with a ToolLoopError naming a server whose listing fails', async () => {
     const broken: McpToolServer = {
       async listTools() {
