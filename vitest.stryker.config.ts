@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.js';
 import { GROUPS } from './scripts/mutation/groups.mjs';
+import base from './vitest.config.js';
 
 // The vitest configuration Stryker runs: the root one (aliases, timeouts) with only the tests
 // of the module group being mutated (MUTATION_GROUP, see stryker.config.mjs).

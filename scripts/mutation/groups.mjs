@@ -16,7 +16,11 @@ export const GROUPS = {
   },
   'rate-limit': {
     mutate: [`${E}/http/rate-limit.ts`],
-    tests: [`${E}/http/retry-after.test.ts`, `${E}/http/rate-limit*.test.ts`, `${E}/http/transport.test.ts`],
+    tests: [
+      `${E}/http/retry-after.test.ts`,
+      `${E}/http/rate-limit*.test.ts`,
+      `${E}/http/transport.test.ts`,
+    ],
   },
   durable: {
     mutate: [`${E}/durable/*.ts`, `!${E}/durable/*.test.ts`, `!${E}/durable/index.ts`],
@@ -36,8 +40,14 @@ export const GROUPS = {
     ],
   },
   'private-hosts': {
-    mutate: ['packages/content-image/src/deny-private-hosts.ts', 'packages/content-image/src/address-policy.ts'],
-    tests: ['packages/content-image/src/deny-private-hosts*.test.ts', 'packages/content-image/src/address-policy.test.ts'],
+    mutate: [
+      'packages/content-image/src/deny-private-hosts.ts',
+      'packages/content-image/src/address-policy.ts',
+    ],
+    tests: [
+      'packages/content-image/src/deny-private-hosts*.test.ts',
+      'packages/content-image/src/address-policy.test.ts',
+    ],
   },
   derive: {
     mutate: ['packages/registry/src/derive.ts'],

@@ -45,7 +45,9 @@ export function writeReport(timings = {}) {
       const file = relative(process.cwd(), resolve(rawFile));
       const count = (status) => entry.mutants.filter((m) => m.status === status).length;
       const killed = count('Killed') + count('Timeout');
-      const survived = entry.mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage');
+      const survived = entry.mutants.filter(
+        (m) => m.status === 'Survived' || m.status === 'NoCoverage',
+      );
       let explained = 0;
       for (const mutant of survived) {
         const key = mutantKey(file, mutant, entry.source);
@@ -59,7 +61,8 @@ export function writeReport(timings = {}) {
       const valid = killed + survived.length;
       const score = valid === 0 ? 100 : (100 * killed) / valid;
       const adjusted = valid === 0 ? 100 : (100 * (killed + explained)) / valid;
-      const mark = score >= TARGET ? '' : adjusted >= TARGET ? ' (≥85 % with equivalents)' : ' **below 85 %**';
+      const mark =
+        score >= TARGET ? '' : adjusted >= TARGET ? ' (≥85 % with equivalents)' : ' **below 85 %**';
       rows.push(
         `| ${name}${group.owner ? ' (streams)' : ''} | \`${file}\` | ${valid} | ${killed} | ${survived.length} (${explained} equivalent) | ${score.toFixed(1)} %${mark} |`,
       );

@@ -11,7 +11,8 @@ const args = process.argv.slice(2);
 const reportOnly = args.includes('--report');
 const named = args.filter((arg) => !arg.startsWith('--'));
 for (const name of named) {
-  if (!(name in GROUPS)) throw new Error(`unknown group ${name}; groups: ${Object.keys(GROUPS).join(', ')}`);
+  if (!(name in GROUPS))
+    throw new Error(`unknown group ${name}; groups: ${Object.keys(GROUPS).join(', ')}`);
 }
 const order = Object.keys(GROUPS).sort(
   (a, b) => Number(GROUPS[a].owner !== undefined) - Number(GROUPS[b].owner !== undefined),

@@ -46,9 +46,9 @@ describe('derive', () => {
     expect(resolved.resolveCapabilities({ provider: 'p', model: 'acme-1-pro' }).tools.value).toBe(
       false,
     );
-    expect(
-      resolved.resolveCapabilities({ provider: 'p', model: 'acme-1-flash' }).tools.value,
-    ).toBe(true);
+    expect(resolved.resolveCapabilities({ provider: 'p', model: 'acme-1-flash' }).tools.value).toBe(
+      true,
+    );
   });
 
   it('an offering with only a retired date is retired once that date has come', () => {
@@ -69,8 +69,8 @@ describe('derive', () => {
   });
 
   it('an offering with a notice of neither date is current', () => {
-    expect(
-      registry({}).resolve({ provider: 'p', model: 'acme-1-flash' }).lifecycle?.status,
-    ).toBe('current');
+    expect(registry({}).resolve({ provider: 'p', model: 'acme-1-flash' }).lifecycle?.status).toBe(
+      'current',
+    );
   });
 });

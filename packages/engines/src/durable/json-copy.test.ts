@@ -12,7 +12,10 @@ import { jsonCopy } from './json-copy.js';
 describe('jsonCopy: the value as JSON carries it', () => {
   test('NaN and the infinities become null, as JSON.stringify writes them', () => {
     expect(
-      jsonCopy({ a: Number.NaN, b: Number.POSITIVE_INFINITY, c: [Number.NEGATIVE_INFINITY], d: 1.5 }, 'm'),
+      jsonCopy(
+        { a: Number.NaN, b: Number.POSITIVE_INFINITY, c: [Number.NEGATIVE_INFINITY], d: 1.5 },
+        'm',
+      ),
     ).toEqual({ a: null, b: null, c: [null], d: 1.5 });
   });
 
@@ -79,7 +82,14 @@ describe('blob stores', () => {
     const store = new FileBlobStore(directory);
     await store.put(KEY, new Uint8Array([4, 5]), {});
     expect(await store.get(KEY)).toEqual(new Uint8Array([4, 5]));
-    for (const key of ['..', 'notes.txt', 'sha256-abc', `sha256-${'A'.repeat(64)}`, '../x', `${KEY}x`]) {
+    for (const key of [
+      '..',
+      'notes.txt',
+      'sha256-abc',
+      `sha256-${'A'.repeat(64)}`,
+      '../x',
+      `${KEY}x`,
+    ]) {
       await expect(store.put(key, new Uint8Array([1]), {})).rejects.toThrow(
         `not a blob key: ${JSON.stringify(key)}`,
       );

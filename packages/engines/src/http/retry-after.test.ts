@@ -26,7 +26,9 @@ describe('Retry-After', () => {
   });
 
   it('retry-after-ms must be a number as a whole; otherwise Retry-After is read', () => {
-    expect(retryAfterFromHeaders({ 'retry-after-ms': '250ms', 'retry-after': '4' }, NOW)).toBe(4000);
+    expect(retryAfterFromHeaders({ 'retry-after-ms': '250ms', 'retry-after': '4' }, NOW)).toBe(
+      4000,
+    );
     expect(retryAfterFromHeaders({ 'retry-after-ms': 'x20', 'retry-after': '4' }, NOW)).toBe(4000);
     expect(retryAfterFromHeaders({ 'retry-after-ms': ' 20 ' }, NOW)).toBe(20);
   });

@@ -64,7 +64,11 @@ describe('step API rules', () => {
       recordToolResult(
         state,
         callId,
-        new ToolResult({ name: 'get_weather', id: 'call_other', content: [{ type: 'text', text: 'x' }] }),
+        new ToolResult({
+          name: 'get_weather',
+          id: 'call_other',
+          content: [{ type: 'text', text: 'x' }],
+        }),
       ),
     ).toThrow(
       expect.objectContaining({
@@ -80,7 +84,11 @@ describe('step API rules', () => {
     const answered = recordToolResult(
       state,
       callId,
-      new ToolResult({ name: 'get_weather', id: 'call_weather', content: [{ type: 'text', text: 'sunny' }] }),
+      new ToolResult({
+        name: 'get_weather',
+        id: 'call_weather',
+        content: [{ type: 'text', text: 'sunny' }],
+      }),
     );
     const text = JSON.stringify(serializeToolLoopState(answered));
     expect(text.split('"id":"call_weather"').length).toBeGreaterThan(2);
