@@ -16,11 +16,7 @@ export const GROUPS = {
   },
   'rate-limit': {
     mutate: [`${E}/http/rate-limit.ts`],
-    tests: [
-      `${E}/http/retry-after.test.ts`,
-      `${E}/http/rate-limit*.test.ts`,
-      `${E}/http/transport.test.ts`,
-    ],
+    tests: [`${E}/http/rate-limit.test.ts`, `${E}/http/retry-after.test.ts`],
   },
   durable: {
     mutate: [`${E}/durable/*.ts`, `!${E}/durable/*.test.ts`, `!${E}/durable/index.ts`],

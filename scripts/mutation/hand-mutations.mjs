@@ -81,6 +81,7 @@ const MUTATIONS = [
   {
     id: 'steps-pre-aborted',
     file: `${E}/loop/tool-loop-steps.ts`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
     from: '    throwIfAborted(options.signal, `running tool step ${callId}`);\n',
     to: '',
     tests: [`${E}/loop/tool-loop-steps-rules.test.ts`],
@@ -190,6 +191,7 @@ const MUTATIONS = [
   {
     id: 'python-code-point-throws',
     file: 'packages/core/src/python-literal.ts',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
     from: '      if (code > 0x10ffff) this.fail(`bad \\\\${char} escape`);\n',
     to: '',
     tests: [
