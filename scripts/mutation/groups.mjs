@@ -8,7 +8,7 @@ const D = 'packages/dialects/src';
 export const GROUPS = {
   secrets: {
     mutate: [`${E}/http/secrets.ts`],
-    tests: [`${E}/http/secrets*.test.ts`, 'packages/engines/test/secrets.test.ts'],
+    tests: [`${E}/http/secrets*.test.ts`],
   },
   retry: {
     mutate: [`${E}/http/retry.ts`],
