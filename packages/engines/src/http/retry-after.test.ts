@@ -8,6 +8,12 @@ import { parseRetryAfter, retryAfterFromHeaders } from './retry.js';
 const NOW = Date.parse('2026-10-21T07:28:00.000Z');
 
 describe('Retry-After', () => {
+  it('delay seconds may have a fraction of any length', () => {
+    expect(parseRetryAfter('0.5', NOW)).toBe(500);
+    expect(parseRetryAfter('0.25', NOW)).toBe(250);
+    expect(retryAfterFromHeaders({ 'retry-after-ms': '1500.25' }, NOW)).toBe(1500);
+  });
+
   it('is trimmed: surrounding spaces do not hide the value', () => {
     expect(parseRetryAfter('  3  ', NOW)).toBe(3000);
     expect(parseRetryAfter(' Wed, 21 Oct 2026 07:28:02 GMT ', NOW)).toBe(2000);
