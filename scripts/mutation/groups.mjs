@@ -51,7 +51,7 @@ export const GROUPS = {
   },
   'python-literal': {
     mutate: ['packages/core/src/python-literal.ts'],
-    tests: ['packages/core/src/python-literal*.test.ts', 'packages/core/src/hermes.test.ts'],
+    tests: ['packages/core/src/python-literal*.test.ts'],
   },
   streams: {
     owner: 'streams',

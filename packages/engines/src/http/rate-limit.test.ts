@@ -19,7 +19,7 @@ describe('parseRateLimit', () => {
       },
       NOW,
     );
-    expect(parsed?.headers).toEqual({
+    expect(parsed?.headers).toStrictEqual({
       'x-ratelimit-limit-requests': '60',
       ratelimit: 'limit=10, remaining=9',
       'ratelimit-policy': '10;w=60',
@@ -27,6 +27,24 @@ describe('parseRateLimit', () => {
     });
     expect(parsed?.requests).toEqual({ limit: 60, remaining: undefined, resetMs: undefined });
     expect(parsed?.receivedAt).toBe(NOW);
+  });
+
+  it("reads Anthropic's limit and remaining headers alone, for every bucket", () => {
+    const parsed = parseRateLimit(
+      {
+        'anthropic-ratelimit-requests-limit': '50',
+        'anthropic-ratelimit-tokens-remaining': '70',
+        'anthropic-ratelimit-input-tokens-limit': '40',
+        'anthropic-ratelimit-output-tokens-remaining': '8',
+      },
+      NOW,
+    );
+    expect(parsed).toMatchObject({
+      requests: { limit: 50, remaining: undefined, resetMs: undefined },
+      tokens: { limit: undefined, remaining: 70, resetMs: undefined },
+      inputTokens: { limit: 40, remaining: undefined, resetMs: undefined },
+      outputTokens: { limit: undefined, remaining: 8, resetMs: undefined },
+    });
   });
 
   it('is undefined for a reply without rate-limit headers', () => {
@@ -94,5 +112,7 @@ describe('parseResetDuration', () => {
     expect(parseResetDuration('1.0006')).toBe(1001);
     expect(parseResetDuration('1.5ms')).toBe(2);
     expect(parseResetDuration('2h')).toBe(7_200_000);
+    expect(parseResetDuration('v12')).toBeUndefined();
+    expect(parseResetDuration('1.5.2')).toBeUndefined();
   });
 });
