@@ -69,7 +69,8 @@ export function writeReport(timings = {}) {
     }
   }
   const timingRows = Object.entries(timings).map(
-    ([name, { seconds, date }]) => `| ${name} | ${seconds} s | ${date} |`,
+    ([name, { seconds, date, concurrency = 2 }]) =>
+      `| ${name} | ${seconds} s | ${concurrency} | ${date} |`,
   );
   const text = `# Mutation report
 
@@ -88,10 +89,12 @@ ${rows.join('\n')}
 | --- | --- | --- | --- | --- |
 ${survivors.join('\n')}
 
-## Last run time per group (concurrency 1, on the shared 2-core machine)
+## Last run time per group (the shared 2-core machine, load about 24)
 
-| Group | Wall time | Date |
-| --- | ---: | --- |
+Concurrency is \`MUTATION_CONCURRENCY\` (default 1). Groups not listed have not run yet.
+
+| Group | Wall time | Concurrency | Date |
+| --- | ---: | ---: | --- |
 ${timingRows.join('\n')}
 `;
   writeFileSync(REPORT, text);

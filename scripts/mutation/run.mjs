@@ -42,7 +42,11 @@ for (const name of chosen) {
     failed = true;
     continue;
   }
-  timings[name] = { seconds, date: new Date().toISOString().slice(0, 10) };
+  timings[name] = {
+    seconds,
+    date: new Date().toISOString().slice(0, 10),
+    concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
+  };
   mkdirSync('reports/mutation', { recursive: true });
   writeFileSync(TIMINGS, `${JSON.stringify(timings, null, 2)}\n`);
 }

@@ -115,7 +115,10 @@ describe('createSecretScrubber: value', () => {
     const list: unknown[] = ['sk-value-secret-1'];
     list.push(list);
     const error = new Error('sk-value-secret-1');
-    const copy = scrubber().value({ cyclic, list, error }) as Record<string, Record<string, unknown>>;
+    const copy = scrubber().value({ cyclic, list, error }) as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect(copy.cyclic?.name).toBe(REDACTED);
     expect(copy.cyclic?.self).toBe(copy.cyclic);
     const listCopy = copy.list as unknown as unknown[];
