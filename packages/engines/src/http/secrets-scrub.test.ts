@@ -212,3 +212,60 @@ describe('createSecretScrubber: error', () => {
     ]);
   });
 });
+
+describe('createSecretScrubber: error fields keep their shape', () => {
+  const scrubber = () => createSecretScrubber({ apiKey: 'sk-shape-secret-1' });
+
+  it('a stack already read is rewritten with the scrubbed message', () => {
+    const error = new Error('failed with sk-shape-secret-1');
+    expect(error.stack?.split('\n')[0]).toBe('Error: failed with sk-shape-secret-1');
+    scrubber().error(error);
+    expect(error.stack?.split('\n')[0]).toBe(`Error: failed with ${REDACTED}`);
+  });
+
+  it('an error without a stack is scrubbed without one', () => {
+    const dirty = new Error('failed with sk-shape-secret-1');
+    const clean = new Error('clean');
+    for (const error of [dirty, clean]) {
+      Object.defineProperty(error, 'stack', {
+        value: undefined,
+        writable: true,
+        configurable: true,
+      });
+    }
+    expect(() => scrubber().error(dirty)).not.toThrow();
+    expect(() => scrubber().error(clean)).not.toThrow();
+    expect(dirty.message).toBe(`failed with ${REDACTED}`);
+    expect(dirty.stack).toBeUndefined();
+  });
+
+  it('replaced fields stay writable, configurable, and as enumerable as they were', () => {
+    const error = Object.assign(new Error('sk-shape-secret-1'), {
+      providerMessage: 'echo sk-shape-secret-1',
+    });
+    scrubber().error(error);
+    expect(Object.getOwnPropertyDescriptor(error, 'message')).toEqual({
+      value: REDACTED,
+      writable: true,
+      enumerable: false,
+      configurable: true,
+    });
+    expect(Object.getOwnPropertyDescriptor(error, 'providerMessage')).toEqual({
+      value: `echo ${REDACTED}`,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  });
+
+  it('an error without details gets none', () => {
+    const error = new Error('sk-shape-secret-1');
+    scrubber().error(error);
+    expect(Object.hasOwn(error, 'details')).toBe(false);
+  });
+
+  it('a credential after several spaces is still the credential', () => {
+    const scrub = createSecretScrubber({ headers: { authorization: 'Bearer   sk-spaced-key-1' } });
+    expect(scrub.secrets).toEqual(['sk-spaced-key-1']);
+  });
+});
