@@ -47,6 +47,9 @@ describe('parsePythonLiteral: names', () => {
     expect(parsePythonLiteral('TRUE')).toEqual(error("unexpected name 'TRUE' at position 0"));
     expect(parsePythonLiteral('r')).toEqual(error("unexpected name 'r' at position 0"));
     expect(parsePythonLiteral('u1')).toEqual(error("unexpected name 'u1' at position 0"));
+    // Bytes (b'') and f-strings are not literals this reader takes.
+    expect(parsePythonLiteral("b'x'")).toEqual(error("unexpected name 'b' at position 0"));
+    expect(parsePythonLiteral("f'x'")).toEqual(error("unexpected name 'f' at position 0"));
   });
 });
 
@@ -105,6 +108,9 @@ describe('parsePythonLiteral: containers', () => {
     const dicts = (levels: number) => `${"{'a': ".repeat(levels)}1${'}'.repeat(levels)}`;
     expect(parsePythonLiteral(dicts(PYTHON_LITERAL_MAX_DEPTH)).ok).toBe(true);
     expect(parsePythonLiteral(dicts(PYTHON_LITERAL_MAX_DEPTH + 1)).ok).toBe(false);
+    const tuples = (levels: number) => `${'('.repeat(levels)}${')'.repeat(levels)}`;
+    expect(parsePythonLiteral(tuples(PYTHON_LITERAL_MAX_DEPTH)).ok).toBe(true);
+    expect(parsePythonLiteral(tuples(PYTHON_LITERAL_MAX_DEPTH + 1)).ok).toBe(false);
   });
 });
 
