@@ -69,7 +69,7 @@ describe('blob stores', () => {
 
   test('MemoryBlobStore.get returns a copy: changing it leaves the stored bytes as they were', async () => {
     const store = new MemoryBlobStore();
-    await store.put(KEY, new Uint8Array([1, 2, 3]), {});
+    await store.put(KEY, new Uint8Array([1, 2, 3]));
     const first = await store.get(KEY);
     first?.fill(9);
     expect(await store.get(KEY)).toEqual(new Uint8Array([1, 2, 3]));
@@ -80,7 +80,7 @@ describe('blob stores', () => {
 
   test('FileBlobStore takes only `sha256-<64 hex>` keys, with or without a slash', async () => {
     const store = new FileBlobStore(directory);
-    await store.put(KEY, new Uint8Array([4, 5]), {});
+    await store.put(KEY, new Uint8Array([4, 5]));
     expect(await store.get(KEY)).toEqual(new Uint8Array([4, 5]));
     for (const key of [
       '..',
@@ -90,7 +90,7 @@ describe('blob stores', () => {
       '../x',
       `${KEY}x`,
     ]) {
-      await expect(store.put(key, new Uint8Array([1]), {})).rejects.toThrow(
+      await expect(store.put(key, new Uint8Array([1]))).rejects.toThrow(
         `not a blob key: ${JSON.stringify(key)}`,
       );
       await expect(store.get(key)).rejects.toThrow(TypeError);
