@@ -1,0 +1,72 @@
+// The module groups `pnpm test:mutation` runs Stryker on, one group at a time. Each group names
+// the source files mutated and the test files that run against them (a narrow set, so the
+// per-test coverage run stays short on a busy machine). `owner: 'streams'` marks the stream
+// decoders, whose tests are kept by the streaming work; this table only measures them.
+const E = 'packages/engines/src';
+const D = 'packages/dialects/src';
+
+export const GROUPS = {
+  secrets: {
+    mutate: [`${E}/http/secrets.ts`],
+    tests: [`${E}/http/secrets*.test.ts`],
+  },
+  retry: {
+    mutate: [`${E}/http/retry.ts`],
+    tests: [`${E}/http/retry*.test.ts`],
+  },
+  'rate-limit': {
+    mutate: [`${E}/http/rate-limit.ts`],
+    tests: [`${E}/http/rate-limit.test.ts`, `${E}/http/retry-after.test.ts`],
+  },
+  durable: {
+    mutate: [`${E}/durable/*.ts`, `!${E}/durable/*.test.ts`, `!${E}/durable/index.ts`],
+    tests: [`${E}/durable/*.test.ts`, `${E}/loop/tool-loop-steps-rules.test.ts`],
+  },
+  steps: {
+    mutate: [`${E}/loop/tool-loop-steps.ts`],
+    tests: [`${E}/loop/tool-loop-steps*.test.ts`],
+  },
+  'call-ids': {
+    mutate: [`${D}/answerable-calls.ts`, `${D}/call-ids.ts`, `${D}/provider-reading.ts`],
+    tests: [
+      `${D}/call-ids.test.ts`,
+      `${D}/answerable-calls*.test.ts`,
+      `${D}/provider-reading.test.ts`,
+      'packages/engines/test/provider-readers*.test.ts',
+    ],
+  },
+  'private-hosts': {
+    mutate: [
+      'packages/content-image/src/deny-private-hosts.ts',
+      'packages/content-image/src/address-policy.ts',
+    ],
+    tests: [
+      'packages/content-image/src/deny-private-hosts*.test.ts',
+      'packages/content-image/src/address-policy.test.ts',
+    ],
+  },
+  derive: {
+    mutate: ['packages/registry/src/derive.ts'],
+    tests: ['packages/registry/src/derive*.test.ts'],
+  },
+  'python-literal': {
+    mutate: ['packages/core/src/python-literal.ts'],
+    tests: ['packages/core/src/python-literal*.test.ts'],
+  },
+  streams: {
+    owner: 'streams',
+    mutate: [
+      `${D}/wires/*-stream.ts`,
+      `${D}/stream-decoder.ts`,
+      `${D}/stream-text.ts`,
+      `${E}/engine/chat-stream.ts`,
+    ],
+    tests: [
+      `${D}/stream-*.test.ts`,
+      `${D}/sse.test.ts`,
+      'packages/engines/test/stream-decoder.test.ts',
+      'packages/engines/test/engine-stream.test.ts',
+      'packages/engines/test/stream-error-contract.test.ts',
+    ],
+  },
+};

@@ -1,0 +1,271 @@
+#!/usr/bin/env node
+// The hand-made mutations of issue 27: each is a bug real code once had (or could easily get),
+// applied alone to the source; some test of the listed files must then fail. Run:
+//   node scripts/mutation/hand-mutations.mjs [id-prefix ...]
+// Each mutation is applied, the tests run, and the file restored byte for byte, whatever happens.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const E = 'packages/engines/src';
+const MUTATIONS = [
+  // secrets
+  {
+    id: 'secrets-cookie',
+    file: `${E}/http/secrets.ts`,
+    from: ` && name.toLowerCase() !== 'cookie'`,
+    to: '',
+    tests: [`${E}/http/secrets.test.ts`, `${E}/http/secrets-forms.test.ts`],
+  },
+  {
+    id: 'secrets-error-url',
+    file: `${E}/http/secrets.ts`,
+    from: `'providerCode', 'url']`,
+    to: `'providerCode']`,
+    tests: [`${E}/http/secrets.test.ts`, `${E}/http/secrets-forms.test.ts`],
+  },
+  {
+    id: 'secrets-url-encoded',
+    file: `${E}/http/secrets.ts`,
+    from: `[value, decoded(value), encodeURIComponent(value)]`,
+    to: '[value, decoded(value)]',
+    tests: [`${E}/http/secrets.test.ts`, `${E}/http/secrets-forms.test.ts`],
+  },
+  {
+    id: 'secrets-shortest-first',
+    file: `${E}/http/secrets.ts`,
+    from: 'b.length - a.length',
+    to: 'a.length - b.length',
+    tests: [`${E}/http/secrets.test.ts`, `${E}/http/secrets-forms.test.ts`],
+  },
+  // durable state and steps
+  {
+    id: 'durable-non-finite',
+    file: `${E}/durable/json-copy.ts`,
+    from: 'return Number.isFinite(value) ? value : null;',
+    to: 'return value;',
+    tests: [
+      `${E}/durable/json-copy.test.ts`,
+      `${E}/durable/tool-loop-state.test.ts`,
+      `${E}/loop/tool-loop-steps-rules.test.ts`,
+    ],
+  },
+  {
+    id: 'durable-shared-is-cycle',
+    file: `${E}/durable/json-copy.ts`,
+    from: '  open.delete(value);\n',
+    to: '',
+    tests: [
+      `${E}/durable/json-copy.test.ts`,
+      `${E}/durable/tool-loop-state.test.ts`,
+      `${E}/loop/tool-loop-steps-rules.test.ts`,
+    ],
+  },
+  {
+    id: 'durable-stored-result-id',
+    file: `${E}/durable/tool-loop-state.ts`,
+    from: 'if (result && (result.name !== call.name || result.id !== call.id))',
+    to: 'if (result && result.name !== call.name)',
+    tests: [
+      `${E}/durable/json-copy.test.ts`,
+      `${E}/durable/tool-loop-state.test.ts`,
+      `${E}/loop/tool-loop-steps-rules.test.ts`,
+    ],
+  },
+  {
+    id: 'steps-record-wrong-id',
+    file: `${E}/loop/tool-loop-steps.ts`,
+    from: 'if (result.name !== pending.call.name || result.id !== pending.call.id)',
+    to: 'if (result.name !== pending.call.name)',
+    tests: [`${E}/loop/tool-loop-steps-rules.test.ts`],
+  },
+  {
+    id: 'steps-pre-aborted',
+    file: `${E}/loop/tool-loop-steps.ts`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
+    from: '    throwIfAborted(options.signal, `running tool step ${callId}`);\n',
+    to: '',
+    tests: [`${E}/loop/tool-loop-steps-rules.test.ts`],
+  },
+  {
+    id: 'steps-total-tokens',
+    file: `${E}/loop/tool-loop-steps.ts`,
+    from: '(usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0))',
+    to: '(usage.totalTokens ?? 0)',
+    tests: [`${E}/loop/tool-loop-steps-rules.test.ts`],
+  },
+  {
+    id: 'blob-memory-shares-buffer',
+    file: `${E}/durable/blob-store.ts`,
+    from: 'return bytes === undefined ? undefined : Uint8Array.from(bytes);',
+    to: 'return bytes;',
+    tests: [`${E}/durable/json-copy.test.ts`, `${E}/durable/media.test.ts`],
+  },
+  {
+    id: 'blob-file-any-key',
+    file: `${E}/durable/blob-store.ts`,
+    from: 'if (!KEY.test(key))',
+    to: "if (key.includes('/'))",
+    tests: [`${E}/durable/json-copy.test.ts`, `${E}/durable/media.test.ts`],
+  },
+  // call ids and readers
+  {
+    id: 'call-ids-unmatched-takes-last',
+    file: 'packages/dialects/src/call-ids.ts',
+    from: 'pending.splice(Math.max(index, 0), 1)',
+    to: 'pending.splice(index, 1)',
+    tests: ['packages/dialects/src/call-ids.test.ts'],
+  },
+  {
+    id: 'call-ids-pending-kept',
+    file: 'packages/dialects/src/call-ids.ts',
+    from: '      pending = [];\n',
+    to: '',
+    tests: ['packages/dialects/src/call-ids.test.ts'],
+  },
+  {
+    id: 'call-ids-any-name',
+    file: 'packages/dialects/src/call-ids.ts',
+    from: 'pending.findIndex((entry) => entry.name === name)',
+    to: 'pending.findIndex(() => true)',
+    tests: ['packages/dialects/src/call-ids.test.ts'],
+  },
+  {
+    id: 'reading-upper-case-media-type',
+    file: 'packages/dialects/src/provider-reading.ts',
+    from: 'const type = mediaType.toLowerCase();',
+    to: 'const type = mediaType;',
+    tests: ['packages/dialects/src/provider-reading.test.ts'],
+  },
+  // others
+  {
+    id: 'rate-limit-trailing-junk',
+    file: `${E}/http/rate-limit.ts`,
+    from: 'return consumed === trimmed.length && consumed > 0',
+    to: 'return consumed > 0',
+    tests: [`${E}/http/retry-after.test.ts`],
+  },
+  {
+    id: 'private-hosts-only-file',
+    file: 'packages/content-image/src/deny-private-hosts.ts',
+    from: "if (url.protocol !== 'http:' && url.protocol !== 'https:') {",
+    to: "if (url.protocol === 'file:') {",
+    tests: [
+      'packages/content-image/src/deny-private-hosts.test.ts',
+      'packages/content-image/src/deny-private-hosts-schemes.test.ts',
+    ],
+  },
+  {
+    id: 'registry-retired-only',
+    file: 'packages/registry/src/derive.ts',
+    from: 'notice.deprecated !== undefined || notice.retired !== undefined',
+    to: 'notice.deprecated !== undefined',
+    tests: ['packages/registry/src/derive-conditions.test.ts'],
+  },
+  {
+    id: 'registry-variant-ignored',
+    file: 'packages/registry/src/derive.ts',
+    from: '  if (when.variant !== undefined && when.variant !== model.variant) return false;\n',
+    to: '',
+    tests: ['packages/registry/src/derive-conditions.test.ts'],
+  },
+  {
+    id: 'python-u-is-raw',
+    file: 'packages/core/src/python-literal.ts',
+    from: 'raw = /[rR]/.test(this.peek());',
+    to: 'raw = true;',
+    tests: [
+      'packages/core/src/python-literal.test.ts',
+      'packages/core/src/python-literal-strings.test.ts',
+    ],
+  },
+  {
+    id: 'python-continuation-kept',
+    file: 'packages/core/src/python-literal.ts',
+    from: "  '\\n': '',\n",
+    to: '',
+    tests: [
+      'packages/core/src/python-literal.test.ts',
+      'packages/core/src/python-literal-strings.test.ts',
+    ],
+  },
+  {
+    id: 'python-code-point-throws',
+    file: 'packages/core/src/python-literal.ts',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
+    from: '      if (code > 0x10ffff) this.fail(`bad \\\\${char} escape`);\n',
+    to: '',
+    tests: [
+      'packages/core/src/python-literal.test.ts',
+      'packages/core/src/python-literal-strings.test.ts',
+    ],
+  },
+  {
+    id: 'retry-after-untrimmed',
+    file: `${E}/http/retry.ts`,
+    from: '  const trimmed = value.trim();\n  if (trimmed',
+    to: '  const trimmed = value;\n  if (trimmed',
+    tests: [`${E}/http/retry.test.ts`, `${E}/http/retry-after.test.ts`],
+  },
+  {
+    id: 'retry-after-no-letter-check',
+    file: `${E}/http/retry.ts`,
+    from: '  if (!/[a-z]/i.test(trimmed)) return undefined;\n',
+    to: '',
+    tests: [`${E}/http/retry.test.ts`, `${E}/http/retry-after.test.ts`],
+  },
+  {
+    id: 'retry-after-ms-unanchored',
+    file: `${E}/http/retry.ts`,
+    from: '/^\\d+(\\.\\d+)?$/.test(precise.trim())',
+    to: '/\\d+(\\.\\d+)?/.test(precise.trim())',
+    tests: [`${E}/http/retry.test.ts`, `${E}/http/retry-after.test.ts`],
+  },
+];
+
+// A mutated file is restored even when the run is interrupted.
+let restore = () => {};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    restore();
+    process.exit(130);
+  });
+}
+
+const wanted = process.argv.slice(2);
+const chosen = MUTATIONS.filter(
+  (m) => wanted.length === 0 || wanted.some((w) => m.id.startsWith(w)),
+);
+let survived = 0;
+for (const mutation of chosen) {
+  const original = readFileSync(mutation.file, 'utf8');
+  const count = original.split(mutation.from).length - 1;
+  if (count !== 1) {
+    console.log(`?? ${mutation.id}: the pattern occurs ${count} times in ${mutation.file}`);
+    survived++;
+    continue;
+  }
+  restore = () => writeFileSync(mutation.file, original);
+  writeFileSync(mutation.file, original.replace(mutation.from, mutation.to));
+  let result;
+  try {
+    result = spawnSync('npx', ['vitest', 'run', '--bail=1', ...mutation.tests], {
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    });
+  } finally {
+    restore();
+    restore = () => {};
+  }
+  const killed = result.status !== 0;
+  if (!killed) survived++;
+  const failed = [
+    ...new Set(
+      [...(result.stdout + result.stderr).matchAll(/FAIL\s+(\S+\.test\.ts)/g)].map((m) => m[1]),
+    ),
+  ].slice(0, 3);
+  console.log(
+    `${killed ? 'killed  ' : 'SURVIVED'} ${mutation.id}${killed ? `  (${failed.join(', ')})` : ''}`,
+  );
+}
+console.log(`${chosen.length - survived} of ${chosen.length} killed`);
+process.exitCode = survived === 0 ? 0 : 1;

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `pnpm test:mutation [group ...]`: runs StrykerJS on each module group of groups.mjs in turn
+// (all of them when none is named, the stream decoders last), incrementally, then writes
+// docs/mutation-report.md. `--report` only regenerates the report from the last results.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { GROUPS } from './groups.mjs';
+import { writeReport } from './report.mjs';
+
+const args = process.argv.slice(2);
+const reportOnly = args.includes('--report');
+const named = args.filter((arg) => !arg.startsWith('--'));
+for (const name of named) {
+  if (!(name in GROUPS))
+    throw new Error(`unknown group ${name}; groups: ${Object.keys(GROUPS).join(', ')}`);
+}
+const order = Object.keys(GROUPS).sort(
+  (a, b) => Number(GROUPS[a].owner !== undefined) - Number(GROUPS[b].owner !== undefined),
+);
+const chosen = reportOnly ? [] : named.length > 0 ? named : order;
+
+const TIMINGS = 'reports/mutation/timings.json';
+const timings = (() => {
+  try {
+    return JSON.parse(readFileSync(TIMINGS, 'utf8'));
+  } catch {
+    return {};
+  }
+})();
+
+let failed = false;
+for (const name of chosen) {
+  console.log(`\n== mutation group ${name} ==`);
+  const started = Date.now();
+  const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_GROUP: name },
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (result.status !== 0) {
+    console.error(`stryker failed for group ${name} (exit ${result.status})`);
+    failed = true;
+    continue;
+  }
+  timings[name] = {
+    seconds,
+    date: new Date().toISOString().slice(0, 10),
+    concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
+  };
+  mkdirSync('reports/mutation', { recursive: true });
+  writeFileSync(TIMINGS, `${JSON.stringify(timings, null, 2)}\n`);
+}
+writeReport(timings);
+process.exitCode = failed ? 1 : 0;
