@@ -63,7 +63,7 @@ export {
   type PreflightViolation,
   preflight,
 } from './preflight/preflight.js';
-export { ANTHROPIC_MEDIA_LIMITS } from './preflight/request-rules.js';
+export { ANTHROPIC_MEDIA_LIMITS, TOOL_COUNT_LIMITS } from './preflight/request-rules.js';
 export { PROVIDER_RULES } from './preflight/rules.js';
 export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';

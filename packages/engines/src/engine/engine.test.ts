@@ -267,7 +267,10 @@ describe('inline images before the request', () => {
   it('fetches each URL image once for wires that need bytes and keeps URLs where the wire takes them', async () => {
     const image = Image.fromUrl(`${imageOrigin}/cat.png`);
     const messages = [{ role: 'user' as const, content: ['what is this?', image] }];
-    simulator.script('img', Array.from({ length: 4 }, () => ({ type: 'text', text: 'ok' }) as const));
+    simulator.script(
+      'img',
+      Array.from({ length: 4 }, () => ({ type: 'text', text: 'ok' }) as const),
+    );
     const options = {
       apiKey: 'k',
       inlineImages: { urlFilter: loopbackAsPublic, maxBytes: 1_000_000 },
