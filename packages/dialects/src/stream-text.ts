@@ -20,6 +20,86 @@ export interface TagFilterOptions {
 const THINK_OPEN = '<think>';
 const THINK_CLOSE = '</think>';
 
+const JSON_SPACE = new Set([' ', '\t', '\n', '\r']);
+const SCALAR_CHAR = /[0-9A-Za-z+\-.]/;
+
+/**
+ * Tells, for growing prefixes of one call block, whether the prefix is a JSON text, in time
+ * linear in the block however many closing tags it holds. It scans each character once,
+ * tracking strings, escapes and bracket depth; a prefix can only be JSON where the scan is
+ * outside every string and container, right after the one top-level value (or inside a
+ * top-level scalar), and there `JSON.parse` is asked once: the top-level value of a JSON text
+ * ends where its brackets close, so a longer prefix is JSON only if that same value is and
+ * only whitespace follows. A character other than whitespace after the value means no prefix
+ * from there on is JSON.
+ */
+class JsonPrefixScanner {
+  #at = 0;
+  #state: 'before' | 'container' | 'string' | 'scalar' | 'after' | 'dead' = 'before';
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+  /** Where the top-level value ended (state `after`), and whether it parsed (once). */
+  #valueEnd = 0;
+  #valueValid: boolean | undefined;
+
+  /** Whether `text.slice(0, end)` is a JSON text; `end` never decreases between calls. */
+  isJsonUpTo(text: string, end: number): boolean {
+    this.#scan(text, end);
+    if (this.#state === 'scalar') return isJson(text.slice(0, end));
+    if (this.#state !== 'after') return false;
+    this.#valueValid ??= isJson(text.slice(0, this.#valueEnd));
+    return this.#valueValid;
+  }
+
+  #scan(text: string, end: number): void {
+    for (; this.#at < end && this.#state !== 'dead'; this.#at++) {
+      const char = text[this.#at] as string;
+      switch (this.#state) {
+        case 'before':
+          if (JSON_SPACE.has(char)) break;
+          if (char === '{' || char === '[') {
+            this.#state = 'container';
+            this.#depth = 1;
+          } else if (char === '"') this.#state = 'string';
+          else if (SCALAR_CHAR.test(char)) this.#state = 'scalar';
+          else this.#state = 'dead';
+          break;
+        case 'string':
+          if (this.#escaped) this.#escaped = false;
+          else if (char === '\\') this.#escaped = true;
+          else if (char === '"') this.#ended(this.#at + 1);
+          break;
+        case 'scalar':
+          if (SCALAR_CHAR.test(char)) break;
+          this.#ended(this.#at);
+          if (!JSON_SPACE.has(char)) this.#state = 'dead';
+          break;
+        case 'after':
+          if (!JSON_SPACE.has(char)) this.#state = 'dead';
+          break;
+        case 'container':
+          if (this.#inString) {
+            if (this.#escaped) this.#escaped = false;
+            else if (char === '\\') this.#escaped = true;
+            else if (char === '"') this.#inString = false;
+          } else if (char === '"') this.#inString = true;
+          else if (char === '{' || char === '[') this.#depth++;
+          else if (char === '}' || char === ']') {
+            this.#depth--;
+            if (this.#depth === 0) this.#ended(this.#at + 1);
+          }
+          break;
+      }
+    }
+  }
+
+  #ended(at: number): void {
+    this.#state = 'after';
+    this.#valueEnd = at;
+  }
+}
+
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -42,6 +122,8 @@ export class TagFilter {
   #buffer = '';
   /** Where to look for the next closing tag inside a call block. */
   #searchFrom = 0;
+  /** Reads the open call block as JSON once, so each closing tag costs no reparse. */
+  #json = new JsonPrefixScanner();
   #started = false;
   #heldSpace = '';
 
@@ -90,6 +172,7 @@ export class TagFilter {
         this.#buffer = this.#buffer.slice(found.at + found.tag.length);
         this.#state = found.tag === THINK_OPEN ? 'think' : 'call';
         this.#searchFrom = 0;
+        this.#json = new JsonPrefixScanner();
         continue;
       }
       if (this.#state === 'think') {
@@ -109,7 +192,7 @@ export class TagFilter {
       }
       const closeTag = `</${this.#options.callTag}>`;
       let close = this.#buffer.indexOf(closeTag, this.#searchFrom);
-      while (close !== -1 && !isJson(this.#buffer.slice(0, close))) {
+      while (close !== -1 && !this.#json.isJsonUpTo(this.#buffer, close)) {
         close = this.#buffer.indexOf(closeTag, close + 1);
       }
       if (close === -1) {

@@ -144,7 +144,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     let inspection: Inspection;
     let checkFailure: string | undefined;
     if (!parsed) {
-      inspection = { model: undefined, tools: [], toolResults: [], violations: ['body is not JSON'] };
+      inspection = {
+        model: undefined,
+        tools: [],
+        toolResults: [],
+        violations: ['body is not JSON'],
+      };
     } else if (!simulated.matches(rest)) {
       inspection = {
         model: undefined,

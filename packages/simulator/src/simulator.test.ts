@@ -398,7 +398,9 @@ describe('the simulator speaks for itself', () => {
     expect(status).toBe(500);
     const error = (body as { error: { message: string; code: string } }).error;
     expect(error.code).toBe('simulator_check_failed');
-    expect(error.message).toMatch(/^simulator check failed \(a simulator bug, not a violation of the request\): /);
+    expect(error.message).toMatch(
+      /^simulator check failed \(a simulator bug, not a violation of the request\): /,
+    );
     expect(error.message).not.toContain('not JSON');
     expect(simulator.received(lane)[0]?.status).toBe(500);
   });

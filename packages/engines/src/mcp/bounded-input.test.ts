@@ -88,7 +88,7 @@ describe('tools per server', () => {
         pages.push(params?.cursor);
         return client.listTools(params, options);
       },
-      callTool: (params, schema, options) => client.callTool(params, undefined, options),
+      callTool: (params, _schema, options) => client.callTool(params, undefined, options),
       getServerVersion: () => client.getServerVersion(),
     };
     const roster = await gatherTools([server], { maxToolsPerServer: 3, onWarning });
@@ -246,7 +246,7 @@ describe('task-only tools (execution.taskSupport "required")', () => {
     const client = await track(connectInMemory(createTaskServer()));
     const plain: McpToolServer = {
       listTools: (params, options) => client.listTools(params, options),
-      callTool: (params, schema, options) => client.callTool(params, undefined, options),
+      callTool: (params, _schema, options) => client.callTool(params, undefined, options),
     };
     const roster = await gatherTools([plain], { onWarning });
     expect(roster.tools.map((tool) => tool.name)).toEqual(['plain']);
