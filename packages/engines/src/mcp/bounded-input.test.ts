@@ -4,7 +4,6 @@ import { getEventListeners } from 'node:events';
 import type { CrosswireWarning, ToolCall } from '@crosswire/core';
 import { parseResponse } from '@crosswire/dialects';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import {
   connectInMemory,
   connectRawPeer,
   createPagedServer,
+  createTaskServer,
 } from './test-support/fixture-servers.js';
 
 function call(name: string, args: Record<string, unknown> = {}, id = `call_${name}`): ToolCall {
@@ -183,44 +183,6 @@ describe('maxToolResultBytes', () => {
     expect(over[0]?.failure).toBe('result_too_large');
   });
 });
-
-/** A server with one task-only tool (as server-everything has), on the SDK's task store. */
-function createTaskServer(options: { neverFinish?: boolean } = {}): McpServer {
-  const server = new McpServer(
-    { name: 'tasks', version: '1.0.0' },
-    {
-      capabilities: { tasks: { requests: { tools: { call: {} } } } },
-      taskStore: new InMemoryTaskStore(),
-    },
-  );
-  server.experimental.tasks.registerToolTask(
-    'long_sum',
-    {
-      description: 'Adds two numbers, as a task',
-      inputSchema: { a: z.number(), b: z.number() },
-      execution: { taskSupport: 'required' },
-    },
-    {
-      async createTask({ a, b }, { taskStore }) {
-        const task = await taskStore.createTask({ ttl: 60_000, pollInterval: 5 });
-        if (!options.neverFinish) {
-          setTimeout(() => {
-            void taskStore.storeTaskResult(task.taskId, 'completed', {
-              content: [{ type: 'text', text: String(a + b) }],
-            });
-          }, 10);
-        }
-        return { task };
-      },
-      getTask: (_args, { taskId, taskStore }) => taskStore.getTask(taskId),
-      getTaskResult: (_args, { taskId, taskStore }) => taskStore.getTaskResult(taskId) as never,
-    },
-  );
-  server.registerTool('plain', { inputSchema: {} }, async () => ({
-    content: [{ type: 'text', text: 'plain ran' }],
-  }));
-  return server;
-}
 
 describe('task-only tools (execution.taskSupport "required")', () => {
   it('runs one as an MCP task through the SDK client, and its result answers the call', async () => {
