@@ -65,7 +65,7 @@ export {
   type PreflightViolation,
   preflight,
 } from './preflight/preflight.js';
-export { ANTHROPIC_MEDIA_LIMITS } from './preflight/request-rules.js';
+export { ANTHROPIC_MEDIA_LIMITS, TOOL_COUNT_LIMITS } from './preflight/request-rules.js';
 export { PROVIDER_RULES } from './preflight/rules.js';
 export { STRUCTURED_WITH_TOOLS_REFUSED } from './preflight/structured-rules.js';
 export {

@@ -20,6 +20,89 @@ export interface TagFilterOptions {
 const THINK_OPEN = '<think>';
 const THINK_CLOSE = '</think>';
 
+const JSON_SPACE = new Set([' ', '\t', '\n', '\r']);
+const SCALAR_CHAR = /[0-9A-Za-z+\-.]/;
+
+/**
+ * Tells, for growing prefixes of one call block, whether the prefix is a JSON text, in time
+ * linear in the block however many closing tags it holds. It scans each character once,
+ * tracking strings, escapes and bracket depth; a prefix can only be JSON where the scan is
+ * outside every string and container, right after the one top-level value (or inside a
+ * top-level scalar), and there `JSON.parse` is asked once: the top-level value of a JSON text
+ * ends where its brackets close, so a longer prefix is JSON only if that same value is and
+ * only whitespace follows. A character other than whitespace after the value means no prefix
+ * from there on is JSON.
+ */
+class JsonPrefixScanner {
+  #at = 0;
+  #state: 'before' | 'container' | 'string' | 'scalar' | 'after' | 'dead' = 'before';
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+  /** Where the top-level value ended (state `after`), and whether it parsed (once). */
+  #valueEnd = 0;
+  #valueValid: boolean | undefined;
+
+  /** Scans the next part of the block (each character once, whatever the chunking). */
+  feed(chunk: string): void {
+    for (let index = 0; index < chunk.length && this.#state !== 'dead'; index++, this.#at++) {
+      this.#step(chunk[index] as string);
+    }
+  }
+
+  /** Whether the block fed so far is a JSON text; `text()` gives it when a parse is needed. */
+  isJson(text: () => string): boolean {
+    if (this.#state === 'scalar') return isJson(text());
+    if (this.#state !== 'after') return false;
+    this.#valueValid ??= isJson(text().slice(0, this.#valueEnd));
+    return this.#valueValid;
+  }
+
+  #step(char: string): void {
+    switch (this.#state) {
+      case 'before':
+        if (JSON_SPACE.has(char)) break;
+        if (char === '{' || char === '[') {
+          this.#state = 'container';
+          this.#depth = 1;
+        } else if (char === '"') this.#state = 'string';
+        else if (SCALAR_CHAR.test(char)) this.#state = 'scalar';
+        else this.#state = 'dead';
+        break;
+      case 'string':
+        if (this.#escaped) this.#escaped = false;
+        else if (char === '\\') this.#escaped = true;
+        else if (char === '"') this.#ended(this.#at + 1);
+        break;
+      case 'scalar':
+        if (SCALAR_CHAR.test(char)) break;
+        this.#ended(this.#at);
+        if (!JSON_SPACE.has(char)) this.#state = 'dead';
+        break;
+      case 'after':
+        if (!JSON_SPACE.has(char)) this.#state = 'dead';
+        break;
+      case 'container':
+        if (this.#inString) {
+          if (this.#escaped) this.#escaped = false;
+          else if (char === '\\') this.#escaped = true;
+          else if (char === '"') this.#inString = false;
+        } else if (char === '"') this.#inString = true;
+        else if (char === '{' || char === '[') this.#depth++;
+        else if (char === '}' || char === ']') {
+          this.#depth--;
+          if (this.#depth === 0) this.#ended(this.#at + 1);
+        }
+        break;
+    }
+  }
+
+  #ended(at: number): void {
+    this.#state = 'after';
+    this.#valueEnd = at;
+  }
+}
+
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -40,8 +123,16 @@ export class TagFilter {
   readonly #openTags: string[];
   #state: 'text' | 'think' | 'call' = 'text';
   #buffer = '';
-  /** Where to look for the next closing tag inside a call block. */
+  /** Where to look for the next closing tag in the buffer, inside a call block. */
   #searchFrom = 0;
+  /**
+   * The open call block up to the buffer: scanned, and with no closing tag left to try. The
+   * buffer then stays short (a possible tag start and the new text), so appending to it never
+   * copies the block again.
+   */
+  #block = new TextBuilder();
+  /** Reads the open call block as JSON once, so each closing tag costs no reparse. */
+  #json = new JsonPrefixScanner();
   #started = false;
   #heldSpace = '';
 
@@ -68,8 +159,11 @@ export class TagFilter {
     if (this.#buffer !== '') {
       if (this.#state === 'text') this.#text(this.#buffer, out);
       else if (this.#state === 'think') out.push({ kind: 'reasoning', text: this.#buffer });
-      else out.push({ kind: 'call', text: this.#buffer });
+      else out.push({ kind: 'call', text: this.#block.toString() + this.#buffer });
+    } else if (this.#state === 'call' && this.#block.length > 0) {
+      out.push({ kind: 'call', text: this.#block.toString() });
     }
+    this.#block = new TextBuilder();
     this.#buffer = '';
     // Trailing whitespace of a trimmed text is not part of the final text.
     this.#heldSpace = '';
@@ -90,6 +184,8 @@ export class TagFilter {
         this.#buffer = this.#buffer.slice(found.at + found.tag.length);
         this.#state = found.tag === THINK_OPEN ? 'think' : 'call';
         this.#searchFrom = 0;
+        this.#json = new JsonPrefixScanner();
+        this.#block = new TextBuilder();
         continue;
       }
       if (this.#state === 'think') {
@@ -108,20 +204,33 @@ export class TagFilter {
         continue;
       }
       const closeTag = `</${this.#options.callTag}>`;
-      let close = this.#buffer.indexOf(closeTag, this.#searchFrom);
-      while (close !== -1 && !isJson(this.#buffer.slice(0, close))) {
-        close = this.#buffer.indexOf(closeTag, close + 1);
-      }
+      const close = this.#buffer.indexOf(closeTag, this.#searchFrom);
       if (close === -1) {
-        // Keep the whole block; look again from where a closing tag could still start.
-        this.#searchFrom = Math.max(0, this.#buffer.length - closeTag.length + 1);
+        // Everything but a possible start of the closing tag joins the block.
+        this.#toBlock(this.#buffer.length - (closeTag.length - 1));
+        this.#searchFrom = 0;
         return;
       }
-      out.push({ kind: 'call', text: this.#buffer.slice(0, close) });
-      this.#buffer = this.#buffer.slice(close + closeTag.length);
+      this.#toBlock(close);
+      if (!this.#json.isJson(() => this.#block.toString())) {
+        this.#searchFrom = 1; // past this closing tag's '<'
+        continue;
+      }
+      out.push({ kind: 'call', text: this.#block.toString() });
+      this.#block = new TextBuilder();
+      this.#buffer = this.#buffer.slice(closeTag.length);
       this.#state = 'text';
       this.#dropLeadingSpace();
     }
+  }
+
+  /** Moves the first `count` characters of the buffer to the open call block. */
+  #toBlock(count: number): void {
+    if (count <= 0) return;
+    const moved = this.#buffer.slice(0, count);
+    this.#json.feed(moved);
+    this.#block.append(moved);
+    this.#buffer = this.#buffer.slice(count);
   }
 
   #firstOpenTag(): { at: number; tag: string } | undefined {

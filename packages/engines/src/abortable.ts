@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { AbortedError } from '@crosswire/core';
 
 /**
@@ -113,4 +114,16 @@ export function linkSignals(sources: readonly (AbortSignal | undefined)[]): Link
     }
   };
   return { signal: controller.signal, release };
+}
+
+/**
+ * The signal of one turn of concurrent calls: one listener on the caller's `signal` however
+ * many calls the turn runs (each call listens on the turn's signal, which has no listener
+ * limit, so Node's `MaxListenersExceededWarning` never reaches the caller's signal). Release
+ * it when the turn ends.
+ */
+export function turnSignal(signal: AbortSignal | undefined): LinkedSignal {
+  const linked = linkSignals([signal]);
+  setMaxListeners(0, linked.signal);
+  return linked;
 }

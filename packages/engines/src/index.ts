@@ -103,15 +103,18 @@ export {
 } from './mcp/call.js';
 export {
   DEFAULT_LIST_TOOLS_TIMEOUT_MS,
+  DEFAULT_MAX_TOOLS_PER_SERVER,
   type GatherToolsOptions,
   gatherTools,
   type RoutedTool,
   type ToolRoster,
 } from './mcp/gather.js';
+export { DEFAULT_MAX_TOOL_RESULT_BYTES } from './mcp/result-size.js';
 export {
   type McpCallToolParams,
   type McpListToolsResult,
   type McpRequestOptions,
+  type McpTaskMessage,
   type McpTool,
   type McpToolServer,
   serverLabel,

@@ -10,7 +10,7 @@ import { createEngine } from '../src/engine/engine.js';
 
 let simulator: Simulator;
 beforeAll(async () => {
-  simulator = await startSimulator();
+  simulator = await startSimulator({ fallback: () => ({ type: 'text', text: 'ok' }) });
 });
 afterAll(async () => {
   await simulator.close();

@@ -69,7 +69,11 @@ export interface SimulatorOptions {
   /** Loopback only: `127.0.0.1` (default) or `::1`. */
   readonly host?: '127.0.0.1' | '::1';
   readonly port?: number;
-  /** The reply of a lane with no scripted step left. Default: the text `ok`. */
+  /**
+   * The reply of a lane with no scripted step left. Default: HTTP 400 with the error code
+   * `simulator_script_exhausted` (a test that sends one request more than it scripted fails
+   * loudly, not with a silent `ok`).
+   */
   readonly fallback?: SimulatorResponder;
   /** Redact credentials in recorded headers. Default true. */
   readonly redactCredentials?: boolean;
@@ -122,7 +126,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const turns = new Map<string, number>();
   const records: SimulatorRequest[] = [];
   const listings = new Map<string, { kind: SimulatedListing; models: readonly SimulatedModel[] }>();
-  const fallback: SimulatorResponder = options.fallback ?? (() => ({ type: 'text', text: 'ok' }));
+  const fallback: SimulatorResponder = options.fallback ?? scriptExhausted;
   const redact = options.redactCredentials ?? true;
 
   const nextStep = (lane: string, context: Parameters<SimulatorResponder>[0]): SimulatorStep => {
@@ -195,27 +199,40 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return;
       }
     }
+    // Only the parsing is guarded: an error thrown by the simulator's own checks is a
+    // simulator failure, reported as such below, never a client's "body is not JSON".
     let body: unknown;
-    let inspection: Inspection;
+    let parsed = true;
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const provider = options.providers?.[lane];
-      inspection = simulated.matches(rest)
-        ? simulated.inspect(body, rest, provider === undefined ? undefined : { provider })
-        : {
-            model: undefined,
-            tools: [],
-            toolResults: [],
-            violations: [`${rest} is not the ${wireName} endpoint`],
-          };
     } catch {
       body = undefined;
+      parsed = false;
+    }
+    let inspection: Inspection;
+    let checkFailure: string | undefined;
+    if (!parsed) {
       inspection = {
         model: undefined,
         tools: [],
         toolResults: [],
         violations: ['body is not JSON'],
       };
+    } else if (!simulated.matches(rest)) {
+      inspection = {
+        model: undefined,
+        tools: [],
+        toolResults: [],
+        violations: [`${rest} is not the ${wireName} endpoint`],
+      };
+    } else {
+      const provider = options.providers?.[lane];
+      try {
+        inspection = simulated.inspect(body, rest, provider === undefined ? undefined : { provider });
+      } catch (error) {
+        checkFailure = error instanceof Error ? error.message : String(error);
+        inspection = { model: undefined, tools: [], toolResults: [], violations: [] };
+      }
     }
     if (request.method !== 'POST')
       inspection = { ...inspection, violations: [...inspection.violations, 'method must be POST'] };
@@ -235,6 +252,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         ...(stream === undefined ? {} : { stream }),
       });
 
+    if (checkFailure !== undefined) {
+      record(500);
+      send(
+        response,
+        500,
+        simulated.errorBody(
+          500,
+          `simulator check failed (a simulator bug, not a violation of the request): ${checkFailure}`,
+          'simulator_check_failed',
+        ),
+      );
+      return;
+    }
     if (inspection.violations.length > 0 && (options.enforce ?? true)) {
       record(400);
       send(
@@ -331,6 +361,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
   };
 }
+
+/** The default fallback: a lane asked once more than its script answers is an explicit error. */
+const scriptExhausted: SimulatorResponder = ({ lane, turn }) => ({
+  type: 'error',
+  // 400, not 5xx: a client would retry a 5xx, and the script stays exhausted.
+  status: 400,
+  code: 'simulator_script_exhausted',
+  message: `simulator_script_exhausted: lane "${lane}" has no scripted reply left for request ${turn}; script more steps or pass a fallback`,
+});
 
 /** Whether the request asks for a streamed reply: `stream: true`, or Gemini's streaming method. */
 function asksForStream(wire: WireFormat, body: unknown, path: string, search: string): boolean {

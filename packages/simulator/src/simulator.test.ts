@@ -362,3 +362,46 @@ describe('the hermes simulator reads the tools of a real Hermes prompt', () => {
     expect(simulator.received(lane)[0]?.tools).toEqual(['get_weather', 'book_table']);
   });
 });
+
+describe('the simulator speaks for itself', () => {
+  it('answers a request past the end of its script with simulator_script_exhausted, not a silent ok', async () => {
+    const lane = 'exhausted';
+    simulator.script(lane, [{ type: 'text', text: 'first' }]);
+    const body = { model: 'gpt-x', messages: [{ role: 'user', content: 'hi' }] };
+    const url = `${simulator.baseUrl('openai', lane)}/v1/chat/completions`;
+    expect((await post(url, body)).status).toBe(200);
+    const second = await post(url, body);
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual({
+      error: {
+        message:
+          'simulator_script_exhausted: lane "exhausted" has no scripted reply left for request 2; script more steps or pass a fallback',
+        type: 'invalid_request_error',
+        code: 'simulator_script_exhausted',
+      },
+    });
+  });
+
+  it('reports a failure of its own checks as a simulator failure, not "body is not JSON"', async () => {
+    const lane = 'check-throws';
+    // A tool schema nested deeper than a recursive check can walk: valid JSON, valid request
+    // (written as text: JSON.stringify itself recurses).
+    const depth = 20_000;
+    const schema = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${'}}'.repeat(depth)}`;
+    const response = await fetch(`${simulator.baseUrl('openai', lane)}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"model":"gpt-x","tools":[{"type":"function","function":{"name":"deep","parameters":${schema}}}],"messages":[{"role":"user","content":"hi"}]}`,
+    });
+    const status = response.status;
+    const body = (await response.json()) as unknown;
+    expect(status).toBe(500);
+    const error = (body as { error: { message: string; code: string } }).error;
+    expect(error.code).toBe('simulator_check_failed');
+    expect(error.message).toMatch(
+      /^simulator check failed \(a simulator bug, not a violation of the request\): /,
+    );
+    expect(error.message).not.toContain('not JSON');
+    expect(simulator.received(lane)[0]?.status).toBe(500);
+  });
+});

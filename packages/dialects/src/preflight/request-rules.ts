@@ -199,6 +199,14 @@ function anthropicMedia(body: JsonObject): AnthropicMedia[] {
 }
 
 /** Anthropic's media limits (https://docs.anthropic.com/en/docs/build-with-claude/vision). */
+/**
+ * The most tools one request may offer, per wire, where the provider documents a limit (a
+ * wire missing here documents none). The tool loop refuses a larger tool set before sending.
+ */
+export const TOOL_COUNT_LIMITS: Readonly<Partial<Record<WireFormat, number>>> = Object.freeze({
+  openai: 128,
+});
+
 export const ANTHROPIC_MEDIA_LIMITS = Object.freeze({
   /** Bytes of one base64 image as sent (the API counts the base64 text: 5 MB). */
   imageBytes: 5 * 1024 * 1024,
@@ -296,11 +304,11 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     quoted:
       "Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 325 instead.",
     check: (body) =>
-      Array.isArray(body.tools) && body.tools.length > 128
+      Array.isArray(body.tools) && body.tools.length > (TOOL_COUNT_LIMITS.openai as number)
         ? [
             {
               path: 'tools',
-              message: `Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length ${body.tools.length} instead.`,
+              message: `Invalid 'tools': array too long. Expected an array with maximum length ${TOOL_COUNT_LIMITS.openai}, but got an array with length ${body.tools.length} instead.`,
             },
           ]
         : [],

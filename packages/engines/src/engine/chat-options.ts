@@ -67,6 +67,24 @@ export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
   readonly toolTimeoutMs?: number;
   /** Per `tools/list` request. Default: the engine's `listToolsTimeoutMs` (30 000 ms). */
   readonly listToolsTimeoutMs?: number;
+  /**
+   * Tools kept per MCP server: a server that lists more has the rest left out, with a
+   * `tool_list_truncated` warning. Default: the engine's `maxToolsPerServer` (1 000).
+   */
+  readonly maxToolsPerServer?: number;
+  /**
+   * The most tools one request may offer: a larger tool set fails the loop with
+   * `ToolLoopError` `too_many_tools` before any request is sent. Default: the wire's
+   * documented limit (`TOOL_COUNT_LIMITS` of @crosswire/dialects: 128 on `openai`), no limit on
+   * a wire that documents none.
+   */
+  readonly maxToolsPerRequest?: number;
+  /**
+   * The largest tool result forwarded to the model, in bytes: a larger one becomes an error
+   * result that says so (failure `result_too_large`). Default: the engine's
+   * `maxToolResultBytes` (16 MiB).
+   */
+  readonly maxToolResultBytes?: number;
   /** Default: the engine's `onWarning`. */
   readonly onWarning?: WarningHandler;
 }

@@ -86,6 +86,7 @@ describe('createEngine from registry data', () => {
         }),
       );
       expect(engine.toolWireFormat).toBe(wire);
+      simulator.script(provider.id, [{ type: 'text', text: 'ok' }]);
       const reply = await engine.chat('hello');
       expect([provider.id, reply.content]).toEqual([provider.id, 'ok']);
       // The chat is the last request (an engine for a local server asks for the model's metadata first).
@@ -131,6 +132,7 @@ describe('createEngine from registry data', () => {
       }),
     );
     expect(engine.toolWireFormat).toBe('openai');
+    simulator.script('acme', [{ type: 'text', text: 'ok' }]);
     expect((await engine.chat('hi')).content).toBe('ok');
     expect(simulator.received('acme')[0]?.headers.authorization).toBe('Bearer from-env');
     expect(simulator.received('acme')[0]?.body).toEqual({
@@ -266,6 +268,10 @@ describe('inline images before the request', () => {
   it('fetches each URL image once for wires that need bytes and keeps URLs where the wire takes them', async () => {
     const image = Image.fromUrl(`${imageOrigin}/cat.png`);
     const messages = [{ role: 'user' as const, content: ['what is this?', image] }];
+    simulator.script(
+      'img',
+      Array.from({ length: 4 }, () => ({ type: 'text', text: 'ok' }) as const),
+    );
     const options = {
       apiKey: 'k',
       inlineImages: { urlFilter: loopbackAsPublic, maxBytes: 1_000_000 },
@@ -368,6 +374,7 @@ describe('inline images before the request', () => {
         inlineImages: { allowPrivateNetwork: true },
       }),
     );
+    simulator.script('open-network', [{ type: 'text', text: 'ok' }]);
     await engine.chat([
       { role: 'user', content: [Image.fromUrl(`http://127.0.0.1:${port}/own.png`)] },
     ]);

@@ -121,6 +121,16 @@ export interface EngineOptions {
    */
   readonly listToolsTimeoutMs?: number;
   /**
+   * Tools kept per MCP server in `chatWithTools`: the rest of a longer listing are left out,
+   * with a `tool_list_truncated` warning. Default 1 000.
+   */
+  readonly maxToolsPerServer?: number;
+  /**
+   * The largest MCP tool result `chatWithTools` forwards to the model, in bytes: a larger one
+   * becomes an error result that says so. Default 16 MiB (16 777 216).
+   */
+  readonly maxToolResultBytes?: number;
+  /**
    * The MCP servers `chatWithTools` uses when the call names none: SDK `Client`s or any objects
    * with `listTools` and `callTool`. Default none.
    */
@@ -538,7 +548,8 @@ export class Engine {
 
   /**
    * `options` with the engine's defaults filled in (`mcpServers`, `maxIterations`,
-   * `toolTimeoutMs`, `listToolsTimeoutMs`, `onWarning`): what `runToolLoop` and the step
+   * `toolTimeoutMs`, `listToolsTimeoutMs`, `maxToolsPerServer`, `maxToolResultBytes`,
+   * `onWarning`): what `runToolLoop` and the step
    * API's `runModelStep` use.
    */
   toolLoopOptions(options: ChatWithToolsOptions): ChatWithToolsOptions {
@@ -548,6 +559,8 @@ export class Engine {
       maxIterations: options.maxIterations ?? this.maxIterations,
       toolTimeoutMs: options.toolTimeoutMs ?? this.#options.toolTimeoutMs,
       listToolsTimeoutMs: options.listToolsTimeoutMs ?? this.#options.listToolsTimeoutMs,
+      maxToolsPerServer: options.maxToolsPerServer ?? this.#options.maxToolsPerServer,
+      maxToolResultBytes: options.maxToolResultBytes ?? this.#options.maxToolResultBytes,
       onWarning: options.onWarning ?? this.#options.onWarning,
     };
   }

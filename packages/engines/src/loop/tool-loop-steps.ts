@@ -16,6 +16,7 @@ import {
   canonicalMessages,
   DIALECTS,
   type DialectOptions,
+  TOOL_COUNT_LIMITS,
   toolLoopCalls,
   toolNameMap,
   wireNamedResults,
@@ -244,6 +245,10 @@ export interface ToolStepOptions {
   readonly toolTimeoutMs?: number;
   /** Per `tools/list` request when listing from `mcpServers`. Default 30 000 ms. */
   readonly listToolsTimeoutMs?: number;
+  /** Tools kept per server when listing from `mcpServers`. Default 1 000. */
+  readonly maxToolsPerServer?: number;
+  /** The largest result forwarded, in bytes; larger becomes an error result. Default 16 MiB. */
+  readonly maxToolResultBytes?: number;
   readonly signal?: AbortSignal;
   readonly onWarning?: WarningHandler;
 }
@@ -276,6 +281,7 @@ export async function loopSettings(
   // What the engine learns on first use (a local server's model metadata) decides how tool
   // results render, so it is settled before the loop reads the dialect settings.
   await engine.discover?.();
+  checkToolCount(roster, engine.toolWireFormat, options.maxToolsPerRequest);
   const dialectOptions = options.onWarning
     ? { ...engine.dialectOptions, onWarning: options.onWarning }
     : engine.dialectOptions;
@@ -300,6 +306,20 @@ export async function loopSettings(
   };
 }
 
+/**
+ * Refuses, before any request is sent, a tool set larger than `max` (default: the wire's
+ * documented limit): the provider would refuse the request, after a body of every tool.
+ */
+function checkToolCount(roster: ToolRoster, wire: WireFormat, max: number | undefined): void {
+  const limit = max ?? TOOL_COUNT_LIMITS[wire];
+  if (limit === undefined || roster.tools.length <= limit) return;
+  throw new ToolLoopError(
+    'too_many_tools',
+    `the MCP servers offer ${roster.tools.length} tools and one ${wire} request may offer at most ${limit}${max === undefined ? " (the wire's documented limit)" : ' (maxToolsPerRequest)'}; nothing was sent`,
+    { details: { tools: roster.tools.length, limit, wire } },
+  );
+}
+
 function listTools(options: ToolStepOptions): Promise<ToolRoster> {
   if (!options.mcpServers || options.mcpServers.length === 0) {
     throw new ToolLoopError(
@@ -310,6 +330,7 @@ function listTools(options: ToolStepOptions): Promise<ToolRoster> {
   return gatherTools(options.mcpServers, {
     signal: options.signal,
     timeoutMs: options.listToolsTimeoutMs,
+    maxToolsPerServer: options.maxToolsPerServer,
     onWarning: options.onWarning,
   });
 }
@@ -552,6 +573,7 @@ export function runPendingCall(
   return callTool(roster, pending.call, {
     timeoutMs: options.toolTimeoutMs,
     signal: options.signal,
+    maxToolResultBytes: options.maxToolResultBytes,
     onWarning: options.onWarning,
     ...(keyed
       ? {

@@ -7,7 +7,7 @@ import {
   providerMessage,
 } from '@crosswire/dialects';
 import type { ToolResult } from '@crosswire/tool-result';
-import { typedAbort } from '../abortable.js';
+import { turnSignal, typedAbort } from '../abortable.js';
 import type { ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import type { ToolFailure, ToolOutput } from '../mcp/call.js';
 import {
@@ -157,12 +157,16 @@ async function loop(
     }
     for (const toolCall of calls) await report({ type: 'tool-call-run', iteration, toolCall });
     const toolsStarted = performance.now();
-    // Every call of the turn runs at once, by the rules of a tool step.
+    // Every call of the turn runs at once, by the rules of a tool step. The turn adds one
+    // listener to the caller's signal (removed after the turn), however many calls it runs;
+    // each call listens on the turn's signal, so no listener warning reaches the caller.
+    const calling = turnSignal(options.signal);
+    const turnOptions = options.signal ? { ...options, signal: calling.signal } : options;
     const outputs = await Promise.all(
       state.pendingCalls.map((pending) =>
-        runPendingCall(state, pending, settings.roster, options, false),
+        runPendingCall(state, pending, settings.roster, turnOptions, false),
       ),
-    );
+    ).finally(calling.release);
     const toolsMs = performance.now() - toolsStarted;
     state = state.pendingCalls.reduce(
       (current, pending, index) =>

@@ -1,9 +1,18 @@
+import { setMaxListeners } from 'node:events';
 import { CrosswireError, type ToolCall, type WarningHandler } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import * as z from 'zod/mini';
-import { abortedError, settleWithin, throwIfAborted } from '../abortable.js';
-import type { ToolRoster } from './gather.js';
+import {
+  abortedError,
+  linkSignals,
+  settleWithin,
+  throwIfAborted,
+  turnSignal,
+} from '../abortable.js';
+import type { RoutedTool, ToolRoster } from './gather.js';
 import { malformedResultReason } from './malformed-responses.js';
+import { DEFAULT_MAX_TOOL_RESULT_BYTES, exceedsBytes } from './result-size.js';
+import type { McpCallToolParams, McpRequestOptions } from './server.js';
 
 /** What one call produced: always exactly one per call. */
 export interface ToolOutput {
@@ -25,6 +34,7 @@ export type ToolFailure =
   | 'timeout'
   | 'mcp_error'
   | 'malformed_result'
+  | 'result_too_large'
   | 'threw';
 
 export interface CallToolsOptions {
@@ -35,6 +45,12 @@ export interface CallToolsOptions {
    * reason), even while a server ignores the cancellation; it is not turned into error results.
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The largest result forwarded, in bytes (its JSON size, counted up to the cap): a larger
+   * one becomes an error result that says so (failure `result_too_large`), and none of its
+   * output is forwarded. Default {@link DEFAULT_MAX_TOOL_RESULT_BYTES} (16 MiB).
+   */
+  readonly maxToolResultBytes?: number | undefined;
   readonly onWarning?: WarningHandler | undefined;
 }
 
@@ -66,7 +82,12 @@ export function callTools(
   calls: readonly ToolCall[],
   options: CallToolsOptions = {},
 ): Promise<ToolOutput[]> {
-  return Promise.all(calls.map((call) => callTool(roster, call, options)));
+  if (!options.signal) return Promise.all(calls.map((call) => callTool(roster, call, options)));
+  const turn = turnSignal(options.signal);
+  const turnOptions = { ...options, signal: turn.signal };
+  return Promise.all(calls.map((call) => callTool(roster, call, turnOptions))).finally(
+    turn.release,
+  );
 }
 
 /** Options of one call: {@link CallToolsOptions} and the request's `_meta`. */
@@ -94,33 +115,36 @@ export async function callTool(
   if (!route) return failed(call, undefined, 'unknown_tool', unknownToolMessage(call.name), 0);
   const timeoutMs = options.timeoutMs ?? 60_000;
   const started = performance.now();
-  const controller = new AbortController();
   const parent = options.signal;
-  const onParentAbort = () => controller.abort(parent?.reason);
-  parent?.addEventListener('abort', onParentAbort, { once: true });
+  // One listener on the caller's signal per call, removed when the call ends: the SDK's
+  // request (which never removes its own listener) and the race below listen on the call's
+  // signal. A task polls with one request per status check, each adding a listener to it.
+  const timeout = new AbortController();
+  const linked = linkSignals([parent, timeout.signal]);
+  setMaxListeners(0, linked.signal);
   let raw: unknown;
   const during = `calling tool ${call.name}`;
   try {
     throwIfAborted(parent, during);
+    const params: McpCallToolParams = {
+      name: call.name,
+      arguments: { ...call.arguments },
+      ...(options.meta ? { _meta: { ...options.meta } } : {}),
+    };
+    const request = { timeout: timeoutMs, signal: linked.signal };
     raw = await settleWithin(
       Promise.resolve().then(() =>
-        route.server.callTool(
-          {
-            name: call.name,
-            arguments: { ...call.arguments },
-            ...(options.meta ? { _meta: { ...options.meta } } : {}),
-          },
-          LOOSE_CALL_TOOL_RESULT_SCHEMA,
-          { timeout: timeoutMs, signal: controller.signal },
-        ),
+        route.taskRequired
+          ? callAsTask(route, params, request)
+          : route.server.callTool(params, LOOSE_CALL_TOOL_RESULT_SCHEMA, request),
       ),
       {
-        signal: parent,
+        signal: linked.signal,
         during,
         timeoutMs,
         onTimeout: () => {
           const timedOut = new ToolTimeout(timeoutMs);
-          controller.abort(timedOut);
+          timeout.abort(timedOut);
           return timedOut;
         },
       },
@@ -134,9 +158,19 @@ export async function callTool(
       performance.now() - started,
     );
   } finally {
-    parent?.removeEventListener('abort', onParentAbort);
+    linked.release();
   }
   const durationMs = performance.now() - started;
+  const maxBytes = options.maxToolResultBytes ?? DEFAULT_MAX_TOOL_RESULT_BYTES;
+  if (exceedsBytes(raw, maxBytes)) {
+    return failed(
+      call,
+      route.serverLabel,
+      'result_too_large',
+      `tool ${call.name} returned a result larger than ${maxBytes} bytes (maxToolResultBytes); it is not forwarded`,
+      durationMs,
+    );
+  }
   try {
     const result = ToolResult.fromCallToolResult({ name: call.name, id: call.id }, raw, {
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
@@ -152,6 +186,28 @@ export async function callTool(
       durationMs,
     );
   }
+}
+
+/**
+ * Runs a task-only tool through the SDK's task API: the task is created, polled and its
+ * result read by `callToolStream`, which ends with a `result` or an `error` message; the
+ * call's timeout and signal bound it as they bound a plain call.
+ */
+async function callAsTask(
+  route: RoutedTool,
+  params: McpCallToolParams,
+  request: McpRequestOptions,
+): Promise<unknown> {
+  const tasks = route.server.experimental?.tasks;
+  if (!tasks) throw new Error(`${route.serverLabel} offers no task API for tool ${params.name}`);
+  for await (const message of tasks.callToolStream(params, LOOSE_CALL_TOOL_RESULT_SCHEMA, {
+    ...request,
+    task: {},
+  })) {
+    if (message.type === 'result') return message.result;
+    if (message.type === 'error') throw message.error;
+  }
+  throw new Error(`the task of tool ${params.name} ended without a result`);
 }
 
 class ToolTimeout extends CrosswireError {

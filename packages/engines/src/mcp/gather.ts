@@ -15,12 +15,20 @@ export const DEFAULT_LIST_TOOLS_TIMEOUT_MS = 30_000;
 /** MCP's JSON-RPC code for a request the client gave up on (`ErrorCode.RequestTimeout`). */
 const MCP_REQUEST_TIMEOUT = -32001;
 
+/** The most tools kept from one server's `tools/list` by default; the rest are not offered. */
+export const DEFAULT_MAX_TOOLS_PER_SERVER = 1_000;
+
 /** A tool offered to the model, and the server that runs it. */
 export interface RoutedTool {
   readonly tool: ToolDefinition;
   readonly server: McpToolServer;
   readonly serverIndex: number;
   readonly serverLabel: string;
+  /**
+   * The tool says `execution.taskSupport: "required"` (MCP 2025-11-25): a plain `tools/call`
+   * of it always fails, so it runs as an MCP task (`experimental.tasks.callToolStream`).
+   */
+  readonly taskRequired: boolean;
 }
 
 /** The tools of all servers, each name once. */
@@ -41,6 +49,12 @@ export interface GatherToolsOptions {
   readonly timeoutMs?: number | undefined;
   /** Pages read per server before giving up on a cursor that never ends. Default 100. */
   readonly maxPages?: number | undefined;
+  /**
+   * Tools kept per server: past it, the server's other tools are not offered (and no further
+   * page is requested), with a `tool_list_truncated` warning. Default
+   * {@link DEFAULT_MAX_TOOLS_PER_SERVER} (1 000).
+   */
+  readonly maxToolsPerServer?: number | undefined;
   readonly onWarning?: WarningHandler | undefined;
 }
 
@@ -50,7 +64,9 @@ export interface GatherToolsOptions {
  * offered by two servers is kept once, on the first server, with a `duplicate_tool` warning
  * naming both. A server whose listing fails fails the gathering with a `ToolLoopError`
  * (`mcp_list_tools_failed`) that names it: a tool set silently missing a server's tools would
- * make the model answer without them.
+ * make the model answer without them. A tool that requires task-based execution is offered
+ * only when its server offers the SDK's task API (`experimental.tasks.callToolStream`);
+ * otherwise it is left out with a `task_tool_not_offered` warning (every call would fail).
  */
 export async function gatherTools(
   servers: readonly McpToolServer[],
@@ -82,6 +98,15 @@ export async function gatherTools(
     const server = servers[serverIndex] as McpToolServer;
     const label = serverLabel(server, serverIndex);
     for (const listed of serverTools) {
+      const taskRequired = requiresTask(listed);
+      if (taskRequired && !offersTasks(server)) {
+        emitWarning(options.onWarning, {
+          code: 'task_tool_not_offered',
+          message: `tool "${listed.name}" of ${label} requires task-based execution (execution.taskSupport "required") and the server object offers no task API (experimental.tasks.callToolStream); it is not offered to the model`,
+          details: { tool: listed.name, server: label },
+        });
+        continue;
+      }
       const tool = validTool(listed, label, options.onWarning);
       if (!tool) continue;
       const first = routes.get(tool.name);
@@ -95,7 +120,7 @@ export async function gatherTools(
         }
         continue;
       }
-      routes.set(tool.name, { tool, server, serverIndex, serverLabel: label });
+      routes.set(tool.name, { tool, server, serverIndex, serverLabel: label, taskRequired });
       tools.push(tool);
     }
   });
@@ -103,6 +128,23 @@ export async function gatherTools(
     tools,
     route: (name) => routes.get(name),
   };
+}
+
+/** Whether a listed tool says a plain `tools/call` of it fails (MCP 2025-11-25 `execution`). */
+function requiresTask(tool: McpTool): boolean {
+  const execution = tool.execution as { taskSupport?: unknown } | undefined;
+  return (
+    typeof execution === 'object' && execution !== null && execution.taskSupport === 'required'
+  );
+}
+
+/** Whether the server object offers the SDK's task API (the 1.x `Client` does). */
+export function offersTasks(server: McpToolServer): boolean {
+  try {
+    return typeof server.experimental?.tasks?.callToolStream === 'function';
+  } catch {
+    return false;
+  }
 }
 
 /** A tool whose definition no wire could send is left out (and never routed), with a warning. */
@@ -129,6 +171,7 @@ async function listAllTools(
   options: GatherToolsOptions,
 ): Promise<McpTool[]> {
   const maxPages = options.maxPages ?? 100;
+  const maxTools = options.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   const tools: McpTool[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
@@ -175,9 +218,20 @@ async function listAllTools(
         { details: { server: label } },
       );
     }
-    // A tool without a usable name is kept here so that `validTool` leaves it out with an
-    // `invalid_tool_definition` warning: it never disappears silently.
-    for (const tool of result.tools) if (tool) tools.push(tool);
+    for (const tool of result.tools) {
+      // A tool without a usable name is kept here so that `validTool` leaves it out with an
+      // `invalid_tool_definition` warning: it never disappears silently.
+      if (!tool) continue;
+      if (tools.length >= maxTools) {
+        emitWarning(options.onWarning, {
+          code: 'tool_list_truncated',
+          message: `${label} lists more than ${maxTools} tools (maxToolsPerServer); the first ${maxTools} are offered, the rest are not`,
+          details: { server: label, maxToolsPerServer: maxTools },
+        });
+        return recacheToolMetadata(server, tools, page);
+      }
+      tools.push(tool);
+    }
     const next = result.nextCursor;
     if (typeof next !== 'string' || next === '') return recacheToolMetadata(server, tools, page);
     if (seenCursors.has(next) || page + 1 >= maxPages) {

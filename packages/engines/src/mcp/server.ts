@@ -33,6 +33,14 @@ export interface McpCallToolParams {
   _meta?: Record<string, unknown>;
 }
 
+/** One message of `callToolStream`: task progress, then a `result` or an `error`. */
+export interface McpTaskMessage {
+  /** `taskCreated`, `taskStatus`, then `result` or `error`. */
+  readonly type: string;
+  readonly result?: unknown;
+  readonly error?: unknown;
+}
+
 /** Any MCP client: the SDK `Client` or an object with the same two methods. */
 export interface McpToolServer {
   listTools(params?: { cursor?: string }, options?: McpRequestOptions): Promise<McpListToolsResult>;
@@ -46,6 +54,24 @@ export interface McpToolServer {
     resultSchema?: unknown,
     options?: McpRequestOptions,
   ): Promise<unknown>;
+  /**
+   * The SDK `Client`'s experimental task API (MCP 2025-11-25): a tool that requires
+   * task-based execution runs through `callToolStream`, which ends with a `result` or an
+   * `error` message. A server object without it is not offered such tools.
+   */
+  readonly experimental?:
+    | {
+        readonly tasks?:
+          | {
+              callToolStream(
+                params: McpCallToolParams,
+                resultSchema?: unknown,
+                options?: McpRequestOptions & { task?: { ttl?: number } },
+              ): AsyncIterable<McpTaskMessage>;
+            }
+          | undefined;
+      }
+    | undefined;
   /** The SDK `Client` reports the connected server's name here; used to name servers in warnings. */
   getServerVersion?(): { readonly name: string; readonly version?: string } | undefined;
 }

@@ -5,6 +5,7 @@
  * refuse to send that).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -272,4 +273,57 @@ export function createLedgerServer(imageBase64 = PNG_BASE64): {
     };
   });
   return { server, ledger };
+}
+
+/** A server with one task-only tool (as server-everything has), on the SDK's task store. */
+export function createTaskServer(options: { neverFinish?: boolean } = {}): McpServer {
+  const server = new McpServer(
+    { name: 'tasks', version: '1.0.0' },
+    {
+      capabilities: { tasks: { requests: { tools: { call: {} } } } },
+      taskStore: new InMemoryTaskStore(),
+    },
+  );
+  server.experimental.tasks.registerToolTask(
+    'long_sum',
+    {
+      description: 'Adds two numbers, as a task',
+      inputSchema: { a: z.number(), b: z.number() },
+      execution: { taskSupport: 'required' },
+    },
+    {
+      async createTask({ a, b }, { taskStore }) {
+        const task = await taskStore.createTask({ ttl: 60_000, pollInterval: 5 });
+        if (!options.neverFinish) {
+          setTimeout(() => {
+            void taskStore.storeTaskResult(task.taskId, 'completed', {
+              content: [{ type: 'text', text: String(a + b) }],
+            });
+          }, 10);
+        }
+        return { task };
+      },
+      getTask: (_args, { taskId, taskStore }) => taskStore.getTask(taskId),
+      getTaskResult: (_args, { taskId, taskStore }) => taskStore.getTaskResult(taskId) as never,
+    },
+  );
+  server.registerTool('plain', { inputSchema: {} }, async () => ({
+    content: [{ type: 'text', text: 'plain ran' }],
+  }));
+  return server;
+}
+
+/** A plain server object (no SDK client) that lists `count` tools named t0, t1, ... in one page. */
+export function manyToolsServer(count: number): {
+  listTools(): Promise<{ tools: { name: string; inputSchema: { type: 'object' } }[] }>;
+  callTool(params: { name: string }): Promise<unknown>;
+} {
+  const tools = Array.from({ length: count }, (_, index) => ({
+    name: `t${index}`,
+    inputSchema: { type: 'object' as const },
+  }));
+  return {
+    listTools: async () => ({ tools }),
+    callTool: async (params) => ({ content: [{ type: 'text', text: `${params.name} ran` }] }),
+  };
 }

@@ -14,12 +14,16 @@ import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Agent } from 'undici';
 import { createEngine, type Engine, type EngineOptions } from '../../../src/engine/engine.js';
 import type { ToolLoopResult } from '../../../src/loop/tool-loop.js';
+import type { McpToolServer } from '../../../src/mcp/server.js';
 import {
   bigPngBase64,
   connectInMemory,
+  connectRawPeer,
   connectRawServer,
   createFixtureServer,
   createPagedServer,
+  createTaskServer,
+  manyToolsServer,
 } from '../../../src/mcp/test-support/fixture-servers.js';
 import {
   type Behaviour,
@@ -298,7 +302,7 @@ interface LoopCaseInit {
   readonly expectedDetail?: readonly string[];
   readonly steps: readonly SimulatorStep[];
   /** The servers, and how to close them. */
-  readonly servers: () => Promise<{ servers: Client[]; close: () => Promise<void> }>;
+  readonly servers: () => Promise<{ servers: McpToolServer[]; close: () => Promise<void> }>;
   readonly abortAfterMs?: number;
   readonly engine?: Partial<EngineOptions>;
   readonly maxMs?: number;
@@ -479,18 +483,96 @@ export const MCP_CASES: readonly FaultCase[] = [
       ),
   }),
   loopCase({
-    name: '50 MB image result',
+    name: '50 MB image result, maxToolResultBytes 128 MiB',
     promise: 'sent as a placeholder on a text-only tool wire, memory bounded',
     expectedCode: 'ok',
     expectedDetail: ['snapshot → result'],
     steps: callThen([{ name: 'snapshot' }]),
     servers: () =>
       inMemory(connectInMemory(createFixtureServer({ imageBase64: bigPngBase64(FIFTY_MB_IMAGE) }))),
-    // The second request carries the placeholder for 50 MB read from the tool: on a busy machine
-    // that takes longer than the 2 s the other cases allow, which is not what this case is about.
-    engine: { toolTimeoutMs: 30_000, timeoutMs: 30_000 },
+    engine: { toolTimeoutMs: 30_000, timeoutMs: 30_000, maxToolResultBytes: 128 * 1024 * 1024 },
     maxMs: 30_000,
     maxMemoryMb: 800,
+  }),
+  loopCase({
+    name: '100,000 tools listed by one server',
+    promise:
+      'the first 1,000 kept (a warning); more than the 128 OpenAI takes: refused before sending',
+    expectedCode: 'too_many_tools',
+    steps: callThen([{ name: 't5' }]),
+    servers: async () => ({ servers: [manyToolsServer(100_000)], close: async () => undefined }),
+  }),
+  loopCase({
+    name: '100,000 tools listed, maxToolsPerServer 100',
+    promise: 'the first 100 offered, with a warning; the loop runs',
+    expectedCode: 'ok',
+    expectedDetail: ['t5 → result'],
+    steps: callThen([{ name: 't5' }]),
+    servers: async () => ({ servers: [manyToolsServer(100_000)], close: async () => undefined }),
+    engine: { maxToolsPerServer: 100 },
+  }),
+  loopCase({
+    name: '50 MB image result',
+    promise: 'over maxToolResultBytes (16 MiB): an error result that says so, memory bounded',
+    expectedCode: 'ok',
+    expectedDetail: ['snapshot → result_too_large'],
+    steps: callThen([{ name: 'snapshot' }]),
+    servers: () =>
+      inMemory(connectInMemory(createFixtureServer({ imageBase64: bigPngBase64(FIFTY_MB_IMAGE) }))),
+    engine: { toolTimeoutMs: 30_000 },
+    maxMs: 30_000,
+    maxMemoryMb: 800,
+  }),
+  loopCase({
+    name: '50 MB text result',
+    promise:
+      'an error result that says it is over maxToolResultBytes (16 MiB); none of it forwarded',
+    expectedCode: 'ok',
+    expectedDetail: ['big → result_too_large'],
+    steps: callThen([{ name: 'big' }]),
+    servers: async () => {
+      const { client } = await connectRawPeer({
+        pages: [[{ name: 'big', inputSchema: { type: 'object' } }]],
+        call: () => ({ content: [{ type: 'text', text: 'x'.repeat(50 * 1024 * 1024) }] }),
+      });
+      return { servers: [client], close: () => client.close() };
+    },
+    engine: { toolTimeoutMs: 30_000 },
+    maxMs: 30_000,
+    maxMemoryMb: 800,
+  }),
+  loopCase({
+    name: 'task-only tool (execution.taskSupport "required")',
+    promise: "run as an MCP task through the SDK client's task API",
+    expectedCode: 'ok',
+    expectedDetail: ['long_sum → result'],
+    steps: callThen([{ name: 'long_sum', arguments: { a: 2, b: 40 } }]),
+    servers: () => inMemory(connectInMemory(createTaskServer())),
+  }),
+  loopCase({
+    name: 'task-only tool on a server object without the task API',
+    promise: 'not offered to the model (a warning); a call of it is unknown_tool',
+    expectedCode: 'ok',
+    expectedDetail: ['long_sum → unknown_tool'],
+    steps: callThen([{ name: 'long_sum', arguments: { a: 2, b: 40 } }]),
+    servers: async () => {
+      const client = await connectInMemory(createTaskServer());
+      const plain: McpToolServer = {
+        listTools: (params, options) => client.listTools(params, options),
+        callTool: (params, _schema, options) => client.callTool(params, undefined, options),
+      };
+      return { servers: [plain], close: () => client.close() };
+    },
+  }),
+  loopCase({
+    name: 'twelve calls in one turn with a caller signal',
+    promise: 'one abort listener on the signal, no MaxListenersExceededWarning',
+    expectedCode: 'ok',
+    expectedDetail: Array.from({ length: 12 }, () => 'echo → result'),
+    steps: callThen(
+      Array.from({ length: 12 }, (_, index) => ({ name: 'echo', arguments: { text: `${index}` } })),
+    ),
+    servers: () => inMemory(connectInMemory(createFixtureServer())),
   }),
   loopCase({
     name: 'two servers offer the same tool name',

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Doubling: every parser and converter a peer feeds, at n and 2n input side by side in one
+// run. A linear one takes about 2x as long for twice the input; a quadratic one about 4x.
+//
+// 1. The stream decoders of all six wires (createStreamDecoder): text in small pieces, one
+//    call whose arguments stream in small pieces, many calls; on Hermes also a call whose
+//    argument string holds many closing tags (the tag filter).
+// 2. The schema converters a tool schema from an MCP server goes through: Gemini's
+//    (toGeminiSchema), OpenAI strict (toStrictJsonSchema), the missing-items repair
+//    (schemaOf) and preflight's array-items check; wide, deep and many-$ref schemas.
+//
+// Needs the built packages (core, dialects, simulator). Run: node bench/doubling.bench.mjs
+const core = await import(new URL('../packages/core/dist/index.js', import.meta.url).href);
+const { createStreamDecoder, preflight } = await import(
+  new URL('../packages/dialects/dist/index.js', import.meta.url).href
+);
+const { SIMULATOR_WIRES, streamFrames } = await import(
+  new URL('../packages/simulator/dist/index.js', import.meta.url).href
+);
+const wires = core.WIRE_FORMATS;
+const encoder = new TextEncoder();
+
+/** The best of `runs` timings of `run()`, in ms. */
+function best(run, runs = 3) {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < runs; index++) {
+    const started = process.hrtime.bigint();
+    run();
+    fastest = Math.min(fastest, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return fastest;
+}
+
+const rows = [];
+function row(group, name, size, smallMs, largeMs) {
+  const ratio = largeMs / smallMs;
+  rows.push({ group, name, size, smallMs, largeMs, ratio });
+  console.log(
+    group.padEnd(10),
+    name.padEnd(44),
+    String(size).padStart(10),
+    smallMs.toFixed(1).padStart(8),
+    largeMs.toFixed(1).padStart(8),
+    `${ratio.toFixed(1)}x`.padStart(6),
+  );
+}
+
+/** Times `make(n)` then `use(input)` at n and 2n (the input built outside the timing). */
+function doubling(group, name, n, make, use, size = (input) => JSON.stringify(input).length) {
+  const small = make(n);
+  const large = make(2 * n);
+  use(small); // warm up
+  use(large);
+  row(
+    group,
+    name,
+    size(small),
+    best(() => use(small)),
+    best(() => use(large)),
+  );
+}
+
+console.log(
+  'group'.padEnd(10),
+  'shape'.padEnd(44),
+  'n bytes'.padStart(10),
+  'n ms'.padStart(8),
+  '2n ms'.padStart(8),
+  'ratio'.padStart(6),
+);
+
+// --- 1. stream decoders --------------------------------------------------------------------
+const reply = (wire, step) => SIMULATOR_WIRES[wire].reply(step, { model: 'bench-model', turn: 1 });
+const chunksOf = (wire, body, pieceSize) =>
+  streamFrames(wire, body, { pieceSize }).map((frame) => encoder.encode(frame));
+const decode = (wire) => (chunks) => {
+  const decoder = createStreamDecoder(wire);
+  for (const chunk of chunks) decoder.push(chunk);
+  const last = decoder.end();
+  if (last.at(-1)?.type !== 'finish') throw new Error(`${wire}: no finish event`);
+};
+const chunkBytes = (chunks) => chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+const streamShapes = {
+  'text in 8-character pieces': (wire, n) =>
+    chunksOf(wire, reply(wire, { type: 'text', text: 'word '.repeat(n / 5) }), 8),
+  'one call, arguments in 8-character pieces': (wire, n) =>
+    chunksOf(
+      wire,
+      reply(wire, { type: 'tool_calls', calls: [{ name: 'f', arguments: { q: 'x'.repeat(n) } }] }),
+      8,
+    ),
+  'many calls': (wire, n) =>
+    chunksOf(
+      wire,
+      reply(wire, {
+        type: 'tool_calls',
+        calls: Array.from({ length: n / 100 }, (_, index) => ({
+          name: `f${index}`,
+          arguments: { index },
+        })),
+      }),
+      64,
+    ),
+};
+const STREAM_N = 50_000;
+for (const wire of wires) {
+  for (const [name, build] of Object.entries(streamShapes)) {
+    doubling(wire, name, STREAM_N, (n) => build(wire, n), decode(wire), chunkBytes);
+  }
+}
+doubling(
+  'hermes',
+  'one call, closing tags inside its argument string',
+  5_000,
+  (n) =>
+    chunksOf(
+      'hermes',
+      reply('hermes', {
+        type: 'tool_calls',
+        calls: [{ name: 'say', arguments: { t: '</tool_call>'.repeat(n) } }],
+      }),
+      64,
+    ),
+  decode('hermes'),
+  chunkBytes,
+);
+
+// --- 2. schema converters ------------------------------------------------------------------
+const schemaShapes = {
+  'wide: n properties, arrays without items': (n) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      Array.from({ length: n }, (_, index) => [`p${index}`, { type: 'array' }]),
+    ),
+  }),
+  'deep: nested n levels': (n) => {
+    let schema = { type: 'array' };
+    for (let depth = 0; depth < n; depth++) {
+      schema = { type: 'object', properties: { a: schema }, required: ['a'] };
+    }
+    return schema;
+  },
+  'n $refs to one definition': (n) => ({
+    type: 'object',
+    $defs: { item: { type: 'object', properties: { x: { type: 'string' } } } },
+    properties: Object.fromEntries(
+      Array.from({ length: n }, (_, index) => [`p${index}`, { $ref: '#/$defs/item' }]),
+    ),
+  }),
+  'anyOf of n members': (n) => ({
+    type: 'object',
+    properties: {
+      v: {
+        anyOf: Array.from({ length: n }, (_, index) => ({ type: 'string', title: `m${index}` })),
+      },
+    },
+  }),
+};
+const quiet = { onWarning: () => {} };
+const tool = (inputSchema) => ({ name: 'f', inputSchema });
+const converters = {
+  toGeminiSchema: (schema) => core.toGeminiSchema(schema, quiet),
+  toStrictJsonSchema: (schema) => core.toStrictJsonSchema(schema),
+  'schemaOf (missing items)': (schema) => core.formatTools('openai', [tool(schema)], quiet),
+  'preflight (array items)': (schema) =>
+    preflight(
+      {
+        model: 'gpt-6.1-sol',
+        messages: [{ role: 'user', content: 'hi' }],
+        tools: [{ type: 'function', function: { name: 'f', parameters: schema } }],
+      },
+      { wire: 'openai' },
+    ),
+};
+// Deep stays at 250 and 500 levels of nesting (1,000 schema levels): at 1,000 nestings core's
+// schemaOf throws a bare RangeError from structuredClone (reported on issue 26).
+const SCHEMA_N = { 'deep: nested n levels': 250 };
+for (const [converter, convert] of Object.entries(converters)) {
+  for (const [name, build] of Object.entries(schemaShapes)) {
+    doubling(converter.slice(0, 10), name, SCHEMA_N[name] ?? 5_000, build, convert);
+  }
+}
+
+const worst = rows.reduce((top, entry) => (entry.ratio > top.ratio ? entry : top));
+console.log(
+  `\nratio ~2x = linear; ~4x would be quadratic. Highest: ${worst.ratio.toFixed(1)}x (${worst.group}, ${worst.name}).`,
+);
