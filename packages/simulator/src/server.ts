@@ -228,7 +228,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     } else {
       const provider = options.providers?.[lane];
       try {
-        inspection = simulated.inspect(body, rest, provider === undefined ? undefined : { provider });
+        inspection = simulated.inspect(
+          body,
+          rest,
+          provider === undefined ? undefined : { provider },
+        );
       } catch (error) {
         checkFailure = error instanceof Error ? error.message : String(error);
         inspection = { model: undefined, tools: [], toolResults: [], violations: [] };
