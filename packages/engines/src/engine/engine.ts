@@ -44,6 +44,13 @@ import type {
   ChatWithToolsOptions,
 } from './chat-options.js';
 import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
+import {
+  applyImageLimits,
+  type ImageLibraryLoader,
+  type ImageLimitsMode,
+  imageLimitsCache,
+  loadSharp,
+} from './image-limits.js';
 import { type InlineImagesOptions, inlineImages } from './inline-images.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
 
@@ -100,6 +107,23 @@ export interface EngineOptions {
    */
   readonly preflight?: boolean;
   /**
+   * What happens to an image that breaks the provider's documented limits (Anthropic: over
+   * 5 MB of base64, a side over 8000 px, more than 100 images and documents in a request,
+   * more than 20 images when a side exceeds 2000 px), before preflight checks the request:
+   * `'resize'` scales it down to fit with `sharp` (an optional dependency, loaded on first
+   * need), keeping aspect ratio and format; `'placeholder'` sends the wire's placeholder text;
+   * `'error'` refuses the request with `request_refused_preflight`. Each repair warns once per
+   * image (`image_resized`, `image_over_limit`, naming the limit). An image that cannot be
+   * resized, and images beyond the per-request count, become placeholders. Never sent as is,
+   * never dropped silently. Default `'resize'` when sharp is installed, else `'placeholder'`.
+   */
+  readonly imageLimits?: ImageLimitsMode;
+  /**
+   * Loads the image library `imageLimits: 'resize'` uses (resolve undefined for "not
+   * installed"). Default: a dynamic import of `sharp`. For tests and bundlers.
+   */
+  readonly imageLibrary?: ImageLibraryLoader;
+  /**
    * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
    * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
    */
@@ -144,6 +168,7 @@ export class Engine {
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
   readonly #path: string;
+  readonly #imageCache = imageLimitsCache();
 
   constructor(options: EngineOptions) {
     const registry = options.registry ?? defaultRegistry;
@@ -478,7 +503,13 @@ export class Engine {
       ...optional('temperature', options.temperature ?? this.#options.temperature),
       ...(options.extra ? { extra: options.extra } : {}),
     };
-    return this.#dialect.buildRequest(request, this.dialectOptions);
+    const body = this.#dialect.buildRequest(request, this.dialectOptions);
+    return applyImageLimits(body, this.toolWireFormat, {
+      mode: this.#options.imageLimits,
+      loader: this.#options.imageLibrary ?? loadSharp,
+      cache: this.#imageCache,
+      onWarning: this.#options.onWarning,
+    });
   }
 
   /** One round trip with its facts (status, attempts, timings); `chat` is this without the facts. */
