@@ -103,6 +103,10 @@ async function resize(
     const height = meta.height ?? image.height;
     if (!width || !height) return undefined;
     let scale = Math.min(1, fit.maxSide / Math.max(width, height));
+    // Too many bytes: start where the payload's length says (pixels go as the square of a side).
+    if (image.data.length > fit.maxBytes) {
+      scale = Math.min(scale, Math.sqrt(fit.maxBytes / image.data.length) * 0.95);
+    }
     // At most a few tries: each scales by what the last one's size says is still too much.
     for (let attempt = 0; attempt < 6; attempt++) {
       const target = {
