@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Image } from '@crosswire/content-image';
-import type { CrosswireWarning } from '@crosswire/core';
+import { type CrosswireWarning, createToolCall } from '@crosswire/core';
 import { preflight } from '@crosswire/dialects';
 import { startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
@@ -149,7 +149,9 @@ describe('imageLimits: over-limit images never go out as they are', () => {
       {
         role: 'assistant',
         content: '',
-        toolCalls: [{ id: 'toolu_1', name: 'screenshot', arguments: {} }],
+        toolCalls: [
+          createToolCall({ id: 'toolu_1', name: 'screenshot', arguments: '{}', raw: {}, wire }),
+        ],
       },
       { role: 'tool', results: [result] },
     ]);
