@@ -59,6 +59,14 @@ export {
   wireMessage,
 } from './messages.js';
 export {
+  IMAGE_LIMITS,
+  type ImageLimits,
+  type ImageReplacement,
+  type OverLimitImage,
+  overLimitImages,
+  replaceImages,
+} from './preflight/image-limits.js';
+export {
   type PreflightOptions,
   PreflightRefusedError,
   type PreflightResult,

@@ -23,6 +23,12 @@ export {
   type StreamFacts,
 } from './engine/chat-stream.js';
 export { createEngine, Engine, type EngineOptions } from './engine/engine.js';
+export type {
+  ImageLibrary,
+  ImageLibraryLoader,
+  ImageLimitsMode,
+  ImagePipeline,
+} from './engine/image-limits.js';
 export { type InlineImagesOptions, inlineImages } from './engine/inline-images.js';
 export {
   type ObserveOptions,

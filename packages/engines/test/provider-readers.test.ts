@@ -129,7 +129,8 @@ const EXPECTED: Record<
     ids: ['', '', ''],
     first: geminiBlocks,
     third: geminiBlocks,
-    errorCrosses: false,
+    // Sent under `response.error`, read back as an error.
+    errorCrosses: true,
     structured: { celsius: 22 },
   },
   ollama: {

@@ -262,6 +262,35 @@ describe('ToolResult#to', () => {
     expect(failed.to('openai')).toEqual({ role: 'tool', tool_call_id: 'c', content: 'boom' });
   });
 
+  it("gemini: a failed call goes under response.error (Google's documented key), never result", () => {
+    const failed = new ToolResult({
+      name: 'divide',
+      id: 'c',
+      isError: true,
+      content: [{ type: 'text', text: 'boom' }],
+    });
+    expect(failed.to('gemini')).toEqual({
+      functionResponse: { id: 'c', name: 'divide', response: { error: 'boom' } },
+    });
+    const structured = new ToolResult({
+      name: 'divide',
+      id: 'c',
+      isError: true,
+      content: [{ type: 'text', text: 'boom' }],
+      structuredContent: { code: 42 },
+    });
+    expect(structured.to('gemini').functionResponse.response).toEqual({ error: { code: 42 } });
+    const json = new ToolResult({
+      name: 'divide',
+      id: 'c',
+      isError: true,
+      content: [{ type: 'json', value: [1, 2] }],
+    });
+    expect(json.to('gemini').functionResponse.response).toEqual({ error: [1, 2] });
+    const empty = new ToolResult({ name: 'divide', id: 'c', isError: true, content: [] });
+    expect(empty.to('gemini').functionResponse.response).toEqual({ error: '' });
+  });
+
   it('returns fresh objects: changing one output does not change the next', () => {
     const structured = new ToolResult({
       name: 'n',

@@ -14,6 +14,7 @@ import {
   type WireFormat,
 } from '@crosswire/core';
 import { compactBase64, isNativeImage, isTextResource } from './media.js';
+import { withoutStructuredMedia } from './structured-media.js';
 import type {
   ToolResultBlock,
   ToolResultData,
@@ -395,7 +396,11 @@ export class ToolResult implements ToolResultData {
     options: ToolResultToOptions & ToolResultToOptionAliases = {},
   ): ToolResultBlock<W> {
     if (!isWireFormat(wire)) throw new UnknownWireFormatError(wire);
-    return TOOL_RESULT_RENDERERS[wire](this, resolveOptions(options)) as ToolResultBlock<W>;
+    const resolved = resolveOptions(options);
+    return TOOL_RESULT_RENDERERS[wire](
+      withoutStructuredMedia(this, wire, resolved),
+      resolved,
+    ) as ToolResultBlock<W>;
   }
 
   /** The fields as plain data (what `JSON.stringify(result)` writes). */

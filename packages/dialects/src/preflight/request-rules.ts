@@ -94,12 +94,17 @@ function toolNameCheck(
   pattern: RegExp,
   refusal: (path: string) => string,
 ): RuleCheck {
-  return (body) =>
-    toolsOf(wire, body).flatMap((tool): RuleBreak[] =>
-      typeof tool.name === 'string' && pattern.test(tool.name)
-        ? []
-        : [{ path: tool.path, message: `${JSON.stringify(tool.name)}: ${refusal(tool.path)}` }],
-    );
+  return (body) => {
+    const found: RuleBreak[] = [];
+    for (const tool of toolsOf(wire, body)) {
+      if (typeof tool.name === 'string' && pattern.test(tool.name)) continue;
+      found.push({
+        path: tool.path,
+        message: `${JSON.stringify(tool.name)}: ${refusal(tool.path)}`,
+      });
+    }
+    return found;
+  };
 }
 
 const SCHEMA_CHILDREN = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
@@ -117,51 +122,71 @@ function schemaPath(base: string, keys: readonly string[]): string {
   return path;
 }
 
+/** The keys under which a schema holds one subschema, a map of them, or a list of them. */
+const SCHEMA_KEYS: ReadonlyMap<string, 'one' | 'map' | 'list'> = new Map([
+  ['items', 'one'],
+  ['additionalProperties', 'one'],
+  ...SCHEMA_MAPS.map((key) => [key, 'map'] as const),
+  ...SCHEMA_CHILDREN.map((key) => [key, 'list'] as const),
+]);
+
 /**
  * Every schema node under `schema` that is an array without `items`, found with one shared key
- * stack (no path is built unless a node breaks the rule: this runs before every send).
+ * stack (no path is built unless a node breaks the rule: this runs before every send). One
+ * pass over each node's own keys, no closures: a tool schema is walked on every request.
  */
 function arraysWithoutItems(schema: unknown, base: string, keys: string[], out: RuleBreak[]) {
   if (!isRecord(schema)) return;
-  if (saysArray(schema.type) && schema.items === undefined) {
+  if (schema.items === undefined && saysArray(schema.type)) {
     const where = keys.length === 0 ? '()' : `(${keys.map((part) => `'${part}'`).join(', ')})`;
     out.push({
       path: schemaPath(base, keys),
       message: `In context=${where}, array schema missing items`,
     });
   }
-  const visit = (inner: unknown, ...path: string[]) => {
-    keys.push(...path);
-    arraysWithoutItems(inner, base, keys, out);
-    keys.length -= path.length;
-  };
-  if (isRecord(schema.items)) visit(schema.items, 'items');
-  if (isRecord(schema.additionalProperties))
-    visit(schema.additionalProperties, 'additionalProperties');
-  for (const key of SCHEMA_MAPS) {
-    const map = schema[key];
-    if (!isRecord(map)) continue;
-    for (const name in map) if (Object.hasOwn(map, name)) visit(map[name], key, name);
-  }
-  for (const key of SCHEMA_CHILDREN) {
-    const list = schema[key];
-    if (!Array.isArray(list)) continue;
-    list.forEach((inner, index) => {
-      visit(inner, key, String(index));
-    });
+  for (const key in schema) {
+    const kind = SCHEMA_KEYS.get(key);
+    if (kind === undefined || !Object.hasOwn(schema, key)) continue;
+    const inner = schema[key];
+    if (kind === 'one') {
+      if (!isRecord(inner)) continue;
+      keys.push(key);
+      arraysWithoutItems(inner, base, keys, out);
+      keys.pop();
+    } else if (kind === 'map') {
+      if (!isRecord(inner)) continue;
+      for (const name in inner) {
+        if (!Object.hasOwn(inner, name)) continue;
+        keys.push(key, name);
+        arraysWithoutItems(inner[name], base, keys, out);
+        keys.length -= 2;
+      }
+    } else if (Array.isArray(inner)) {
+      for (let index = 0; index < inner.length; index++) {
+        keys.push(key, String(index));
+        arraysWithoutItems(inner[index], base, keys, out);
+        keys.length -= 2;
+      }
+    }
   }
 }
 
 function arrayItemsCheck(wire: WireFormat): RuleCheck {
-  return (body) =>
-    toolsOf(wire, body).flatMap((tool) => {
+  return (body) => {
+    const found: RuleBreak[] = [];
+    const keys: string[] = [];
+    for (const tool of toolsOf(wire, body)) {
       const out: RuleBreak[] = [];
-      arraysWithoutItems(tool.schema, tool.schemaPath, [], out);
-      return out.map((found) => ({
-        path: found.path,
-        message: `Invalid schema for function '${String(tool.name)}': ${found.message}.`,
-      }));
-    });
+      arraysWithoutItems(tool.schema, tool.schemaPath, keys, out);
+      for (const broken of out) {
+        found.push({
+          path: broken.path,
+          message: `Invalid schema for function '${String(tool.name)}': ${broken.message}.`,
+        });
+      }
+    }
+    return found;
+  };
 }
 
 /** An Anthropic image or document block, where it sits, and its base64 payload if any. */

@@ -52,6 +52,13 @@ import type {
   ChatWithToolsOptions,
 } from './chat-options.js';
 import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
+import {
+  applyImageLimits,
+  type ImageLibraryLoader,
+  type ImageLimitsMode,
+  imageLimitsCache,
+  loadSharp,
+} from './image-limits.js';
 import { type InlineImagesOptions, inlineImages } from './inline-images.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
 import { type OutputOption, resolveOutput } from './structured.js';
@@ -115,6 +122,23 @@ export interface EngineOptions {
    * provider's wire).
    */
   readonly preflight?: boolean;
+  /**
+   * What happens to an image that breaks the provider's documented limits (Anthropic: over
+   * 5 MB of base64, a side over 8000 px, more than 100 images and documents in a request,
+   * more than 20 images when a side exceeds 2000 px), before preflight checks the request:
+   * `'resize'` scales it down to fit with `sharp` (an optional dependency, loaded on first
+   * need), keeping aspect ratio and format; `'placeholder'` sends the wire's placeholder text;
+   * `'error'` refuses the request with `request_refused_preflight`. Each repair warns once per
+   * image (`image_resized`, `image_over_limit`, naming the limit). An image that cannot be
+   * resized, and images beyond the per-request count, become placeholders. Never sent as is,
+   * never dropped silently. Default `'resize'` when sharp is installed, else `'placeholder'`.
+   */
+  readonly imageLimits?: ImageLimitsMode;
+  /**
+   * Loads the image library `imageLimits: 'resize'` uses (resolve undefined for "not
+   * installed"). Default: a dynamic import of `sharp`. For tests and bundlers.
+   */
+  readonly imageLibrary?: ImageLibraryLoader;
   /**
    * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
    * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
@@ -191,6 +215,7 @@ export class Engine {
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
   readonly #path: string;
+  readonly #imageCache = imageLimitsCache();
 
   constructor(options: EngineOptions) {
     const registry = options.registry ?? defaultRegistry;
@@ -643,7 +668,13 @@ export class Engine {
     };
     // Tool names go out in the wire's legal form (`ToolNameMap`); replies read them back.
     const named = wireNamedRequest(request, this.toolWireFormat).request;
-    return this.#dialect.buildRequest(named, this.dialectOptions);
+    const body = this.#dialect.buildRequest(named, this.dialectOptions);
+    return applyImageLimits(body, this.toolWireFormat, {
+      mode: this.#options.imageLimits,
+      loader: this.#options.imageLibrary ?? loadSharp,
+      cache: this.#imageCache,
+      onWarning: this.#options.onWarning,
+    });
   }
 
   /** One round trip with its facts (status, attempts, timings); `chat` is this without the facts. */

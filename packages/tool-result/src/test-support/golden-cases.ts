@@ -396,7 +396,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'is-error',
-    rule: 'isError is carried as is_error: true on anthropic only; a success sends no is_error',
+    rule: 'isError is carried as is_error: true on anthropic and as response.error on gemini; a success sends neither',
     input: {
       name: 'divide',
       id,
@@ -406,7 +406,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'empty-error',
-    rule: "an error with no content: anthropic sends a short text (it refuses an empty error content), the others ''",
+    rule: "an error with no content: anthropic sends a short text (it refuses an empty error content), gemini { error: '' }, the others ''",
     input: { name: 'fail', id, isError: true, content: [] },
   },
   {

@@ -16,18 +16,27 @@ import type {
  * remaining item is a json item sends its value as JSON (`{ result: <value> }`): Gemini's
  * response is a JSON object, so structured output stays structured; next to other items it is
  * its compact JSON text like on every string wire.
+ *
+ * An `isError` result goes under `error` instead (`{ error: <the same value> }`, the structured
+ * content included): Google documents `output` and `error` keys in `response`, and "if neither
+ * is given, the whole response is treated as output", so `{ result }` would read as a success.
  */
+
+function responseValue(result: ToolResultData, remaining: readonly ContentBlock[]): unknown {
+  if (result.structuredContent !== undefined) return structuredClone(result.structuredContent);
+  const [only] = remaining;
+  if (remaining.length === 1 && only?.type === 'json') return structuredClone(only.value);
+  return remaining.map(blockText).join('\n');
+}
 
 function response(
   result: ToolResultData,
   remaining: readonly ContentBlock[],
 ): Record<string, unknown> {
-  if (result.structuredContent !== undefined) return structuredClone(result.structuredContent);
-  const [only] = remaining;
-  if (remaining.length === 1 && only?.type === 'json') {
-    return { result: structuredClone(only.value) };
-  }
-  return { result: remaining.map(blockText).join('\n') };
+  const value = responseValue(result, remaining);
+  if (result.isError) return { error: value };
+  if (result.structuredContent !== undefined) return value as Record<string, unknown>;
+  return { result: value };
 }
 
 /** The Gemini `functionResponse` part of `result`. */
