@@ -70,6 +70,12 @@ export interface DialectOptions {
   readonly pdfFallbackInput?: boolean;
   /** openai, hermes: the field the output cap goes in. Default `max_completion_tokens`; `max_tokens` for servers that only know the old name. */
   readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  /**
+   * anthropic: the endpoint counts cache reads inside `input_tokens` (registry quirk
+   * `usage_cache_reads_in_input`, some `/anthropic` shims), so `Usage.inputTokens` does not add
+   * `cache_read_input_tokens` again. Default false (Anthropic's own count, beside it).
+   */
+  readonly cacheReadsInInputTokens?: boolean;
   readonly onWarning?: WarningHandler;
 }
 

@@ -47,6 +47,9 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
       tool_result_images: quirks.tool_result_images,
       tool_result_pdf: quirks.tool_result_pdf,
       tool_result_image_fallback: quirks.tool_result_image_fallback,
+      usage_cache_reads_in_input: quirks.usage_cache_reads_in_input,
+      cache_control: quirks.cache_control,
+      prompt_cache_key: quirks.prompt_cache_key,
     }),
     defaultModel: data.default_model,
     retired: Object.freeze(

@@ -70,6 +70,12 @@ export interface ProviderQuirks {
    * the placeholder text only.
    */
   readonly tool_result_image_fallback: 'user-message' | 'tool-message' | undefined;
+  /** True (anthropic wire): `input_tokens` already counts the cache reads. */
+  readonly usage_cache_reads_in_input: boolean | undefined;
+  /** Anthropic wire: the endpoint refuses or ignores `cache_control` (no breakpoint is sent). */
+  readonly cache_control: 'refused' | 'ignored' | undefined;
+  /** OpenAI and Responses wires: the endpoint refuses or ignores `prompt_cache_key`. */
+  readonly prompt_cache_key: 'refused' | 'ignored' | undefined;
 }
 
 export interface ProviderAuth {
