@@ -7,6 +7,15 @@
  */
 export { containsBase64Payload } from './checks.js';
 export {
+  GEMINI_CACHE_MIN_TOKENS,
+  type LaneCache,
+  newLaneCache,
+  OPENAI_CACHE_MIN_TOKENS,
+  OPENAI_CACHE_STEP_TOKENS,
+  type PromptUsage,
+  promptUsage,
+} from './prompt-cache.js';
+export {
   faults,
   SIMULATOR_WIRES,
   type Simulator,

@@ -3,6 +3,7 @@
 import { CrosswireError, ProviderError, type WireFormat } from '@crosswire/core';
 import type { ChatResponse, StreamEvent } from '@crosswire/dialects';
 import { createStreamDecoder, type StreamDecoderOptions } from '@crosswire/dialects';
+import type { EngineResponse } from '../cost/cost.js';
 
 /**
  * A stream of events that ends in one final value: iterated once (`for await`), or read to
@@ -96,7 +97,7 @@ export class ChatStream extends EventStream<StreamEvent, ChatResponse> {
   }
 
   /** The whole reply, as `engine.chat` returns it. */
-  finalResponse(): Promise<ChatResponse> {
+  finalResponse(): Promise<EngineResponse> {
     return this.final();
   }
 

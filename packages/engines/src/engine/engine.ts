@@ -8,12 +8,14 @@ import {
 } from '@crosswire/core';
 import type { ChatResponse } from '@crosswire/dialects';
 import {
+  applyPromptCache,
   type ChatRequest,
   DIALECTS,
   type Dialect,
   type DialectOptions,
   imagesNeedingBytes,
   PreflightRefusedError,
+  type PromptCache,
   preflight,
   STREAMS,
 } from '@crosswire/dialects';
@@ -22,12 +24,14 @@ import {
   type CapabilityName,
   defaultRegistry,
   type EffectiveCapabilities,
+  type Pricing,
   type ProviderEntry,
   type Registry,
   type Resolution,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { typedAbort } from '../abortable.js';
+import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { HttpTransport, type RetryEvent } from '../http/transport.js';
@@ -76,6 +80,11 @@ export interface EngineOptions {
   readonly dispatcher?: Dispatcher;
   /** Default output cap of every request. */
   readonly maxTokens?: number;
+  /**
+   * Default prompt caching of every call (see `ChatOptions.promptCache`). Unset: `'off'` for
+   * `chat` and `stream`, `'auto'` for the tool loops and the step API.
+   */
+  readonly promptCache?: PromptCache;
   readonly temperature?: number;
   /** Overrides of the dialect options the engine derives from the registry (Hermes tags, `thinkTagFilter`, `imageFallback`...). */
   readonly dialect?: Partial<DialectOptions>;
@@ -136,6 +145,11 @@ export class Engine {
   /** What the wire renderers are told, derived from capabilities and quirks (see `createEngine`). */
   readonly dialectOptions: DialectOptions;
   readonly registry: Registry;
+  /**
+   * The model's prices on this provider (the registry's `resolve(...).pricing`): every reply
+   * and loop result gets a `cost` from them; undefined for an unpriced model (no `cost`).
+   */
+  readonly pricing: Pricing | undefined;
   /** The default MCP servers of `chatWithTools` (the `mcpServers` option; empty when none). */
   readonly mcpServers: readonly McpToolServer[];
   /** The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise). */
@@ -160,6 +174,7 @@ export class Engine {
     this.provider = provider;
     this.model = model;
     this.registry = registry;
+    this.pricing = resolution.pricing;
     this.toolWireFormat = wire;
     this.mcpServers = Object.freeze([...(options.mcpServers ?? [])]);
     this.maxIterations = options.maxIterations ?? 10;
@@ -222,6 +237,10 @@ export class Engine {
       nativePdf: isTrue('tool_result_pdf'),
       sourceBlocks: provider.quirks.source_blocks,
       inlineImages: provider.quirks.inline_images,
+      // A shim that counts cache reads inside input_tokens (registry quirk, with its source).
+      ...(provider.quirks.usage_cache_reads_in_input === true
+        ? { cacheReadsInInputTokens: true }
+        : {}),
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       ...options.dialect,
     });
@@ -367,7 +386,12 @@ export class Engine {
         ...(options.maxFrameSize === undefined ? {} : { maxFrameSize: options.maxFrameSize }),
         ...(options.maxStreamBytes === undefined ? {} : { maxStreamBytes: options.maxStreamBytes }),
       })) {
-        if (event.type === 'finish') response = event.response;
+        if (event.type === 'finish') {
+          response = withCost(event.response, this.pricing);
+          errorSent = false;
+          yield { ...event, response };
+          continue;
+        }
         if (event.type === 'error') scrub.error(event.error);
         errorSent = event.type === 'error';
         yield event;
@@ -401,7 +425,7 @@ export class Engine {
    * One chat turn: the parsed reply. When `options.signal` fires, it rejects at once with
    * `AbortedError` (code `aborted`, the signal's reason as `cause`), as every engine call does.
    */
-  async chat(input: ChatInput, options: ChatOptions = {}): Promise<ChatResponse> {
+  async chat(input: ChatInput, options: ChatOptions = {}): Promise<EngineResponse> {
     return (await this.exchange(input, options)).response;
   }
 
@@ -443,6 +467,9 @@ export class Engine {
       toolTimeoutMs: options.toolTimeoutMs ?? this.#options.toolTimeoutMs,
       listToolsTimeoutMs: options.listToolsTimeoutMs ?? this.#options.listToolsTimeoutMs,
       onWarning: options.onWarning ?? this.#options.onWarning,
+      ...((options.promptCache ?? this.#options.promptCache) === undefined
+        ? {}
+        : { promptCache: options.promptCache ?? this.#options.promptCache }),
     };
   }
 
@@ -478,7 +505,14 @@ export class Engine {
       ...optional('temperature', options.temperature ?? this.#options.temperature),
       ...(options.extra ? { extra: options.extra } : {}),
     };
-    return this.#dialect.buildRequest(request, this.dialectOptions);
+    const body = this.#dialect.buildRequest(request, this.dialectOptions);
+    const quirks = this.provider.quirks;
+    return applyPromptCache(this.toolWireFormat, body, {
+      setting: options.promptCache ?? this.#options.promptCache ?? 'off',
+      model: this.model,
+      cacheControl: quirks.cache_control === undefined,
+      promptCacheKey: quirks.prompt_cache_key === undefined,
+    });
   }
 
   /** One round trip with its facts (status, attempts, timings); `chat` is this without the facts. */
@@ -529,9 +563,12 @@ export class Engine {
           rateLimit: exchange.rateLimit,
         }),
       );
-    let response: ChatResponse;
+    let response: EngineResponse;
     try {
-      response = this.#dialect.parseResponse(exchange.body, this.dialectOptions);
+      response = withCost(
+        this.#dialect.parseResponse(exchange.body, this.dialectOptions),
+        this.pricing,
+      );
     } catch (error) {
       scrub.error(error);
       replied(undefined, error as Error);
