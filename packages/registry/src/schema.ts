@@ -60,6 +60,23 @@ export const claimSchema = z.strictObject({
   source: z.url().optional().describe('where the claim is written or was observed'),
   date: isoDate.optional().describe('when the claim was last checked, YYYY-MM-DD'),
   note: z.string().optional(),
+  probe: z
+    .strictObject({
+      code_word: z
+        .string()
+        .regex(/^[A-Z0-9]{4,16}$/, 'the code word the probe drew or wrote (capitals and digits)'),
+      reply: z.string().max(200).describe("the model's reply text, trimmed to 200 characters"),
+      response_id: z
+        .string()
+        .min(1)
+        .optional()
+        .describe("the provider's id of the reply (absent where the wire has none)"),
+      endpoint: z.url().describe('the URL the probe sent to'),
+    })
+    .optional()
+    .describe(
+      'what `crosswire registry probe --write` observed: a reviewer checks the reply against the code word',
+    ),
 });
 
 const condition = z
@@ -125,6 +142,13 @@ export const modelSchema = z.strictObject({
   capabilities: capabilityClaims,
   source: z.url().describe("the lab's page for this model"),
   note: z.string().optional(),
+  review: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'set when a tool created the entry (registry probe --write): what a maintainer checks before removing it',
+    ),
 });
 
 export const familySchema = z.strictObject({

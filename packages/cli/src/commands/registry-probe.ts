@@ -5,7 +5,7 @@ import type { Command } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
 import { jsonText, renderTable, styleFor } from '../format.js';
 import { probeModel } from '../probe/probe.js';
-import { writeEvidence } from '../probe/write-evidence.js';
+import { type EvidenceTarget, evidenceTarget, writeEvidence } from '../probe/write-evidence.js';
 import { findDataDirectory } from './registry-validate.js';
 
 const help = `Usage: crosswire registry probe PROVIDER MODEL [--base-url URL] [--write] [--data DIR] [--json]
@@ -23,16 +23,19 @@ providers); each probe is one or two requests, billed as usual.
 
 Options:
   --base-url URL      send to this base URL instead of the provider's
-  --write             write the outcomes as "live" claims (date, endpoint, model) on the
-                      provider's offering in the registry data, ready for a pull request;
-                      then run \`pnpm format\` and \`crosswire registry validate\`
+  --write             write the outcomes as "live" claims on the provider's offering in
+                      the registry data, each with the code word, the model's reply, the
+                      provider's response id and the endpoint, ready for a pull request
+                      (a model with no lab entry gets one from its family template,
+                      marked for review); then run \`pnpm format\` and
+                      \`crosswire registry validate\`
   --data DIR          the data directory to write into (default: packages/registry/data of
                       the checkout you are in)
   --json              print the results as JSON
   -h, --help          show this help
 
 Examples:
-  ANTHROPIC_API_KEY=... crosswire registry probe anthropic claude-sonnet-4-5
+  ANTHROPIC_API_KEY=... crosswire registry probe anthropic claude-sonnet-5-5
   GEMINI_API_KEY=... crosswire registry probe gemini gemini-3.5-flash --write
 `;
 
@@ -53,13 +56,9 @@ export const registryProbeCommand: Command = {
       'MODEL',
     ]);
     const baseUrl = stringOption(args, 'base-url');
-    const results = await probeModel({
-      provider,
-      model,
-      env: io.env,
-      ...(baseUrl !== undefined ? { baseUrl } : {}),
-    });
-    let written: Awaited<ReturnType<typeof writeEvidence>> | undefined;
+    // Where the evidence goes is settled before anything is sent: a probe that could not be
+    // recorded spends nothing.
+    let target: EvidenceTarget | undefined;
     if (flag(args, 'write')) {
       const requested = stringOption(args, 'data');
       const dataDir =
@@ -71,16 +70,23 @@ export const registryProbeCommand: Command = {
         );
       }
       const entry = defaultRegistry.provider(provider);
-      written = await writeEvidence({
+      target = await evidenceTarget({
         dataDir,
         registry: defaultRegistry,
         provider,
         model,
         endpoint: `${(baseUrl ?? entry.baseUrl).replace(/\/+$/, '')}${entry.chatPath.replaceAll('{model}', encodeURIComponent(model))}`,
-        date: new Date().toISOString().slice(0, 10),
-        results,
       });
     }
+    const results = await probeModel({
+      provider,
+      model,
+      env: io.env,
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+    });
+    const written = target
+      ? await writeEvidence(target, new Date().toISOString().slice(0, 10), results)
+      : undefined;
     if (flag(args, 'json')) {
       io.stdout(jsonText({ provider, model, results, written: written ?? null }));
     } else {
@@ -103,8 +109,14 @@ export const registryProbeCommand: Command = {
         ),
       );
       if (written) {
+        const shown = (file: string) => path.relative(io.cwd, file) || file;
+        if (written.createdLabEntry) {
+          io.stdout(
+            `created the lab entry "${model}" in ${shown(written.createdLabEntry)}, marked for review (see its "review" field)\n`,
+          );
+        }
         io.stdout(
-          `wrote ${written.capabilities.join(', ') || 'nothing'} as live evidence on offering "${written.offering}" in ${path.relative(io.cwd, written.file) || written.file}\n`,
+          `wrote ${written.capabilities.join(', ') || 'nothing'} as live evidence on offering "${written.offering}" in ${shown(written.file)}\n`,
         );
       }
     }

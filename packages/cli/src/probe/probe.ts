@@ -1,5 +1,6 @@
 import { Image } from '@crosswire/content-image';
-import { carriesNative } from '@crosswire/core';
+import { carriesNative, type WireFormat } from '@crosswire/core';
+import type { ChatResponse } from '@crosswire/dialects';
 import { createEngine, type EngineOptions, type McpToolServer } from '@crosswire/engines';
 import { defaultRegistry, type Registry } from '@crosswire/registry';
 import { codeWord, codeWordPdf, codeWordPng } from './artefacts.js';
@@ -18,7 +19,29 @@ export interface ProbeResult {
   readonly outcome: 'seen' | 'not_seen' | 'not_applicable' | 'error';
   readonly codeWord: string | undefined;
   readonly reply: string | undefined;
+  /** The provider's id of the reply (`id`, Gemini's `responseId`), where the wire has one. */
+  readonly responseId: string | undefined;
   readonly detail: string;
+}
+
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/** Where each wire's reply carries the provider's id for it (Ollama's replies have none). */
+const RESPONSE_ID: Record<WireFormat, (raw: Record<string, unknown>) => string | undefined> = {
+  openai: (raw) => str(raw.id),
+  anthropic: (raw) => str(raw.id),
+  gemini: (raw) => str(raw.responseId),
+  ollama: () => undefined,
+  responses: (raw) => str(raw.id),
+  hermes: (raw) => str(raw.id),
+};
+
+function responseIdOf(wire: WireFormat, response: ChatResponse): string | undefined {
+  const raw = response.raw;
+  return typeof raw === 'object' && raw !== null
+    ? RESPONSE_ID[wire](raw as Record<string, unknown>)
+    : undefined;
 }
 
 export interface ProbeOptions {
@@ -93,17 +116,19 @@ export async function probeModel(options: ProbeOptions): Promise<readonly ProbeR
 
   const run = async (
     capability: Probed,
-    ask: (word: string) => Promise<string>,
+    ask: (word: string) => Promise<ChatResponse>,
   ): Promise<ProbeResult> => {
     const word = nextWord();
     try {
-      const reply = await ask(word);
+      const response = await ask(word);
+      const reply = response.content;
       const seen = readBack(reply, word);
       return {
         capability,
         outcome: seen ? 'seen' : 'not_seen',
         codeWord: word,
         reply,
+        responseId: responseIdOf(wire, response),
         detail: seen
           ? `read back the code word ${word}`
           : `did not read back the code word ${word}`,
@@ -114,6 +139,7 @@ export async function probeModel(options: ProbeOptions): Promise<readonly ProbeR
         outcome: 'error',
         codeWord: word,
         reply: undefined,
+        responseId: undefined,
         detail: error instanceof Error ? error.message : String(error),
       };
     }
@@ -124,8 +150,7 @@ export async function probeModel(options: ProbeOptions): Promise<readonly ProbeR
   const results: ProbeResult[] = [];
   results.push(
     await run('image_input', async (word) => {
-      const engine = engineFor(false);
-      const reply = await engine.chat([
+      return engineFor(false).chat([
         {
           role: 'user',
           content: [
@@ -134,7 +159,6 @@ export async function probeModel(options: ProbeOptions): Promise<readonly ProbeR
           ],
         },
       ]);
-      return reply.content;
     }),
   );
   const media = [
@@ -148,6 +172,7 @@ export async function probeModel(options: ProbeOptions): Promise<readonly ProbeR
         outcome: 'not_applicable',
         codeWord: undefined,
         reply: undefined,
+        responseId: undefined,
         detail: `the ${wire} wire has no native ${kind} form in a tool result: nothing reaches the model to measure`,
       });
       continue;
@@ -165,10 +190,11 @@ export async function probeModel(options: ProbeOptions): Promise<readonly ProbeR
                   blob: base64(codeWordPdf(word)),
                 },
               };
-        return engineFor(true).chatWithTools(
+        const loop = await engineFor(true).runToolLoop(
           `Call the tool ${TOOL}. Its result shows a code word${kind === 'pdf' ? ' in a PDF' : ' in an image'}. Reply with the code word only.`,
           { mcpServers: [toolServer(content)], maxIterations: 3 },
         );
+        return loop.response;
       }),
     );
   }

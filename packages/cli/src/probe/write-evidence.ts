@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CrosswireError } from '@crosswire/core';
-import type { Registry } from '@crosswire/registry';
+import type { ModelEntry, Registry } from '@crosswire/registry';
 import type { ProbeResult } from './probe.js';
 
 const SENT_AS: Record<ProbeResult['capability'], string> = {
@@ -9,6 +9,9 @@ const SENT_AS: Record<ProbeResult['capability'], string> = {
   tool_result_images: 'an image in a tool result',
   tool_result_pdf: 'a PDF in a tool result',
 };
+
+/** The reply text kept with a claim: enough for a reviewer to see the word, never a transcript. */
+const REPLY_CHARACTERS = 200;
 
 interface OfferingJson {
   id: string;
@@ -18,61 +21,154 @@ interface OfferingJson {
   [key: string]: unknown;
 }
 
+interface ProviderJson {
+  offerings?: OfferingJson[];
+  retired?: { id: string; retired: string; replacement?: string }[];
+}
+
+interface LabJson {
+  models: Record<string, unknown>[];
+}
+
+/**
+ * Where a probe's evidence goes, decided before anything is sent: the provider's data file and
+ * its offering for the model (found, or to be added), and the lab entry to create when the
+ * model has none yet.
+ */
+export interface EvidenceTarget {
+  readonly dataDir: string;
+  readonly provider: string;
+  readonly model: string;
+  readonly endpoint: string;
+  /** The `<lab>/<id>` the offering points at. */
+  readonly modelKey: string;
+  /** Set when the model has no lab entry: the family template it matched. */
+  readonly newLabEntry: ModelEntry | undefined;
+}
+
 export interface WrittenEvidence {
   readonly file: string;
   readonly offering: string;
   readonly capabilities: readonly string[];
+  /** The lab file an entry was created in (marked for review), when the model had none. */
+  readonly createdLabEntry: string | undefined;
+}
+
+function providerFile(dataDir: string, provider: string): string {
+  return path.join(dataDir, 'providers', `${provider}.json`);
+}
+
+function namedAs(names: readonly string[], wanted: string): boolean {
+  const lower = wanted.toLowerCase();
+  return names.some((name) => name.toLowerCase() === lower);
+}
+
+function findOffering(data: ProviderJson, model: string): OfferingJson | undefined {
+  return data.offerings?.find((entry) => namedAs([entry.id, ...(entry.aliases ?? [])], model));
 }
 
 /**
- * Writes the measured outcomes into the provider's data file as `live` claims on the
- * offering (added when the provider lists none for the model and the model has a lab entry),
- * with the date, the endpoint probed and the model in the note: ready for a pull request.
+ * Checks that a probe's outcomes can be written, before the probe spends a request: a retired
+ * model is refused (evidence about what a provider no longer serves helps nobody), and a model
+ * with no lab entry needs a family template to create one from.
  */
-export async function writeEvidence(options: {
+export async function evidenceTarget(options: {
   readonly dataDir: string;
   readonly registry: Registry;
   readonly provider: string;
   readonly model: string;
   readonly endpoint: string;
-  readonly date: string;
-  readonly results: readonly ProbeResult[];
-}): Promise<WrittenEvidence> {
+}): Promise<EvidenceTarget> {
   const provider = options.registry.provider(options.provider);
-  const file = path.join(options.dataDir, 'providers', `${provider.id}.json`);
-  const data = JSON.parse(await readFile(file, 'utf8')) as { offerings?: OfferingJson[] };
-  const lower = options.model.toLowerCase();
+  const data = JSON.parse(
+    await readFile(providerFile(options.dataDir, provider.id), 'utf8'),
+  ) as ProviderJson;
+  const base = { ...options, provider: provider.id };
+  const offering = findOffering(data, options.model);
+  if (offering) return { ...base, modelKey: offering.model, newLabEntry: undefined };
+  const retired = data.retired?.find((entry) => namedAs([entry.id], options.model));
+  if (retired) {
+    const replacement = retired.replacement ? `; its replacement is "${retired.replacement}"` : '';
+    throw new CrosswireError(
+      'probe_unwritable',
+      `registry probe: cannot write evidence for "${options.model}": provider "${provider.id}" retired it on ${retired.retired}${replacement}`,
+    );
+  }
+  const { model } = options.registry.resolve({ provider: provider.id, model: options.model });
+  if (model?.origin === 'data') return { ...base, modelKey: model.key, newLabEntry: undefined };
+  if (model?.origin === 'family') return { ...base, modelKey: model.key, newLabEntry: model };
+  throw new CrosswireError(
+    'probe_unwritable',
+    `registry probe: cannot write evidence for "${options.model}": no lab file has an entry for it and no family template matches the name (add the model under data/models first)`,
+  );
+}
+
+/** A lab entry from the family template a name matched, marked for a maintainer's review. */
+function labEntry(model: ModelEntry, date: string): Record<string, unknown> {
+  return {
+    id: model.id,
+    name: model.name,
+    family: model.family,
+    ...(model.variant !== undefined ? { variant: model.variant } : {}),
+    ...(model.version !== undefined ? { version: model.version } : {}),
+    capabilities: {},
+    source: model.source,
+    review: `created by crosswire registry probe --write on ${date} from the "${model.family}" family template: check the name, release date, limits and source against the lab's page for this model, then remove this field`,
+  };
+}
+
+async function createLabEntry(dataDir: string, model: ModelEntry, date: string): Promise<string> {
+  const file = path.join(dataDir, 'models', `${model.lab}.json`);
+  const lab = JSON.parse(await readFile(file, 'utf8')) as LabJson;
+  lab.models.push(labEntry(model, date));
+  await writeFile(file, `${JSON.stringify(lab, null, 2)}\n`);
+  return file;
+}
+
+/**
+ * Writes the measured outcomes into the provider's data file as `live` claims on the
+ * offering (added when the provider lists none for the model; the lab entry created, marked
+ * for review, when the model has none). Each claim keeps what a reviewer checks: the code
+ * word, the reply (trimmed), the provider's response id and the endpoint.
+ */
+export async function writeEvidence(
+  target: EvidenceTarget,
+  date: string,
+  results: readonly ProbeResult[],
+): Promise<WrittenEvidence> {
+  const file = providerFile(target.dataDir, target.provider);
+  const data = JSON.parse(await readFile(file, 'utf8')) as ProviderJson;
+  const createdLabEntry = target.newLabEntry
+    ? await createLabEntry(target.dataDir, target.newLabEntry, date)
+    : undefined;
   const offerings = data.offerings ?? [];
   data.offerings = offerings;
-  let offering = offerings.find((entry) =>
-    [entry.id, ...(entry.aliases ?? [])].some((name) => name.toLowerCase() === lower),
-  );
+  let offering = findOffering(data, target.model);
   if (!offering) {
-    const resolution = options.registry.resolve({ provider: provider.id, model: options.model });
-    if (resolution.model?.origin !== 'data') {
-      throw new CrosswireError(
-        'probe_unwritable',
-        `registry probe: cannot write evidence for "${options.model}": no lab file has an entry for it (add the model under data/models first)`,
-      );
-    }
-    offering = { id: options.model, model: resolution.model.key };
+    offering = { id: target.model, model: target.modelKey };
     offerings.push(offering);
   }
   const capabilities = offering.capabilities ?? {};
   offering.capabilities = capabilities;
   const written: string[] = [];
-  for (const result of options.results) {
+  for (const result of results) {
     if (result.outcome !== 'seen' && result.outcome !== 'not_seen') continue;
     const seen = result.outcome === 'seen';
     capabilities[result.capability] = {
       value: seen,
       evidence: 'live',
-      source: options.endpoint,
-      date: options.date,
-      note: `registry:probe: the model "${options.model}" ${seen ? 'read back' : 'did not read back'} a random code word sent as ${SENT_AS[result.capability]}`,
+      source: target.endpoint,
+      date,
+      note: `registry:probe: the model "${target.model}" ${seen ? 'read back' : 'did not read back'} a random code word sent as ${SENT_AS[result.capability]}`,
+      probe: {
+        code_word: result.codeWord,
+        reply: (result.reply ?? '').trim().slice(0, REPLY_CHARACTERS),
+        ...(result.responseId !== undefined ? { response_id: result.responseId } : {}),
+        endpoint: target.endpoint,
+      },
     };
     written.push(result.capability);
   }
   await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
-  return { file, offering: offering.id, capabilities: written };
+  return { file, offering: offering.id, capabilities: written, createdLabEntry };
 }

@@ -86,3 +86,31 @@ export function simulatedModel(sees: 'everything' | 'images' | 'nothing'): Simul
     };
   };
 }
+
+/** Every string of a request body that is not a base64 media payload: what a text-only model reads. */
+function textsIn(body: unknown): string[] {
+  const texts: string[] = [];
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const payload = value.replace(/^data:[^;,]+;base64,/, '');
+      if (payload.length >= 64 && /^[A-Za-z0-9+/=]+$/.test(payload)) return;
+      texts.push(value);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(visit);
+  };
+  visit(body);
+  return texts;
+}
+
+/**
+ * A simulated text-only model that repeats all the text it was sent: it passes a probe only
+ * if the code word leaked into text somewhere (a prompt, a placeholder, a file name).
+ */
+export function textOnlyModel(): SimulatorResponder {
+  return (request) => {
+    if (request.tools.length > 0 && request.toolResults.length === 0) {
+      return { type: 'tool_calls', calls: [{ name: request.tools[0] as string, arguments: {} }] };
+    }
+    return { type: 'text', text: textsIn(request.body).join(' ') };
+  };
+}

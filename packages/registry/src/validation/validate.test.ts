@@ -167,6 +167,23 @@ describe('validation failures name the file, the field and the problem', () => {
     ]);
   });
 
+  it('a probe record on a claim that is not live', () => {
+    expect(
+      problemsWith('data/models/openai.json', (data) => {
+        const model = (data as Json).models[0] as {
+          capabilities: { image_input: Record<string, unknown> };
+        };
+        model.capabilities.image_input.probe = {
+          code_word: 'KX7RMA',
+          reply: 'KX7RMA',
+          endpoint: 'https://api.openai.com/v1/chat/completions',
+        };
+      }),
+    ).toEqual([
+      'data/models/openai.json: models["gpt-4o"].capabilities.image_input.probe: a probe record belongs to a "live" claim (what a live probe observed)',
+    ]);
+  });
+
   it('an output limit over the context window', () => {
     expect(
       problemsWith('data/models/anthropic.json', (data) => {

@@ -150,6 +150,13 @@ function checkClaim(
   path: readonly PropertyKey[],
   claim: Claim,
 ): void {
+  if (claim.probe !== undefined && claim.evidence !== 'live') {
+    issues.push({
+      file,
+      path: formatPath([...path, 'probe']),
+      message: 'a probe record belongs to a "live" claim (what a live probe observed)',
+    });
+  }
   if (claim.value === 'unknown') return;
   const needs: ('evidence' | 'date' | 'source')[] =
     claim.value === true ? ['evidence', 'source', 'date'] : ['evidence', 'date'];
