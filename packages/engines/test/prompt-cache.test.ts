@@ -1,6 +1,8 @@
 // Prompt caching end to end: a tool loop against the simulator counting cache tokens by each
 // provider's rules (`caching: true`). With `promptCache: 'auto'` (the loops' default), from the
 // second turn on at least 80 % of a turn's input tokens are cache reads on anthropic and openai.
+
+import { createRegistry } from '@crosswire/registry';
 import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.js';
@@ -118,5 +120,137 @@ describe("promptCache 'auto' in a 6-turn tool loop", () => {
     expect(result.cost?.source).toBe(
       'https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview',
     );
+  });
+});
+
+describe('cost on every reply of a priced model, absent otherwise', () => {
+  it('chat and a stream of claude-sonnet-5-5 carry the cost of their usage', async () => {
+    const engine = createEngine({
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+      apiKey: 'k',
+      baseUrl: simulator.baseUrl('anthropic', 'cost-chat'),
+      promptCache: 'auto',
+    });
+    simulator.script('cost-chat', [
+      { type: 'text', text: 'one' },
+      { type: 'text', text: 'two' },
+    ]);
+    const reply = await engine.chat([{ role: 'system', content: SYSTEM }, 'Hi.']);
+    const streamed = await engine
+      .stream([{ role: 'system', content: SYSTEM }, 'Hi.'])
+      .finalResponse();
+    await engine.close();
+    // The first request writes the system prompt to the cache, the second reads it.
+    expect(reply.usage?.cacheWriteTokens).toBeGreaterThan(1024);
+    expect(streamed.usage?.cacheReadTokens).toBe(reply.usage?.cacheWriteTokens);
+    for (const response of [reply, streamed]) {
+      const usage = response.usage ?? {};
+      const uncached =
+        (usage.inputTokens ?? 0) - (usage.cacheReadTokens ?? 0) - (usage.cacheWriteTokens ?? 0);
+      // Sonnet 5.5: $2 input, $10 output, $0.20 cache read, $2.50 cache write per million.
+      expect(response.cost).toMatchObject({ currency: 'USD', date: '2026-12-01' });
+      expect(response.cost?.input).toBeCloseTo((uncached * 2) / 1e6, 9);
+      expect(response.cost?.cacheRead).toBeCloseTo(((usage.cacheReadTokens ?? 0) * 0.2) / 1e6, 9);
+      expect(response.cost?.cacheWrite).toBeCloseTo(((usage.cacheWriteTokens ?? 0) * 2.5) / 1e6, 9);
+      expect(response.cost?.output).toBeCloseTo(((usage.outputTokens ?? 0) * 10) / 1e6, 9);
+    }
+  });
+
+  it('an unpriced model (gpt-6.1-sol has no price in the registry) gets no cost, not 0', async () => {
+    simulator.script('cost-none', [{ type: 'text', text: 'ok' }]);
+    const engine = createEngine({
+      provider: 'openai',
+      model: 'gpt-6.1-sol',
+      apiKey: 'k',
+      baseUrl: simulator.baseUrl('openai', 'cost-none'),
+      mcpServers: [server],
+    });
+    expect(engine.pricing).toBeUndefined();
+    const result = await engine.runToolLoop('Hi.');
+    await engine.close();
+    expect('cost' in result).toBe(false);
+    expect('cost' in result.response).toBe(false);
+    expect(result.turns.map((turn) => 'cost' in turn)).toEqual([false]);
+  });
+});
+
+describe('plain chat defaults to promptCache off; the registry quirks hold fields back', () => {
+  it('chat sends no breakpoint and no key unless asked', async () => {
+    simulator.script('chat-default', [
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' },
+    ]);
+    const anthropic = createEngine({
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+      apiKey: 'k',
+      baseUrl: simulator.baseUrl('anthropic', 'chat-default'),
+    });
+    await anthropic.chat([{ role: 'system', content: SYSTEM }, 'Hi.']);
+    await anthropic.chat([{ role: 'system', content: SYSTEM }, 'Hi.'], { promptCache: 'auto' });
+    await anthropic.close();
+    const [plain, cached] = simulator.received('chat-default').map((request) => request.body);
+    expect(JSON.stringify(plain)).not.toContain('cache_control');
+    expect((cached as { system: unknown }).system).toEqual([
+      { type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } },
+    ]);
+  });
+
+  it('an anthropic shim whose quirks say cache_control is refused gets none; one counting reads inside input_tokens is read as such', async () => {
+    const registry = createRegistry({
+      entries: [
+        {
+          id: 'shim',
+          name: 'A shim',
+          tool_wire_format: 'anthropic',
+          base_url: 'https://shim.example/anthropic',
+          chat_path: '/v1/messages',
+          auth: { header: 'x-api-key' },
+          docs: 'https://shim.example/docs',
+          quirks: { cache_control: 'refused', usage_cache_reads_in_input: true },
+          quirk_sources: {
+            cache_control: { evidence: 'inferred', date: '2026-12-02', note: 'test entry' },
+            usage_cache_reads_in_input: {
+              evidence: 'inferred',
+              date: '2026-12-02',
+              note: 'test entry',
+            },
+          },
+        },
+      ],
+    });
+    simulator.script('shim', [
+      {
+        type: 'raw',
+        body: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'text', text: 'ok' }],
+          stop_reason: 'end_turn',
+          // This shim counts the 900 reads inside its 1,000 input tokens.
+          usage: { input_tokens: 1000, cache_read_input_tokens: 900, output_tokens: 5 },
+        },
+      },
+    ]);
+    const engine = createEngine({
+      provider: 'shim',
+      model: 'shim-model',
+      apiKey: 'k',
+      registry,
+      baseUrl: simulator.baseUrl('anthropic', 'shim'),
+    });
+    const reply = await engine.chat([{ role: 'system', content: SYSTEM }, 'Hi.'], {
+      promptCache: 'auto',
+    });
+    await engine.close();
+    expect(JSON.stringify(simulator.received('shim')[0]?.body)).not.toContain('cache_control');
+    expect(reply.usage).toEqual({
+      inputTokens: 1000,
+      outputTokens: 5,
+      totalTokens: 1005,
+      cacheReadTokens: 900,
+    });
   });
 });
