@@ -78,6 +78,28 @@ describe("promptCache 'auto' in a 6-turn tool loop", () => {
     },
   );
 
+  it('streamWithTools caches the same way (its default is auto too)', async () => {
+    const lane = 'cache-stream-anthropic';
+    simulator.script(lane, script(4));
+    const engine = createEngine({
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+      apiKey: 'k',
+      baseUrl: simulator.baseUrl('anthropic', lane),
+      mcpServers: [server],
+    });
+    const result = await engine
+      .streamWithTools([{ role: 'system', content: SYSTEM }, 'Go.'])
+      .finalResult();
+    await engine.close();
+    const shares = result.turns.map(
+      (turn) => (turn.usage?.cacheReadTokens ?? 0) / (turn.usage?.inputTokens ?? 1),
+    );
+    expect(shares).toHaveLength(4);
+    for (const share of shares.slice(1)) expect(share).toBeGreaterThanOrEqual(0.8);
+    expect(result.cost?.total).toBeGreaterThan(0);
+  });
+
   it("anthropic: 'off' reads nothing from the cache, and the strict simulator took every 'auto' request", async () => {
     const lane = 'cache-off-anthropic';
     simulator.script(lane, script(3));
