@@ -89,7 +89,8 @@ for (const provider of ['anthropic', 'openai']) {
   } else {
     const tokens = (run) => run.result.usage.inputTokens - (run.result.usage.cacheReadTokens ?? 0);
     console.log(
-      `${provider}: uncached input tokens with promptCache ${(tokens(auto) / tokens(off)).toFixed(2)}x of without (no price to compare costs)`,
+      `${provider}: uncached input tokens with promptCache ${(tokens(auto) / tokens(off)).toFixed(2)}x of without (no price to compare costs; ` +
+        'OpenAI caches repeated prefixes without being asked, prompt_cache_key only routes a loop to one cache, and the simulator has one cache per lane)',
     );
   }
 }
