@@ -89,6 +89,12 @@ export interface DialectOptions {
    * wires have one mechanism. The engine sets it from the registry's `structured_output`.
    */
   readonly structuredOutput?: StructuredOutputMode;
+  /**
+   * anthropic: the endpoint counts cache reads inside `input_tokens` (registry quirk
+   * `usage_cache_reads_in_input`, some `/anthropic` shims), so `Usage.inputTokens` does not add
+   * `cache_read_input_tokens` again. Default false (Anthropic's own count, beside it).
+   */
+  readonly cacheReadsInInputTokens?: boolean;
   readonly onWarning?: WarningHandler;
 }
 

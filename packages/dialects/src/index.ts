@@ -90,6 +90,18 @@ export {
   wireToolName,
 } from './preflight/tool-names.js';
 export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
+export {
+  ANTHROPIC_MAX_BREAKPOINTS,
+  ANTHROPIC_MIN_CACHEABLE_TOKENS,
+  anthropicBreakpoints,
+  anthropicMinCacheableTokens,
+  applyPromptCache,
+  estimateTokens,
+  type PromptCache,
+  type PromptCacheEndpoint,
+  type PromptCacheOptions,
+  type PromptCacheRequest,
+} from './prompt-cache.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
 export type { ChatResponse, Usage } from './response.js';
 export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';

@@ -1,12 +1,32 @@
 import type { ToolCall } from '@crosswire/core';
 
-/** Token counts as the wire reported them, mapped onto one vocabulary. */
+/**
+ * Token counts as the wire reported them, mapped onto one vocabulary.
+ *
+ * `inputTokens` is always every input token of the request, cached ones included, on every
+ * wire: Anthropic's `input_tokens + cache_creation_input_tokens + cache_read_input_tokens`;
+ * Chat Completions' `prompt_tokens`; Responses' `input_tokens`; Gemini's `promptTokenCount`.
+ * `cacheReadTokens` and `cacheWriteTokens` are the parts of it read from and written to the
+ * provider's prompt cache, where the wire reports them (a reported 0 stays 0).
+ */
 export interface Usage {
+  /** All input tokens, cache reads and writes included. */
   readonly inputTokens?: number;
   readonly outputTokens?: number;
   readonly totalTokens?: number;
   /** Tokens spent on reasoning, where the wire reports them (Gemini, OpenAI, Responses). */
   readonly reasoningTokens?: number;
+  /**
+   * Input tokens read from the prompt cache (part of `inputTokens`): Anthropic
+   * `cache_read_input_tokens`, Chat Completions `prompt_tokens_details.cached_tokens`,
+   * Responses `input_tokens_details.cached_tokens`, Gemini `cachedContentTokenCount`.
+   */
+  readonly cacheReadTokens?: number;
+  /**
+   * Input tokens written to the prompt cache (part of `inputTokens`): Anthropic
+   * `cache_creation_input_tokens`; no other wire reports writes.
+   */
+  readonly cacheWriteTokens?: number;
 }
 
 /**
@@ -50,6 +70,8 @@ export function usageOf(usage: {
   outputTokens?: number | undefined;
   totalTokens?: number | undefined;
   reasoningTokens?: number | undefined;
+  cacheReadTokens?: number | undefined;
+  cacheWriteTokens?: number | undefined;
 }): Usage | undefined {
   const entries = Object.entries(usage).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return undefined;

@@ -76,7 +76,35 @@ describe('recorded real streams parse to the expected events and final response'
     expect(calls(events)).toEqual([
       { name: 'updateIssueList', id: 'toolu_01QE1WLsSVp5hy5Q3GmGTmjP', arguments: {} },
     ]);
-    expect(final(events).usage).toEqual({ inputTokens: 565, outputTokens: 48, totalTokens: 613 });
+    expect(final(events).usage).toEqual({
+      inputTokens: 565,
+      outputTokens: 48,
+      totalTokens: 613,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    });
+  });
+
+  it('anthropic: cache counts in message_delta replace those of message_start', () => {
+    // message_start says input 2, cache write 3068, read 0; the closing message_delta's
+    // cumulative usage says input 6, write 3337, read 6289: 6 + 3337 + 6289 = 9632 input tokens.
+    const events = replay('anthropic-code-execution-prompt-cache.1.chunks.txt', 'anthropic');
+    expect(joined(events, 'text-delta')).toBe(
+      'The sum of the squares of the numbers 1 through 12 is **650**.',
+    );
+    expect(calls(events)).toEqual([]);
+    expect(events.filter((event) => event.type === 'usage')).toEqual([
+      {
+        type: 'usage',
+        usage: {
+          inputTokens: 9632,
+          outputTokens: 198,
+          totalTokens: 9830,
+          cacheReadTokens: 6289,
+          cacheWriteTokens: 3337,
+        },
+      },
+    ]);
   });
 
   it('openai: 300 text chunks and the usage chunk', () => {
@@ -106,6 +134,7 @@ describe('recorded real streams parse to the expected events and final response'
       outputTokens: 219,
       totalTokens: 237,
       reasoningTokens: 205,
+      cacheReadTokens: 0,
     });
   });
 
@@ -121,6 +150,17 @@ describe('recorded real streams parse to the expected events and final response'
     const raw = final(events).raw as { choices: [{ message: Record<string, unknown> }] };
     expect(String(raw.choices[0].message.reasoning_content)).toHaveLength(191);
     expect(final(events).finishReason).toBe('tool_calls');
+    // The usage chunk's prompt_tokens_details.cached_tokens: 320 of the 339 prompt tokens.
+    expect(final(events).usage).toEqual({
+      inputTokens: 339,
+      outputTokens: 83,
+      totalTokens: 422,
+      reasoningTokens: 39,
+      cacheReadTokens: 320,
+    });
+    expect(events.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', usage: final(events).usage },
+    ]);
   });
 
   it('xai (OpenAI-compatible): reasoning, then one call', () => {
@@ -129,7 +169,11 @@ describe('recorded real streams parse to the expected events and final response'
     expect(calls(events)).toEqual([
       { name: 'weather', id: 'call_79382389', arguments: { location: 'San Francisco' } },
     ]);
-    expect(final(events).usage).toMatchObject({ inputTokens: 307, outputTokens: 26 });
+    expect(final(events).usage).toMatchObject({
+      inputTokens: 307,
+      outputTokens: 26,
+      cacheReadTokens: 306,
+    });
   });
 
   it('gemini: text in two chunks', () => {

@@ -6,6 +6,7 @@
  * @module @crosswire/engines
  */
 
+export { type Cost, costOf, type EngineResponse } from './cost/cost.js';
 export type {
   ChatExchange,
   ChatInput,

@@ -94,7 +94,13 @@ const REPLIES: readonly Reply[] = [
       'degree 3 polynomial has exactly 3 roots.',
     ),
     finishReason: 'end_turn',
-    usage: { inputTokens: 51, outputTokens: 1699, totalTokens: 1750 },
+    usage: {
+      inputTokens: 51,
+      outputTokens: 1699,
+      totalTokens: 1750,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -103,7 +109,13 @@ const REPLIES: readonly Reply[] = [
     content: '925 ÷ 5 = 185',
     reasoning: '925 divided by 5 = 185',
     finishReason: 'end_turn',
-    usage: { inputTokens: 69, outputTokens: 33, totalTokens: 102 },
+    usage: {
+      inputTokens: 69,
+      outputTokens: 33,
+      totalTokens: 102,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -111,7 +123,13 @@ const REPLIES: readonly Reply[] = [
     wire: 'anthropic',
     content: '',
     finishReason: 'tool_use',
-    usage: { inputTokens: 1151, outputTokens: 87, totalTokens: 1238 },
+    usage: {
+      inputTokens: 1151,
+      outputTokens: 87,
+      totalTokens: 1238,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [
       {
         id: 'toolu_01Q9ExVZnzZj7E2QQYHYtNUa',
@@ -137,7 +155,13 @@ const REPLIES: readonly Reply[] = [
       " blocked under Anthropic's Usage Policy.",
     ),
     finishReason: 'refusal',
-    usage: { inputTokens: 18, outputTokens: 5, totalTokens: 23 },
+    usage: {
+      inputTokens: 18,
+      outputTokens: 5,
+      totalTokens: 23,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -149,7 +173,13 @@ const REPLIES: readonly Reply[] = [
       '? Is there anything I can help you with?',
     ),
     finishReason: 'end_turn',
-    usage: { inputTokens: 12, outputTokens: 29, totalTokens: 41 },
+    usage: {
+      inputTokens: 12,
+      outputTokens: 29,
+      totalTokens: 41,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -161,7 +191,13 @@ const REPLIES: readonly Reply[] = [
       'y, I will update the current issue list:',
     ),
     finishReason: 'tool_use',
-    usage: { inputTokens: 602, outputTokens: 93, totalTokens: 695 },
+    usage: {
+      inputTokens: 602,
+      outputTokens: 93,
+      totalTokens: 695,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [{ id: 'toolu_01LRmxn9vGM1d2DZSDBowdZ1', name: 'updateIssueList', arguments: {} }],
   },
   {
@@ -178,7 +214,13 @@ const REPLIES: readonly Reply[] = [
       " the word 'strawberry'?\" So answer is 3.",
     ),
     finishReason: 'stop',
-    usage: { inputTokens: 18, outputTokens: 345, totalTokens: 363, reasoningTokens: 315 },
+    usage: {
+      inputTokens: 18,
+      outputTokens: 345,
+      totalTokens: 363,
+      reasoningTokens: 315,
+      cacheReadTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -191,7 +233,13 @@ const REPLIES: readonly Reply[] = [
       'isco". Let me call the weather function.',
     ),
     finishReason: 'tool_calls',
-    usage: { inputTokens: 339, outputTokens: 92, totalTokens: 431, reasoningTokens: 48 },
+    usage: {
+      inputTokens: 339,
+      outputTokens: 92,
+      totalTokens: 431,
+      reasoningTokens: 48,
+      cacheReadTokens: 320,
+    },
     toolCalls: [
       {
         id: 'call_00_9V0vrf86Pc9aelHCJMZqnJBo',
@@ -275,7 +323,13 @@ const REPLIES: readonly Reply[] = [
       's to look up and dream beyond our world.',
     ),
     finishReason: 'stop',
-    usage: { inputTokens: 16, outputTokens: 363, totalTokens: 379, reasoningTokens: 0 },
+    usage: {
+      inputTokens: 16,
+      outputTokens: 363,
+      totalTokens: 379,
+      reasoningTokens: 0,
+      cacheReadTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -283,7 +337,13 @@ const REPLIES: readonly Reply[] = [
     wire: 'responses',
     content: 'Word',
     finishReason: 'completed',
-    usage: { inputTokens: 11, outputTokens: 11, totalTokens: 22, reasoningTokens: 0 },
+    usage: {
+      inputTokens: 11,
+      outputTokens: 11,
+      totalTokens: 22,
+      reasoningTokens: 0,
+      cacheReadTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -291,7 +351,13 @@ const REPLIES: readonly Reply[] = [
     wire: 'responses',
     content: '',
     finishReason: 'completed',
-    usage: { inputTokens: 45, outputTokens: 24, totalTokens: 69, reasoningTokens: 0 },
+    usage: {
+      inputTokens: 45,
+      outputTokens: 24,
+      totalTokens: 69,
+      reasoningTokens: 0,
+      cacheReadTokens: 0,
+    },
     toolCalls: [
       {
         id: 'call_YunNGbIwdVJ2i0y0Mybva4Pw',
@@ -309,7 +375,13 @@ const REPLIES: readonly Reply[] = [
       'ith only same-day / last-48-hours items.',
     ),
     finishReason: 'completed',
-    usage: { inputTokens: 7243, outputTokens: 423, totalTokens: 7666, reasoningTokens: 58 },
+    usage: {
+      inputTokens: 7243,
+      outputTokens: 423,
+      totalTokens: 7666,
+      reasoningTokens: 58,
+      cacheReadTokens: 3072,
+    },
     toolCalls: [],
   },
   {
@@ -322,7 +394,13 @@ const REPLIES: readonly Reply[] = [
       "t heavy formatting. Let's finalize that!",
     ),
     finishReason: 'completed',
-    usage: { inputTokens: 865, outputTokens: 163, totalTokens: 1028, reasoningTokens: 128 },
+    usage: {
+      inputTokens: 865,
+      outputTokens: 163,
+      totalTokens: 1028,
+      reasoningTokens: 128,
+      cacheReadTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -335,7 +413,13 @@ const REPLIES: readonly Reply[] = [
       'tion": "San Francisco"}}</function_call>',
     ),
     finishReason: 'tool_calls',
-    usage: { inputTokens: 307, outputTokens: 26, totalTokens: 588, reasoningTokens: 255 },
+    usage: {
+      inputTokens: 307,
+      outputTokens: 26,
+      totalTokens: 588,
+      reasoningTokens: 255,
+      cacheReadTokens: 244,
+    },
     toolCalls: [{ id: 'call_46427107', name: 'weather', arguments: { location: 'San Francisco' } }],
   },
   {
@@ -413,7 +497,13 @@ const REPLIES: readonly Reply[] = [
       'ntity information to compare their ages.',
     ),
     finishReason: 'tool_use',
-    usage: { inputTokens: 423, outputTokens: 202, totalTokens: 625 },
+    usage: {
+      inputTokens: 423,
+      outputTokens: 202,
+      totalTokens: 625,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [
       {
         id: 'toolu_0167cfEnoQaPviGdVXA95zcu',
@@ -446,7 +536,13 @@ const REPLIES: readonly Reply[] = [
       'ng specific I can assist you with today?',
     ),
     finishReason: 'end_turn',
-    usage: { inputTokens: 92, outputTokens: 196, totalTokens: 288 },
+    usage: {
+      inputTokens: 92,
+      outputTokens: 196,
+      totalTokens: 288,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -454,7 +550,13 @@ const REPLIES: readonly Reply[] = [
     wire: 'anthropic',
     content: 'The beautiful city of ',
     finishReason: 'stop_sequence',
-    usage: { inputTokens: 32, outputTokens: 5, totalTokens: 37 },
+    usage: {
+      inputTokens: 32,
+      outputTokens: 5,
+      totalTokens: 37,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [],
   },
   {
@@ -471,7 +573,13 @@ const REPLIES: readonly Reply[] = [
       'all the get_user_country function first.',
     ),
     finishReason: 'tool_use',
-    usage: { inputTokens: 398, outputTokens: 155, totalTokens: 553 },
+    usage: {
+      inputTokens: 398,
+      outputTokens: 155,
+      totalTokens: 553,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
     toolCalls: [{ id: 'toolu_01YGzqpRE16Vricda3Aqcejo', name: 'get_user_country', arguments: {} }],
   },
   {
@@ -586,7 +694,13 @@ const REPLIES: readonly Reply[] = [
     wire: 'openai',
     content: '',
     finishReason: 'tool_calls',
-    usage: { inputTokens: 71, outputTokens: 46, totalTokens: 117, reasoningTokens: 0 },
+    usage: {
+      inputTokens: 71,
+      outputTokens: 46,
+      totalTokens: 117,
+      reasoningTokens: 0,
+      cacheReadTokens: 0,
+    },
     toolCalls: [
       { id: 'call_jYdIdRZHxZTn5bWCq5jlMrJi', name: 'delete_file', arguments: { path: '.env' } },
       { id: 'call_TmlTVWQbzrXCZ4jNsCVNbNqu', name: 'create_file', arguments: { path: 'test.txt' } },
@@ -599,7 +713,13 @@ const REPLIES: readonly Reply[] = [
     reasoning:
       'The user asks for the temperature in Tokyo. I should call the get_temperature tool.',
     finishReason: 'completed',
-    usage: { inputTokens: 366, outputTokens: 63, totalTokens: 429, reasoningTokens: 18 },
+    usage: {
+      inputTokens: 366,
+      outputTokens: 63,
+      totalTokens: 429,
+      reasoningTokens: 18,
+      cacheReadTokens: 256,
+    },
     toolCalls: [
       {
         id: 'call_00_iD0U8IMtyIljI0ET7GLz1318',
@@ -613,7 +733,13 @@ const REPLIES: readonly Reply[] = [
     wire: 'responses',
     content: '',
     finishReason: 'completed',
-    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, reasoningTokens: 0 },
+    usage: {
+      inputTokens: 0,
+      outputTokens: 0,
+      totalTokens: 0,
+      reasoningTokens: 0,
+      cacheReadTokens: 0,
+    },
     toolCalls: [
       {
         id: 'call_LWVp74L5HaH2KNvgVz9PJsrj',
@@ -632,7 +758,13 @@ const REPLIES: readonly Reply[] = [
     wire: 'responses',
     content: 'I\'ll check the capital lookup tool for "PotatoLand."',
     finishReason: 'completed',
-    usage: { inputTokens: 63, outputTokens: 72, totalTokens: 135, reasoningTokens: 29 },
+    usage: {
+      inputTokens: 63,
+      outputTokens: 72,
+      totalTokens: 135,
+      reasoningTokens: 29,
+      cacheReadTokens: 0,
+    },
     toolCalls: [
       {
         id: 'call_ALAJMWK9buNN7RXxxXbECcHa',
@@ -640,6 +772,41 @@ const REPLIES: readonly Reply[] = [
         arguments: { country: 'PotatoLand' },
       },
     ],
+  },
+  // Cache counts (issue 29): Anthropic counts reads and writes beside input_tokens (3 + 418 +
+  // 1111 = 1532 input tokens); Gemini counts cachedContentTokenCount inside promptTokenCount.
+  {
+    file: 'pydantic-ai/anthropic-cache-read-write.json',
+    wire: 'anthropic',
+    content:
+      'Python is a beginner-friendly, versatile programming language widely used for web development, data science, machine learning, automation, and scientific computing.',
+    finishReason: 'end_turn',
+    usage: {
+      inputTokens: 1532,
+      outputTokens: 33,
+      totalTokens: 1565,
+      cacheReadTokens: 1111,
+      cacheWriteTokens: 418,
+    },
+    toolCalls: [],
+  },
+  {
+    file: 'pydantic-ai/gemini-implicit-cache.json',
+    wire: 'gemini',
+    content: long(
+      400,
+      'This video demonstrates an AI assistant ',
+      'ations to resolve the identified issues.',
+    ),
+    finishReason: 'STOP',
+    usage: {
+      inputTokens: 17713,
+      outputTokens: 68,
+      totalTokens: 18602,
+      reasoningTokens: 821,
+      cacheReadTokens: 17379,
+    },
+    toolCalls: [],
   },
 ];
 

@@ -43,6 +43,9 @@ export const QUIRK_NAMES = [
   'tool_result_pdf',
   'tool_result_image_fallback',
   'structured_output_with_tools',
+  'usage_cache_reads_in_input',
+  'cache_control',
+  'prompt_cache_key',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

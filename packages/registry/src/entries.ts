@@ -48,6 +48,9 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
       tool_result_pdf: quirks.tool_result_pdf,
       tool_result_image_fallback: quirks.tool_result_image_fallback,
       structured_output_with_tools: quirks.structured_output_with_tools ?? true,
+      usage_cache_reads_in_input: quirks.usage_cache_reads_in_input,
+      cache_control: quirks.cache_control,
+      prompt_cache_key: quirks.prompt_cache_key,
     }),
     defaultModel: data.default_model,
     retired: Object.freeze(

@@ -211,6 +211,24 @@ const quirks = z.strictObject({
     .describe(
       'false: the endpoint refuses tools together with structured output in one request; the engine asks for the object in a turn without tools',
     ),
+  usage_cache_reads_in_input: z
+    .boolean()
+    .optional()
+    .describe(
+      'true (anthropic wire): input_tokens already counts the cache reads (Anthropic counts them beside it); the reads are not added again',
+    ),
+  cache_control: z
+    .enum(['refused', 'ignored'])
+    .optional()
+    .describe(
+      'anthropic wire: the endpoint refuses (400) or ignores cache_control breakpoints; promptCache then places none',
+    ),
+  prompt_cache_key: z
+    .enum(['refused', 'ignored'])
+    .optional()
+    .describe(
+      'openai and responses wires: the endpoint refuses (400) or ignores prompt_cache_key; promptCache then sends none',
+    ),
 });
 
 const provenance = z.strictObject({

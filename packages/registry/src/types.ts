@@ -79,6 +79,12 @@ export interface ProviderQuirks {
    * tool loop with `output` asks for the object in a last turn without tools. Default true.
    */
   readonly structured_output_with_tools: boolean;
+  /** True (anthropic wire): `input_tokens` already counts the cache reads. */
+  readonly usage_cache_reads_in_input: boolean | undefined;
+  /** Anthropic wire: the endpoint refuses or ignores `cache_control` (no breakpoint is sent). */
+  readonly cache_control: 'refused' | 'ignored' | undefined;
+  /** OpenAI and Responses wires: the endpoint refuses or ignores `prompt_cache_key`. */
+  readonly prompt_cache_key: 'refused' | 'ignored' | undefined;
 }
 
 export interface ProviderAuth {

@@ -12,6 +12,14 @@ export {
   type SimulatedListing,
   type SimulatedModel,
 } from './listings.js';
+  GEMINI_CACHE_MIN_TOKENS,
+  type LaneCache,
+  newLaneCache,
+  OPENAI_CACHE_MIN_TOKENS,
+  OPENAI_CACHE_STEP_TOKENS,
+  type PromptUsage,
+  promptUsage,
+} from './prompt-cache.js';
 export {
   faults,
   SIMULATOR_WIRES,

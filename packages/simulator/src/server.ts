@@ -9,6 +9,7 @@ import {
   type SimulatedListing,
   type SimulatedModel,
 } from './listings.js';
+import { type LaneCache, newLaneCache, promptUsage } from './prompt-cache.js';
 import { type StreamRecord, streamChunks, streamContentType, writeStream } from './stream.js';
 import type { Inspection, SimulatorRequest, SimulatorStep, SimulatorWire } from './types.js';
 import { wire as anthropic } from './wires/anthropic.js';
@@ -88,6 +89,13 @@ export interface SimulatorOptions {
    * Default: none.
    */
   readonly providers?: Readonly<Record<string, string>>;
+  /**
+   * Count input tokens from the request (one token per 4 characters of JSON) and report
+   * prompt-cache reads and writes by each wire's rules (Anthropic breakpoints, OpenAI's
+   * repeated prefix of 1,024+ tokens in 128-token steps, Gemini's implicit prefix reads), per
+   * lane. Default false: every reply reports `10 * turn` input tokens and no cache.
+   */
+  readonly caching?: boolean;
 }
 
 /** A provider simulator: a real HTTP server on loopback that speaks all six wire dialects. */
@@ -124,6 +132,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const host = options.host ?? '127.0.0.1';
   const scripts = new Map<string, SimulatorStep[] | SimulatorResponder>();
   const turns = new Map<string, number>();
+  const caches = new Map<string, LaneCache>();
+  const laneCache = (lane: string): LaneCache => {
+    let cache = caches.get(lane);
+    if (!cache) {
+      cache = newLaneCache();
+      caches.set(lane, cache);
+    }
+    return cache;
+  };
   const records: SimulatorRequest[] = [];
   const listings = new Map<string, { kind: SimulatedListing; models: readonly SimulatedModel[] }>();
   const fallback: SimulatorResponder = options.fallback ?? scriptExhausted;
@@ -304,7 +321,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       send(response, step.status ?? 200, step.body, replyHeaders);
       return;
     }
-    const reply = simulated.reply(step, { model: inspection.model ?? 'simulated-model', turn });
+    const usage = options.caching ? promptUsage(wireName, body, laneCache(lane)) : undefined;
+    const reply = simulated.reply(step, {
+      model: inspection.model ?? 'simulated-model',
+      turn,
+      ...(usage === undefined ? {} : { usage }),
+    });
     if (asksForStream(wireName, body, rest, url.search)) {
       const chunks = streamChunks(wireName, reply, step.stream);
       const streamed: StreamRecord = {
@@ -356,6 +378,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     reset() {
       scripts.clear();
       listings.clear();
+      caches.clear();
       turns.clear();
       records.length = 0;
     },

@@ -1,4 +1,5 @@
 import type { WireFormat } from '@crosswire/core';
+import type { PromptUsage } from './prompt-cache.js';
 import type { SimulatorStreamOptions, StreamRecord } from './stream.js';
 
 /** One tool call the simulated model makes. */
@@ -103,6 +104,11 @@ export interface SimulatorRequest extends Inspection {
 export interface ReplyContext {
   readonly model: string;
   readonly turn: number;
+  /**
+   * The input tokens with the cache reads and writes of this request, when the simulator
+   * counts them (`caching: true`); without it a reply reports `10 * turn` input tokens.
+   */
+  readonly usage?: PromptUsage;
 }
 
 /** One wire's half of the simulator: checks a request, renders replies in the wire's shape. */

@@ -285,26 +285,44 @@ function refusalText(record: JsonObject, content: string): string {
   return asString(asRecord(record.stop_details).explanation) ?? '';
 }
 
+/**
+ * Anthropic counts cache reads and writes beside `input_tokens` (the SDK's `Usage`: "Total
+ * input tokens in a request is the summation of `input_tokens`, `cache_creation_input_tokens`,
+ * and `cache_read_input_tokens`"); `inputTokens` adds them up. A shim that counts reads inside
+ * `input_tokens` says so (`cacheReadsInInputTokens`), and they are not added twice.
+ */
+function anthropicUsage(usage: JsonObject, options: DialectOptions) {
+  const uncached = asNumber(usage.input_tokens);
+  const outputTokens = asNumber(usage.output_tokens);
+  const cacheReadTokens = asNumber(usage.cache_read_input_tokens);
+  const cacheWriteTokens = asNumber(usage.cache_creation_input_tokens);
+  const readsInside = options.cacheReadsInInputTokens === true;
+  const inputTokens =
+    uncached === undefined
+      ? undefined
+      : uncached + (cacheWriteTokens ?? 0) + (readsInside ? 0 : (cacheReadTokens ?? 0));
+  return usageOf({
+    inputTokens,
+    outputTokens,
+    totalTokens:
+      inputTokens !== undefined && outputTokens !== undefined
+        ? inputTokens + outputTokens
+        : undefined,
+    cacheReadTokens,
+    cacheWriteTokens,
+  });
+}
+
 export function parseResponse(body: unknown, options: DialectOptions): ChatResponse {
   throwIfErrorBody(wire, body);
   const record = requireObject(wire, body);
   const { content, thinking } = readContent(body, options);
-  const usage = asRecord(record.usage);
-  const inputTokens = asNumber(usage.input_tokens);
-  const outputTokens = asNumber(usage.output_tokens);
   const finishReason = asString(record.stop_reason);
   return {
     content,
     toolCalls: readToolCalls(body),
     finishReason,
-    usage: usageOf({
-      inputTokens,
-      outputTokens,
-      totalTokens:
-        inputTokens !== undefined && outputTokens !== undefined
-          ? inputTokens + outputTokens
-          : undefined,
-    }),
+    usage: anthropicUsage(asRecord(record.usage), options),
     reasoning: joinReasoning(thinking),
     refusal: finishReason === 'refusal' ? refusalText(record, content) : undefined,
     raw: body,

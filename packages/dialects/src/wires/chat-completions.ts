@@ -108,6 +108,8 @@ export function chatUsage(body: unknown) {
     outputTokens: asNumber(usage.completion_tokens),
     totalTokens: asNumber(usage.total_tokens),
     reasoningTokens: asNumber(asRecord(usage.completion_tokens_details).reasoning_tokens),
+    // Cached tokens are part of `prompt_tokens` (CompletionUsage.prompt_tokens_details).
+    cacheReadTokens: asNumber(asRecord(usage.prompt_tokens_details).cached_tokens),
   });
 }
 

@@ -185,6 +185,8 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
       outputTokens: asNumber(usage.candidatesTokenCount),
       totalTokens: asNumber(usage.totalTokenCount),
       reasoningTokens: asNumber(usage.thoughtsTokenCount),
+      // Part of `promptTokenCount` (UsageMetadata.cachedContentTokenCount).
+      cacheReadTokens: asNumber(usage.cachedContentTokenCount),
     }),
     reasoning: joinReasoning(thinking),
     refusal: undefined,

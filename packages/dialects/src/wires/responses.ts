@@ -199,6 +199,8 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
       outputTokens: asNumber(usage.output_tokens),
       totalTokens: asNumber(usage.total_tokens),
       reasoningTokens: asNumber(asRecord(usage.output_tokens_details).reasoning_tokens),
+      // Part of `input_tokens` (ResponseUsage.input_tokens_details.cached_tokens).
+      cacheReadTokens: asNumber(asRecord(usage.input_tokens_details).cached_tokens),
     }),
     reasoning: joinReasoning(thinking),
     refusal,

@@ -79,8 +79,10 @@ async function continueOn(
 ): Promise<string[]> {
   simulator.script(lane, TURN);
   // The loop's messages end with the model's answer: a user message continues them.
+  // One cache key for both runs: the requests are compared byte for byte.
   await engine(wire, lane).runToolLoop([...messages, { role: 'user', content: 'Once more?' }], {
     mcpServers: [tools],
+    promptCache: { key: 'continued' },
   });
   return simulator.received(lane).map((request) => {
     expect(request.violations).toEqual([]);

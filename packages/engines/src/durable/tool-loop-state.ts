@@ -43,7 +43,13 @@ export interface ToolLoopStateDocument {
   readonly version: number;
   readonly loopId: string;
   readonly iteration: number;
-  readonly usage: { inputTokens: number; outputTokens: number; totalTokens: number };
+  readonly usage: {
+    inputTokens: number;
+    outputTokens: number;
+    totalTokens: number;
+    cacheReadTokens?: number;
+    cacheWriteTokens?: number;
+  };
   readonly text?: string;
   /** The structured answer of a finished loop run with `output` (a JSON value). */
   readonly object?: unknown;
@@ -61,7 +67,13 @@ const documentSchema = z.strictObject({
   version: z.literal(TOOL_LOOP_STATE_VERSION),
   loopId: z.string().check(z.minLength(1)),
   iteration: count,
-  usage: z.strictObject({ inputTokens: count, outputTokens: count, totalTokens: count }),
+  usage: z.strictObject({
+    inputTokens: count,
+    outputTokens: count,
+    totalTokens: count,
+    cacheReadTokens: z.optional(count),
+    cacheWriteTokens: z.optional(count),
+  }),
   text: z.optional(z.string()),
   object: z.optional(z.unknown()),
   conversation: z.unknown(),
@@ -186,6 +198,12 @@ function envelope(
       inputTokens: state.usage.inputTokens,
       outputTokens: state.usage.outputTokens,
       totalTokens: state.usage.totalTokens,
+      ...(state.usage.cacheReadTokens === undefined
+        ? {}
+        : { cacheReadTokens: state.usage.cacheReadTokens }),
+      ...(state.usage.cacheWriteTokens === undefined
+        ? {}
+        : { cacheWriteTokens: state.usage.cacheWriteTokens }),
     },
     ...(state.text === undefined ? {} : { text: state.text }),
     ...(state.object === undefined ? {} : { object: jsonValue(state.object) }),

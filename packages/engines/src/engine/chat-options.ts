@@ -2,11 +2,13 @@
 // the engine and the loop, so neither imports the other's module for them.
 import type { ToolDefinitionInput, WarningHandler, WireFormat } from '@crosswire/core';
 import type {
-  ChatResponse,
   ConversationMessage,
   DialectOptions,
+  PromptCache,
   ToolChoice,
 } from '@crosswire/dialects';
+import type { Pricing } from '@crosswire/registry';
+import type { EngineResponse } from '../cost/cost.js';
 import type { McpToolServer } from '../mcp/server.js';
 import type { OutputOption } from './structured.js';
 
@@ -29,6 +31,14 @@ export interface ChatOptions {
   readonly output?: OutputOption;
   /** Deadline of one HTTP attempt for this call. */
   readonly timeoutMs?: number;
+  /**
+   * Prompt caching: `'auto'` (Anthropic breakpoints on the tools, the system prompt and the
+   * ends of the last two turns; OpenAI and Responses `prompt_cache_key`, the loop id), `'off'`,
+   * or explicit options. Default for `chat` and `stream`: the engine's `promptCache`, else
+   * `'off'` (one request has no repeated prefix to earn back Anthropic's write premium). The
+   * tool loops and the step API default to `'auto'`.
+   */
+  readonly promptCache?: PromptCache;
 }
 
 /** Per-call options of `stream`. */
@@ -91,7 +101,8 @@ export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
 
 /** One provider round trip with its facts. */
 export interface ChatExchange {
-  readonly response: ChatResponse;
+  /** The parsed reply, with its `cost` when the model is priced. */
+  readonly response: EngineResponse;
   readonly url: string;
   readonly status: number;
   readonly attempts: number;
@@ -114,6 +125,8 @@ export type ChatInput = string | readonly (ConversationMessage | string)[];
 export interface ToolLoopEngine {
   readonly toolWireFormat: WireFormat;
   readonly dialectOptions: DialectOptions;
+  /** The model's prices (the registry's); a loop result's `cost` is absent without them. */
+  readonly pricing?: Pricing | undefined;
   exchange(input: ChatInput, options?: ChatOptions, iteration?: number): Promise<ChatExchange>;
   /** The loop options with the engine's defaults filled in (servers, maxIterations, timeouts). */
   toolLoopOptions?(options: ChatWithToolsOptions): ChatWithToolsOptions;

@@ -4,6 +4,7 @@ import { CrosswireError, ProviderError, type WireFormat } from '@crosswire/core'
 import type { ChatResponse, StreamEvent } from '@crosswire/dialects';
 import { createStreamDecoder, type StreamDecoderOptions } from '@crosswire/dialects';
 import type { ChatStreamEvent } from './structured-stream.js';
+import type { EngineResponse } from '../cost/cost.js';
 
 /**
  * A stream of events that ends in one final value: iterated once (`for await`), or read to
@@ -99,7 +100,7 @@ export class ChatStream extends EventStream<ChatStreamEvent, ChatResponse> {
   }
 
   /** The whole reply, as `engine.chat` returns it. */
-  finalResponse(): Promise<ChatResponse> {
+  finalResponse(): Promise<EngineResponse> {
     return this.final();
   }
 

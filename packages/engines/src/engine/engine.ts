@@ -8,6 +8,7 @@ import {
 } from '@crosswire/core';
 import type { ChatResponse } from '@crosswire/dialects';
 import {
+  applyPromptCache,
   type ChatRequest,
   DIALECTS,
   type Dialect,
@@ -16,6 +17,7 @@ import {
   mcpNamedEvent,
   mcpNamedResponse,
   PreflightRefusedError,
+  type PromptCache,
   preflight,
   STREAMS,
   type StructuredOutputRequest,
@@ -28,6 +30,7 @@ import {
   defaultRegistry,
   type EffectiveCapabilities,
   PROVIDER_LISTINGS,
+  type Pricing,
   type ProviderEntry,
   type Registry,
   type Resolution,
@@ -36,6 +39,7 @@ import {
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { typedAbort } from '../abortable.js';
+import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { HttpTransport, type RetryEvent } from '../http/transport.js';
@@ -99,6 +103,11 @@ export interface EngineOptions {
   readonly dispatcher?: Dispatcher;
   /** Default output cap of every request. */
   readonly maxTokens?: number;
+  /**
+   * Default prompt caching of every call (see `ChatOptions.promptCache`). Unset: `'off'` for
+   * `chat` and `stream`, `'auto'` for the tool loops and the step API.
+   */
+  readonly promptCache?: PromptCache;
   readonly temperature?: number;
   /** Overrides of the dialect options the engine derives from the registry (Hermes tags, `thinkTagFilter`, `imageFallback`...). */
   readonly dialect?: Partial<DialectOptions>;
@@ -203,6 +212,11 @@ export class Engine {
   get registry(): Registry {
     return this.#registry;
   }
+  /**
+   * The model's prices on this provider (the registry's `resolve(...).pricing`): every reply
+   * and loop result gets a `cost` from them; undefined for an unpriced model (no `cost`).
+   */
+  readonly pricing: Pricing | undefined;
   /** The default MCP servers of `chatWithTools` (the `mcpServers` option; empty when none). */
   readonly mcpServers: readonly McpToolServer[];
   /** The default `maxIterations` of `chatWithTools` (10 unless the options said otherwise). */
@@ -232,6 +246,7 @@ export class Engine {
     this.provider = provider;
     this.model = model;
     this.#registry = registry;
+    this.pricing = resolution.pricing;
     this.toolWireFormat = wire;
     this.mcpServers = Object.freeze([...(options.mcpServers ?? [])]);
     this.maxIterations = options.maxIterations ?? 10;
@@ -502,7 +517,12 @@ export class Engine {
         ...(options.maxFrameSize === undefined ? {} : { maxFrameSize: options.maxFrameSize }),
         ...(options.maxStreamBytes === undefined ? {} : { maxStreamBytes: options.maxStreamBytes }),
       })) {
-        if (event.type === 'finish') response = event.response;
+        if (event.type === 'finish') {
+          response = withCost(event.response, this.pricing);
+          errorSent = false;
+          yield { ...event, response };
+          continue;
+        }
         if (event.type === 'error') scrub.error(event.error);
         errorSent = event.type === 'error';
         // Calls come out under their tools' own names (the body sent the wire's).
@@ -541,8 +561,8 @@ export class Engine {
     input: ChatInput,
     options: ChatOptions & { readonly output: OutputOption<T> },
   ): Promise<StructuredChatResponse<T>>;
-  chat(input: ChatInput, options?: ChatOptions): Promise<ChatResponse>;
-  async chat(input: ChatInput, options: ChatOptions = {}): Promise<ChatResponse> {
+  chat(input: ChatInput, options?: ChatOptions): Promise<EngineResponse>;
+  async chat(input: ChatInput, options: ChatOptions = {}): Promise<EngineResponse> {
     return (await this.exchange(input, options)).response;
   }
 
@@ -587,6 +607,9 @@ export class Engine {
       maxToolsPerServer: options.maxToolsPerServer ?? this.#options.maxToolsPerServer,
       maxToolResultBytes: options.maxToolResultBytes ?? this.#options.maxToolResultBytes,
       onWarning: options.onWarning ?? this.#options.onWarning,
+      ...((options.promptCache ?? this.#options.promptCache) === undefined
+        ? {}
+        : { promptCache: options.promptCache ?? this.#options.promptCache }),
     };
   }
 
@@ -668,7 +691,17 @@ export class Engine {
     };
     // Tool names go out in the wire's legal form (`ToolNameMap`); replies read them back.
     const named = wireNamedRequest(request, this.toolWireFormat).request;
-    const body = this.#dialect.buildRequest(named, this.dialectOptions);
+    const quirks = this.provider.quirks;
+    const body = applyPromptCache(
+      this.toolWireFormat,
+      this.#dialect.buildRequest(named, this.dialectOptions),
+      {
+        setting: options.promptCache ?? this.#options.promptCache ?? 'off',
+        model: this.model,
+        cacheControl: quirks.cache_control === undefined,
+        promptCacheKey: quirks.prompt_cache_key === undefined,
+      },
+    );
     return applyImageLimits(body, this.toolWireFormat, {
       mode: this.#options.imageLimits,
       loader: this.#options.imageLibrary ?? loadSharp,
@@ -740,11 +773,14 @@ export class Engine {
           rateLimit: exchange.rateLimit,
         }),
       );
-    let response: ChatResponse;
+    let response: EngineResponse;
     try {
-      response = mcpNamedResponse(
-        this.#dialect.parseResponse(exchange.body, this.dialectOptions),
-        toolNameMap(options.tools ?? [], this.toolWireFormat),
+      response = withCost(
+        mcpNamedResponse(
+          this.#dialect.parseResponse(exchange.body, this.dialectOptions),
+          toolNameMap(options.tools ?? [], this.toolWireFormat),
+        ),
+        this.pricing,
       );
     } catch (error) {
       scrub.error(error);
@@ -792,6 +828,10 @@ function dialectOptionsOf(
     nativePdf: isTrue('tool_result_pdf'),
     sourceBlocks: provider.quirks.source_blocks,
     inlineImages: provider.quirks.inline_images,
+    // A shim that counts cache reads inside input_tokens (registry quirk, with its source).
+    ...(provider.quirks.usage_cache_reads_in_input === true
+      ? { cacheReadsInInputTokens: true }
+      : {}),
     // anthropic: output_config.format where the model has it, else the synthetic tool;
     // gemini: the responseSchema subset for models before 2.5.
     ...structuredMode(structuredOutputFact(provider.id, model).support),

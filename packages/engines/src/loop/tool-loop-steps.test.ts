@@ -139,8 +139,10 @@ describe('a loop driven step by step', () => {
     async (wire) => {
       const looped = await ledgerServer();
       simulator.script(`${wire}-loop`, SCRIPT);
+      // The step-driven loop's id is its prompt_cache_key; the run gets the same key.
       const result = await engine(wire, `${wire}-loop`).runToolLoop(input(), {
         mcpServers: [looped.client],
+        promptCache: { key: 'L7' },
       });
 
       const stepped = await ledgerServer();

@@ -8,7 +8,7 @@ import {
   type WarningHandler,
   type WireFormat,
 } from '@crosswire/core';
-import type { ChatResponse, Usage } from '@crosswire/dialects';
+import type { ChatResponse, PromptCache, Usage } from '@crosswire/dialects';
 import {
   answerableCalls,
   type ChatMessage,
@@ -44,9 +44,14 @@ export const IDEMPOTENCY_KEY_META = 'dev.crosswire/idempotency-key';
 
 /** Token counts summed over a loop's model steps. */
 export interface ToolLoopUsage {
+  /** All input tokens, cache reads and writes included. */
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly totalTokens: number;
+  /** Summed over the replies that reported cache reads; absent when none did. */
+  readonly cacheReadTokens?: number;
+  /** Summed over the replies that reported cache writes; absent when none did. */
+  readonly cacheWriteTokens?: number;
 }
 
 /** One call of the last reply, with its result once its tool step ran. */
@@ -370,15 +375,19 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
   const { options, wire, dialectOptions } = settings;
   const conversation = sentConversation(state, dialectOptions, settings.roster);
   const during = `waiting for the provider (iteration ${iteration})`;
-  let exchanged = await settleWithin(
-    settings.exchange(conversation, settings.chatOptions, iteration),
-    { signal: options.signal, during },
-  );
+  const chatOptions: ChatOptions = {
+    ...settings.chatOptions,
+    promptCache: loopPromptCache(settings.options.promptCache, state.loopId),
+  };
+  let exchanged = await settleWithin(settings.exchange(conversation, chatOptions, iteration), {
+    signal: options.signal,
+    during,
+  });
   let usage = addUsage(state.usage, exchanged.response.usage);
   if (needsObjectTurn(settings, exchanged)) {
     // The two-step form, streamed: the tool turn went without `output`; one more turn
     // without tools asks for the object.
-    const { tools: _tools, toolChoice: _choice, ...withoutTools } = settings.chatOptions;
+    const { tools: _tools, toolChoice: _choice, ...withoutTools } = chatOptions;
     const answer = exchanged.response.content;
     exchanged = await settleWithin(
       settings.exchange(
@@ -448,6 +457,16 @@ function needsObjectTurn(settings: LoopSettings, exchanged: ChatExchange): boole
 }
 
 /**
+ * A loop's prompt caching: `'auto'` unless told otherwise, with the loop id as the
+ * `prompt_cache_key` (an explicit `key` wins).
+ */
+export function loopPromptCache(setting: PromptCache | undefined, loopId: string): PromptCache {
+  if (setting === 'off') return 'off';
+  const explicit = setting === undefined || setting === 'auto' ? {} : setting;
+  return { ...explicit, key: explicit.key ?? loopId };
+}
+
+/**
  * The conversation a model step sends: the messages, then the pending turn in the wire's shape.
  * The results answer calls under their tools' own names; the wire's echo names them as the
  * reply did, so the results go out under the same wire names (the map of the tool set).
@@ -498,14 +517,23 @@ export function maxIterationsError(
   );
 }
 
-function addUsage(total: ToolLoopUsage, usage: Usage | undefined): ToolLoopUsage {
+/** The sum of two counts, absent when neither is reported. */
+function addCount(total: number | undefined, count: number | undefined): number | undefined {
+  return total === undefined && count === undefined ? undefined : (total ?? 0) + (count ?? 0);
+}
+
+export function addUsage(total: ToolLoopUsage, usage: Usage | undefined): ToolLoopUsage {
   if (!usage) return total;
+  const cacheReadTokens = addCount(total.cacheReadTokens, usage.cacheReadTokens);
+  const cacheWriteTokens = addCount(total.cacheWriteTokens, usage.cacheWriteTokens);
   return {
     inputTokens: total.inputTokens + (usage.inputTokens ?? 0),
     outputTokens: total.outputTokens + (usage.outputTokens ?? 0),
     totalTokens:
       total.totalTokens +
       (usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0)),
+    ...(cacheReadTokens === undefined ? {} : { cacheReadTokens }),
+    ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
   };
 }
 

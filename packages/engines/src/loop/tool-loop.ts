@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { ToolCall, WarningHandler } from '@crosswire/core';
-import type { ChatResponse, Usage } from '@crosswire/dialects';
+import type { Usage } from '@crosswire/dialects';
 import {
   type ChatMessage,
   type ConversationMessage,
@@ -8,6 +9,7 @@ import {
 } from '@crosswire/dialects';
 import type { ToolResult } from '@crosswire/tool-result';
 import { turnSignal, typedAbort } from '../abortable.js';
+import { type Cost, costOf, type EngineResponse } from '../cost/cost.js';
 import type { ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import type { ToolFailure, ToolOutput } from '../mcp/call.js';
 import {
@@ -44,6 +46,8 @@ export interface ToolLoopTurn {
   readonly toolsMs: number;
   readonly finishReason: string | undefined;
   readonly usage: Usage | undefined;
+  /** What the turn's reply cost; absent for an unpriced model. */
+  readonly cost?: Cost;
   readonly toolCalls: readonly ToolCallRecord[];
 }
 
@@ -52,7 +56,7 @@ export interface ToolLoopResult {
   /** The final text (what `chatWithTools` returns). */
   readonly text: string;
   /** The final reply. */
-  readonly response: ChatResponse;
+  readonly response: EngineResponse;
   /** The validated structured answer, when the loop ran with `output`. */
   readonly object?: unknown;
   /**
@@ -63,6 +67,8 @@ export interface ToolLoopResult {
   readonly turns: readonly ToolLoopTurn[];
   /** Token counts summed over the turns that reported them. */
   readonly usage: Usage;
+  /** What the loop's replies cost at the registry's prices; absent for an unpriced model. */
+  readonly cost?: Cost;
 }
 
 interface LoopOptions extends ChatWithToolsOptions {
@@ -124,7 +130,8 @@ async function loop(
 ): Promise<ToolLoopResult> {
   const report = hooks.report ?? (async () => undefined);
   const settings = await loopSettings(engine, options, hooks.exchange);
-  let state = initialState('run', messages);
+  // A fresh id per run: it names the run's prompt cache (`prompt_cache_key`).
+  let state = initialState(randomUUID(), messages);
   const turns: ToolLoopTurn[] = [];
   for (;;) {
     const iteration = state.iteration + 1;
@@ -140,12 +147,14 @@ async function loop(
       prepareMs: exchanged.prepareMs,
       finishReason: reply.finishReason,
       usage: reply.usage,
+      ...(exchanged.response.cost === undefined ? {} : { cost: exchanged.response.cost }),
     };
     if (state.text !== undefined || step.exhausted) {
       const last = { ...turn, toolsMs: 0, toolCalls: [] };
       turns.push(last);
       await report({ type: 'turn-end', iteration, turn: last });
       if (step.exhausted) throw maxIterationsError(settings.maxIterations, calls, turns);
+      const cost = costOf(state.usage, engine.pricing);
       return {
         text: state.text ?? '',
         response: exchanged.response,
@@ -153,6 +162,7 @@ async function loop(
         messages: state.messages.map(asProviderMessage),
         turns,
         usage: { ...state.usage },
+        ...(cost === undefined ? {} : { cost }),
       };
     }
     for (const toolCall of calls) await report({ type: 'tool-call-run', iteration, toolCall });

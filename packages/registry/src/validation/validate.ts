@@ -20,6 +20,15 @@ const IMAGE_FALLBACK_WIRES: Readonly<Record<'user-message' | 'tool-message', rea
   'tool-message': ['ollama'],
 };
 
+/** The wires the prompt-cache quirks apply to. */
+const CACHE_QUIRK_WIRES: ReadonlyArray<
+  readonly ['usage_cache_reads_in_input' | 'cache_control' | 'prompt_cache_key', readonly string[]]
+> = [
+  ['usage_cache_reads_in_input', ['anthropic']],
+  ['cache_control', ['anthropic']],
+  ['prompt_cache_key', ['openai', 'responses']],
+];
+
 export { dataDate } from '../data-date.js';
 export type { RegistryFile, RegistrySource } from '../files.js';
 export { checkNamesResolve } from '../names/check-names.js';
@@ -350,6 +359,15 @@ function checkFiles(
         path: 'quirks.source_blocks',
         message: `source_blocks applies to the anthropic wire only (this provider speaks ${wire})`,
       });
+    }
+    for (const [name, wires] of CACHE_QUIRK_WIRES) {
+      if (quirks[name] !== undefined && !wires.includes(wire)) {
+        issues.push({
+          file,
+          path: `quirks.${name}`,
+          message: `${name} applies to the ${wires.join(', ')} wire${wires.length > 1 ? 's' : ''} only (this provider speaks ${wire})`,
+        });
+      }
     }
     const fallback = quirks.tool_result_image_fallback;
     if (fallback !== undefined && !IMAGE_FALLBACK_WIRES[fallback].includes(wire)) {

@@ -235,7 +235,15 @@ export const wire: SimulatorWire = {
       content,
       stop_reason: stopReason,
       stop_sequence: null,
-      usage: { input_tokens: 10 * context.turn, output_tokens: estimateTokens(content) },
+      usage: context.usage
+        ? {
+            // Anthropic counts reads and writes beside input_tokens.
+            input_tokens: context.usage.input - context.usage.cacheRead - context.usage.cacheWrite,
+            cache_creation_input_tokens: context.usage.cacheWrite,
+            cache_read_input_tokens: context.usage.cacheRead,
+            output_tokens: estimateTokens(content),
+          }
+        : { input_tokens: 10 * context.turn, output_tokens: estimateTokens(content) },
     };
   },
   errorBody: (status, message, code) => ({

@@ -169,11 +169,20 @@ export const wire: SimulatorWire = {
           index: 0,
         },
       ],
-      usageMetadata: {
-        promptTokenCount: 10 * context.turn,
-        candidatesTokenCount: output,
-        totalTokenCount: 10 * context.turn + output,
-      },
+      usageMetadata: context.usage
+        ? {
+            promptTokenCount: context.usage.input,
+            candidatesTokenCount: output,
+            totalTokenCount: context.usage.input + output,
+            ...(context.usage.cacheRead > 0
+              ? { cachedContentTokenCount: context.usage.cacheRead }
+              : {}),
+          }
+        : {
+            promptTokenCount: 10 * context.turn,
+            candidatesTokenCount: output,
+            totalTokenCount: 10 * context.turn + output,
+          },
       modelVersion: context.model,
     };
   },

@@ -173,11 +173,18 @@ export const wire: SimulatorWire = {
       created: 1_767_225_600,
       model: context.model,
       choices: [{ index: 0, message, finish_reason: finishReason(step) }],
-      usage: {
-        prompt_tokens: 10 * context.turn,
-        completion_tokens: completion,
-        total_tokens: 10 * context.turn + completion,
-      },
+      usage: context.usage
+        ? {
+            prompt_tokens: context.usage.input,
+            completion_tokens: completion,
+            total_tokens: context.usage.input + completion,
+            prompt_tokens_details: { cached_tokens: context.usage.cacheRead },
+          }
+        : {
+            prompt_tokens: 10 * context.turn,
+            completion_tokens: completion,
+            total_tokens: 10 * context.turn + completion,
+          },
     };
   },
   errorBody: (status, message, code) => ({

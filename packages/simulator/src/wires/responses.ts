@@ -177,11 +177,18 @@ export const wire: SimulatorWire = {
       status: incomplete ? 'incomplete' : 'completed',
       incomplete_details: incomplete ? { reason: 'max_output_tokens' } : null,
       output,
-      usage: {
-        input_tokens: 10 * context.turn,
-        output_tokens: outputTokens,
-        total_tokens: 10 * context.turn + outputTokens,
-      },
+      usage: context.usage
+        ? {
+            input_tokens: context.usage.input,
+            input_tokens_details: { cached_tokens: context.usage.cacheRead },
+            output_tokens: outputTokens,
+            total_tokens: context.usage.input + outputTokens,
+          }
+        : {
+            input_tokens: 10 * context.turn,
+            output_tokens: outputTokens,
+            total_tokens: 10 * context.turn + outputTokens,
+          },
     };
   },
   errorBody: (status, message, code) => ({

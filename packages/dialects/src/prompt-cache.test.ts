@@ -1,0 +1,257 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { preflight } from './preflight/preflight.js';
+import {
+  anthropicBreakpoints,
+  anthropicMinCacheableTokens,
+  applyPromptCache,
+  estimateTokens,
+} from './prompt-cache.js';
+
+const EPHEMERAL = { type: 'ephemeral' };
+// 1,200 tokens of system prompt by the estimate (4 characters a token).
+const SYSTEM = 'x'.repeat(4800);
+const tool = (name: string) => ({
+  name,
+  description: 'd',
+  input_schema: { type: 'object', properties: {} },
+});
+
+const loopBody = () => ({
+  model: 'claude-sonnet-5-5',
+  max_tokens: 1024,
+  system: SYSTEM,
+  tools: [tool('a'), tool('b')],
+  messages: [
+    { role: 'user', content: 'What is the weather?' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: '' },
+        { type: 'tool_use', id: 't1', name: 'a', input: {} },
+      ],
+    },
+    {
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'sun' }] },
+      ],
+    },
+  ],
+});
+
+describe('applyPromptCache on anthropic', () => {
+  it("'auto' marks the system prompt and the ends of the last two turns", () => {
+    const body = applyPromptCache('anthropic', loopBody(), {
+      setting: 'auto',
+      model: 'claude-sonnet-5-5',
+    });
+    expect(body).toEqual({
+      model: 'claude-sonnet-5-5',
+      max_tokens: 1024,
+      system: [{ type: 'text', text: SYSTEM, cache_control: EPHEMERAL }],
+      // The two small tools alone are a prefix under the 1,024-token minimum: no breakpoint.
+      tools: [tool('a'), tool('b')],
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'text', text: 'What is the weather?', cache_control: EPHEMERAL }],
+        },
+        loopBody().messages[1],
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 't1',
+              content: [{ type: 'text', text: 'sun' }],
+              cache_control: EPHEMERAL,
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('leaves the body it was given unchanged', () => {
+    const before = loopBody();
+    applyPromptCache('anthropic', before, { setting: 'auto' });
+    expect(before).toEqual(loopBody());
+  });
+
+  it("'off' and breakpoints: false change nothing; ttl goes on every breakpoint", () => {
+    expect(applyPromptCache('anthropic', loopBody(), { setting: 'off' })).toEqual(loopBody());
+    expect(applyPromptCache('anthropic', loopBody(), { setting: { breakpoints: false } })).toEqual(
+      loopBody(),
+    );
+    const withTtl = applyPromptCache('anthropic', loopBody(), { setting: { ttl: '1h' } });
+    expect(withTtl.system).toEqual([
+      { type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral', ttl: '1h' } },
+    ]);
+  });
+
+  it('places none where the registry says the endpoint refuses or ignores cache_control', () => {
+    expect(
+      applyPromptCache('anthropic', loopBody(), { setting: 'auto', cacheControl: false }),
+    ).toEqual(loopBody());
+  });
+
+  it('spends no breakpoint on a prefix under the model minimum (4,096 on Opus 4.5)', () => {
+    const body = applyPromptCache('anthropic', loopBody(), {
+      setting: 'auto',
+      model: 'claude-opus-4-5',
+    });
+    expect(anthropicBreakpoints(body)).toEqual([]);
+  });
+
+  it('counts the breakpoints already there (a tool result carries one): never more than 4', () => {
+    const given = loopBody();
+    const results = given.messages[2] as { content: Record<string, unknown>[] };
+    results.content[0] = { ...results.content[0], cache_control: EPHEMERAL };
+    results.content.push({ type: 'text', text: 'note', cache_control: EPHEMERAL });
+    results.content.push({ type: 'text', text: 'more', cache_control: EPHEMERAL });
+    const body = applyPromptCache('anthropic', given, { setting: 'auto' });
+    // 3 given, 1 left: the latest place (the first turn's end; the last block already has one).
+    expect(anthropicBreakpoints(body)).toEqual([
+      'messages[0].content[0]',
+      'messages[2].content[0]',
+      'messages[2].content[1]',
+      'messages[2].content[2]',
+    ]);
+  });
+
+  it('never puts a breakpoint on an empty or thinking block', () => {
+    const body = applyPromptCache(
+      'anthropic',
+      {
+        model: 'claude-sonnet-5-5',
+        system: '   ',
+        messages: [
+          { role: 'user', content: 'x'.repeat(5000) },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'hm', signature: 's' },
+              { type: 'text', text: '' },
+            ],
+          },
+        ],
+      },
+      { setting: 'auto' },
+    );
+    expect(anthropicBreakpoints(body)).toEqual(['messages[0].content[0]']);
+    expect(body.system).toBe('   ');
+  });
+
+  it('keeps both preflight rules for any conversation (property)', () => {
+    const block = fc.oneof(
+      fc.record({
+        type: fc.constant('text'),
+        text: fc.constantFrom('', ' ', 'a', 'x'.repeat(3000)),
+      }),
+      fc.record({
+        type: fc.constant('thinking'),
+        thinking: fc.constant('t'),
+        signature: fc.constant('s'),
+      }),
+      fc.constant({ type: 'text', text: 'kept', cache_control: { type: 'ephemeral' } }),
+    );
+    const message = fc.record({
+      role: fc.constantFrom('user', 'assistant'),
+      content: fc.oneof(
+        fc.constantFrom('', 'hi', 'y'.repeat(5000)),
+        fc.array(block, { maxLength: 4 }),
+      ),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(message, { maxLength: 6 }),
+        fc.constantFrom(undefined, '', SYSTEM),
+        fc.integer({ min: 0, max: 3 }),
+        (messages, system, tools) => {
+          const given: Record<string, unknown> = {
+            model: 'claude-sonnet-5-5',
+            max_tokens: 16,
+            messages,
+            ...(system === undefined ? {} : { system }),
+            ...(tools > 0 ? { tools: Array.from({ length: tools }, (_, i) => tool(`t${i}`)) } : {}),
+          };
+          const before = anthropicBreakpoints(given).length;
+          const body = applyPromptCache('anthropic', given, { setting: 'auto' });
+          const after = anthropicBreakpoints(body).length;
+          expect(after).toBeGreaterThanOrEqual(before);
+          const { violations } = preflight(body, { wire: 'anthropic' });
+          const cacheRules = violations.filter((v) => v.rule.startsWith('anthropic-cache-'));
+          // Bodies that broke the rules before may still (we add nothing to them); others never do.
+          if (before <= 4 && !JSON.stringify(given).includes('"text":"","cache_control"')) {
+            expect(cacheRules).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('applyPromptCache on the OpenAI wires', () => {
+  const chat = { model: 'gpt-6.1-sol', messages: [{ role: 'user', content: 'hi' }] };
+
+  it('sets prompt_cache_key to the loop id, and the retention only when asked', () => {
+    expect(applyPromptCache('openai', chat, { setting: 'auto', loopId: 'loop-1' })).toEqual({
+      ...chat,
+      prompt_cache_key: 'loop-1',
+    });
+    expect(
+      applyPromptCache('responses', chat, {
+        setting: { key: 'k', retention: '24h' },
+        loopId: 'loop-1',
+      }),
+    ).toEqual({ ...chat, prompt_cache_key: 'k', prompt_cache_retention: '24h' });
+  });
+
+  it('sends no key without a loop id, none where the endpoint refuses it, none when off', () => {
+    expect(applyPromptCache('openai', chat, { setting: 'auto' })).toBe(chat);
+    expect(
+      applyPromptCache('openai', chat, { setting: 'auto', loopId: 'l', promptCacheKey: false }),
+    ).toBe(chat);
+    expect(applyPromptCache('openai', chat, { setting: 'off', loopId: 'l' })).toBe(chat);
+  });
+
+  it('leaves gemini, ollama and hermes alone (Gemini caches implicitly)', () => {
+    for (const wire of ['gemini', 'ollama', 'hermes'] as const) {
+      expect(applyPromptCache(wire, chat, { setting: 'auto', loopId: 'l' })).toBe(chat);
+    }
+  });
+});
+
+describe('the documented facts', () => {
+  it('minimum cacheable lengths: 4,096 Opus 4.5/4.6 and Haiku 4.5; 2,048 Sonnet 4.6; 1,024 otherwise', () => {
+    expect(anthropicMinCacheableTokens('claude-opus-4-5')).toBe(4096);
+    expect(anthropicMinCacheableTokens('claude-haiku-4-5-20251001')).toBe(4096);
+    expect(anthropicMinCacheableTokens('claude-sonnet-4-6')).toBe(2048);
+    expect(anthropicMinCacheableTokens('claude-sonnet-4-5')).toBe(1024);
+    expect(anthropicMinCacheableTokens('anthropic/claude-sonnet-5-5')).toBe(1024);
+    expect(anthropicMinCacheableTokens(undefined)).toBe(1024);
+  });
+
+  it('the token estimate is a quarter of the characters, rounded up', () => {
+    expect(estimateTokens('abcd')).toBe(1);
+    expect(estimateTokens('abcde')).toBe(2);
+    expect(estimateTokens({ a: 1 })).toBe(2); // '{"a":1}' is 7 characters
+  });
+});
+
+describe('the last tool', () => {
+  it('is marked once the tools alone reach the minimum', () => {
+    const tools = Array.from({ length: 30 }, (_, index) => ({
+      ...tool(`t${index}`),
+      description: 'd'.repeat(200),
+    }));
+    const body = applyPromptCache(
+      'anthropic',
+      { model: 'claude-sonnet-5-5', tools, messages: [{ role: 'user', content: 'hi' }] },
+      { setting: 'auto' },
+    );
+    expect(anthropicBreakpoints(body)).toEqual(['tools[29]', 'messages[0].content[0]']);
+  });
+});
