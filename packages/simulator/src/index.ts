@@ -12,6 +12,7 @@ export {
   type SimulatedListing,
   type SimulatedModel,
 } from './listings.js';
+export {
   GEMINI_CACHE_MIN_TOKENS,
   type LaneCache,
   newLaneCache,
