@@ -3,8 +3,8 @@
 import { CrosswireError, ProviderError, type WireFormat } from '@crosswire/core';
 import type { ChatResponse, StreamEvent } from '@crosswire/dialects';
 import { createStreamDecoder, type StreamDecoderOptions } from '@crosswire/dialects';
-import type { ChatStreamEvent } from './structured-stream.js';
 import type { EngineResponse } from '../cost/cost.js';
+import type { ChatStreamEvent } from './structured-stream.js';
 
 /**
  * A stream of events that ends in one final value: iterated once (`for await`), or read to
