@@ -141,6 +141,7 @@ describe('the MCP reference servers, replayed through the loop on every wire', (
       model,
       apiKey: 'sk-replay',
       baseUrl: simulator.baseUrl(wire, name),
+      discover: false,
       onWarning: (warning) => warnings.push(warning),
     });
     try {

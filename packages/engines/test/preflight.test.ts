@@ -33,6 +33,8 @@ function engineFor(wire: WireFormat, lane: string, preflightOn = true) {
     ...ENGINES[wire],
     apiKey: 'k',
     baseUrl: simulator.baseUrl(wire, lane),
+    // Model discovery (Ollama's /api/show) is tested on its own (discovery.test.ts).
+    discover: false,
     // The registry's model lifecycle warnings (model_deprecated...) are not this test's subject.
     onWarning: (warning) => {
       if (!warning.code.startsWith('model_')) warned.push(warning.code);

@@ -73,6 +73,8 @@ function engineFor(
     apiKey: 'sk-structured',
     baseUrl: simulator.baseUrl(lane.wire, name),
     retry: { maxRetries: 0 },
+    // Model discovery (Ollama's /api/show) is tested on its own (discovery.test.ts).
+    discover: false,
     onWarning: (warning) => warnings.push(warning.code),
   });
   engines.push(engine);

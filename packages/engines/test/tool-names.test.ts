@@ -91,6 +91,8 @@ function engineFor(wire: WireFormat, lane: string): Engine {
     apiKey: 'k',
     baseUrl: simulator.baseUrl(wire, lane),
     retry: { maxRetries: 0 },
+    // Model discovery (Ollama's /api/show) is tested on its own (discovery.test.ts).
+    discover: false,
     onWarning: (warning) => warnings.push(warning.code),
   });
   closers.push(() => engine.close());

@@ -468,7 +468,12 @@ export function answerUnscripted(wire: string, request: ListingRequest): Listing
     if (request.method === 'POST' && request.path.endsWith('/api/show')) {
       const asked = (request.body as { model?: unknown } | undefined)?.model;
       const id = typeof asked === 'string' && asked !== '' ? asked : 'model';
-      return LISTING_ENDPOINTS.ollama.reply([{ id }], request);
+      const reply = LISTING_ENDPOINTS.ollama.reply([{ id }], request);
+      if (reply.status !== 200) return reply;
+      // An unscripted lane states no capabilities (as Ollama servers before `capabilities`
+      // existed), so an engine that discovers keeps what the registry's data says.
+      const { capabilities: _stated, ...body } = reply.body as Record<string, unknown>;
+      return { ...reply, body };
     }
     return request.method === 'GET' && request.path.endsWith('/api/tags')
       ? LISTING_ENDPOINTS.ollama.reply([], request)

@@ -197,8 +197,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         ? answerListing(listing.kind, listing.models, asked)
         : answerUnscripted(wireName, asked);
       if (answer) {
-        const turn = (turns.get(lane) ?? 0) + 1;
-        turns.set(lane, turn);
+        // A model-list request is no model turn: it carries the lane's count so far, and the
+        // next chat request is still the turn a script expects.
+        const turn = turns.get(lane) ?? 0;
         records.push({
           model: answer.model,
           tools: [],

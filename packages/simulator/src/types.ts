@@ -94,7 +94,10 @@ export interface SimulatorRequest extends Inspection {
   readonly body: unknown;
   /** The HTTP status the simulator answered with. */
   readonly status: number;
-  /** 1-based count of requests on this lane. */
+  /**
+   * 1-based count of model requests on this lane; a model-list request (`listModels`, Ollama's
+   * `/api/show`) carries the count of those before it.
+   */
   readonly turn: number;
   /** Set when the reply streamed: writes made, and how the stream ended (updated live). */
   readonly stream?: Readonly<StreamRecord>;

@@ -517,16 +517,17 @@ export class Engine {
         ...(options.maxFrameSize === undefined ? {} : { maxFrameSize: options.maxFrameSize }),
         ...(options.maxStreamBytes === undefined ? {} : { maxStreamBytes: options.maxStreamBytes }),
       })) {
-        if (event.type === 'finish') {
-          response = withCost(event.response, this.pricing);
+        // Calls come out under their tools' own names (the body sent the wire's).
+        const named = mcpNamedEvent(event, names);
+        if (named.type === 'finish') {
+          response = withCost(named.response, this.pricing);
           errorSent = false;
-          yield { ...event, response };
+          yield { ...named, response };
           continue;
         }
-        if (event.type === 'error') scrub.error(event.error);
-        errorSent = event.type === 'error';
-        // Calls come out under their tools' own names (the body sent the wire's).
-        yield mcpNamedEvent(event, names);
+        if (named.type === 'error') scrub.error(named.error);
+        errorSent = named.type === 'error';
+        yield named;
       }
     } catch (error) {
       failure = scrub.error(typedAbort(error, options.signal, 'streaming the reply') as Error);
