@@ -52,7 +52,13 @@ async function anthropic(bytes) {
     })
     .finalMessage();
   const blocks = message.content;
-  const input = message.usage?.input_tokens ?? undefined;
+  // Crosswire's inputTokens is all input: the uncached tokens plus the cache writes and reads
+  // Anthropic counts beside them.
+  const cacheRead = message.usage?.cache_read_input_tokens ?? undefined;
+  const cacheWrite = message.usage?.cache_creation_input_tokens ?? undefined;
+  const uncached = message.usage?.input_tokens ?? undefined;
+  const input =
+    uncached === undefined ? undefined : uncached + (cacheRead ?? 0) + (cacheWrite ?? 0);
   const output = message.usage?.output_tokens ?? undefined;
   return {
     text: blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(''),
@@ -65,6 +71,8 @@ async function anthropic(bytes) {
       inputTokens: input,
       outputTokens: output,
       totalTokens: input !== undefined && output !== undefined ? input + output : undefined,
+      cacheReadTokens: cacheRead,
+      cacheWriteTokens: cacheWrite,
     }),
     stopReason: message.stop_reason ?? null,
   };
@@ -92,6 +100,7 @@ async function chat(bytes) {
       outputTokens: usage.completion_tokens,
       totalTokens: usage.total_tokens,
       reasoningTokens: usage.completion_tokens_details?.reasoning_tokens,
+      cacheReadTokens: usage.prompt_tokens_details?.cached_tokens,
     }),
     stopReason: choice.finish_reason ?? null,
   };
@@ -125,6 +134,7 @@ async function responses(bytes) {
       outputTokens: usage.output_tokens,
       totalTokens: usage.total_tokens,
       reasoningTokens: usage.output_tokens_details?.reasoning_tokens,
+      cacheReadTokens: usage.input_tokens_details?.cached_tokens,
     }),
     stopReason: response.status ?? null,
   };
@@ -171,6 +181,7 @@ async function gemini(bytes) {
         outputTokens: usage.candidatesTokenCount,
         totalTokens: usage.totalTokenCount,
         reasoningTokens: usage.thoughtsTokenCount,
+        cacheReadTokens: usage.cachedContentTokenCount,
       }),
       stopReason,
     };

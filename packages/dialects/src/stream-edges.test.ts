@@ -72,7 +72,11 @@ describe('anthropic: message_delta usage', () => {
   it('a null input_tokens keeps the input count of message_start, and the total', () => {
     const events = decode('anthropic', [stream]);
     expect(events.filter((event) => event.type === 'usage')).toEqual([
-      { type: 'usage', usage: { inputTokens: 25, outputTokens: 12, totalTokens: 37 } },
+      {
+        type: 'usage',
+        // the stream's explicit cache_read_input_tokens: 0 is kept as a count (no reads)
+        usage: { inputTokens: 25, outputTokens: 12, totalTokens: 37, cacheReadTokens: 0 },
+      },
     ]);
     const raw = finish(events).raw as { usage: Record<string, unknown> };
     expect(raw.usage).toEqual({

@@ -41,8 +41,14 @@ const EXPECTED: Record<string, Record<string, string>> = {
   },
   'responses vision': { ...stringWire, image: 'text + image', pdf: 'document' },
   'responses text': stringWire,
-  'gemini vision': { ...stringWire, image: 'text + image', pdf: 'document' },
-  'gemini text': stringWire,
+  // gemini sends a failed result under functionResponse.response.error: flagged as an error
+  'gemini vision': {
+    ...stringWire,
+    image: 'text + image',
+    pdf: 'document',
+    error: 'text (is_error)',
+  },
+  'gemini text': { ...stringWire, error: 'text (is_error)' },
 };
 
 describe('crosswire demo', () => {
