@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import {
   type AddressInfo,
   createServer as createTcpServer,
@@ -362,6 +363,37 @@ describe('deadline', () => {
     );
     expect(error).toMatchObject({ code: 'image_fetch_failed' });
     expect(error.message).toBe(`fetching image URL ${site.origin}/drip.png?abort was aborted`);
+  });
+
+  test('a long-lived caller signal keeps no listener once a fetch ends', async () => {
+    const shutdown = new AbortController();
+    for (let index = 0; index < 3; index += 1) {
+      expect(
+        await Image.fromUrl(`${site.origin}/cat.png`).ensureBase64({
+          ...OPEN_NETWORK,
+          signal: shutdown.signal,
+        }),
+      ).toBe(PNG_BASE64);
+    }
+    await refusal(
+      Image.fromUrl(`${site.origin}/missing.png`).ensureBase64({
+        ...OPEN_NETWORK,
+        signal: shutdown.signal,
+      }),
+    );
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+  });
+
+  test('an already-aborted caller signal sends nothing', async () => {
+    const before = site.hits.length;
+    const error = await refusal(
+      Image.fromUrl(`${site.origin}/cat.png`).ensureBase64({
+        ...OPEN_NETWORK,
+        signal: AbortSignal.abort(),
+      }),
+    );
+    expect(error).toMatchObject({ code: 'image_fetch_failed' });
+    expect(site.hits.length).toBe(before);
   });
 });
 

@@ -110,10 +110,19 @@ export async function fetchImage(
   const dispatcher = options.dispatcher ?? createFetchAgent(guard ? pins : undefined, tls);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
-  const signal =
-    options.signal === undefined
-      ? deadline.signal
-      : AbortSignal.any([deadline.signal, options.signal]);
+  // The caller's signal is linked by a listener removed when the fetch ends (not by
+  // AbortSignal.any, which on Node 20 leaves a reference in a long-lived caller's signal).
+  const caller = options.signal;
+  const linked = caller === undefined ? undefined : new AbortController();
+  const forward = () => linked?.abort(caller?.reason);
+  if (caller !== undefined && linked !== undefined) {
+    deadline.signal.addEventListener('abort', () => linked.abort(deadline.signal.reason), {
+      once: true,
+    });
+    if (caller.aborted) forward();
+    else caller.addEventListener('abort', forward, { once: true });
+  }
+  const signal = linked?.signal ?? deadline.signal;
   let currentUrl = imageUrl;
   if (!capped) {
     emitWarning(options.onWarning, {
@@ -156,6 +165,7 @@ export async function fetchImage(
     );
   } finally {
     clearTimeout(timer);
+    caller?.removeEventListener('abort', forward);
     if (options.dispatcher === undefined)
       (dispatcher as { destroy(): Promise<void> }).destroy().catch(noop);
   }
