@@ -16,9 +16,9 @@ import { UsageError } from '../errors.js';
 import { DELIVERED_TOOL_RESULTS } from '../wires/index.js';
 import { describeDelivered, summarisePayloads } from './describe.js';
 import { DEMO_TOOLS, type DemoMcp, startDemoMcp } from './mcp-server.js';
-import type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
+import type { DemoModelKind, DemoOutcome, DemoReport, DemoRow, DemoTurn } from './report.js';
 
-export type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
+export type { DemoModelKind, DemoOutcome, DemoReport, DemoRow, DemoTurn } from './report.js';
 
 /** What `runDemo` runs. */
 export interface DemoOptions {
@@ -129,6 +129,21 @@ export function demoRegistry(): Registry {
   return createRegistry({ extends: defaultRegistry, entries: [lab, ...providers] });
 }
 
+/** Input tokens, cache share and cost of each turn of a loop. */
+function turnsOf(run: ToolLoopResult): DemoTurn[] {
+  return run.turns.map((turn) => {
+    const input = turn.usage?.inputTokens;
+    const read = turn.usage?.cacheReadTokens;
+    return {
+      inputTokens: input ?? null,
+      cacheReadTokens: read ?? null,
+      cacheSharePercent:
+        input === undefined || input === 0 ? null : Math.round(((read ?? 0) / input) * 100),
+      cost: turn.cost ?? null,
+    };
+  });
+}
+
 function toolResultOptions(engine: Engine): Record<string, unknown> {
   const { imageInput, nativePdf, sourceBlocks } = engine.dialectOptions;
   return { imageInput, nativePdf, sourceBlocks };
@@ -207,6 +222,7 @@ async function simulatedConversation(
       toolResultOptions: toolResultOptions(engine),
       finalText: run.text,
       requests: requests.length,
+      turns: turnsOf(run),
       rows: rowsFrom(received),
     };
   } finally {
@@ -252,6 +268,7 @@ async function liveConversation(
       toolResultOptions: toolResultOptions(engine),
       finalText: run.text,
       requests: run.turns.length,
+      turns: turnsOf(run),
       rows: rowsFrom(results),
     };
   } finally {
@@ -275,7 +292,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
     }
     // Loaded only here: the other commands never need the simulator.
     const { startSimulator } = await import('@crosswire/simulator');
-    const simulator = await startSimulator();
+    // Caching on: each reply reports the cache reads the wire's rules give.
+    const simulator = await startSimulator({ caching: true });
     try {
       const registry = demoRegistry();
       const wires = options.wire === undefined ? WIRE_FORMATS : [options.wire];
