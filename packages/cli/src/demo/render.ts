@@ -44,7 +44,7 @@ function rowCell(row: DemoRow | undefined, style: Style): CellInput {
 }
 
 /** `1: 812 in, 75% cached, $0.000512` (or `no price`): one turn's tokens, cache share and cost. */
-function turnCell(turn: DemoTurn, index: number): string {
+export function turnCell(turn: DemoTurn, index: number): string {
   const input = turn.inputTokens === null ? '? in' : `${turn.inputTokens} in`;
   const share = turn.cacheSharePercent === null ? '? cached' : `${turn.cacheSharePercent}% cached`;
   const cost = turn.cost === null ? 'no price' : `$${turn.cost.total.toFixed(6)}`;

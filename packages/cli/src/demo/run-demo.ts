@@ -16,7 +16,8 @@ import { UsageError } from '../errors.js';
 import { DELIVERED_TOOL_RESULTS } from '../wires/index.js';
 import { describeDelivered, summarisePayloads } from './describe.js';
 import { DEMO_TOOLS, type DemoMcp, startDemoMcp } from './mcp-server.js';
-import type { DemoModelKind, DemoOutcome, DemoReport, DemoRow, DemoTurn } from './report.js';
+import type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
+import { turnsOf } from './turns.js';
 
 export type { DemoModelKind, DemoOutcome, DemoReport, DemoRow, DemoTurn } from './report.js';
 
@@ -127,21 +128,6 @@ export function demoRegistry(): Registry {
     };
   });
   return createRegistry({ extends: defaultRegistry, entries: [lab, ...providers] });
-}
-
-/** Input tokens, cache share and cost of each turn of a loop. */
-function turnsOf(run: ToolLoopResult): DemoTurn[] {
-  return run.turns.map((turn) => {
-    const input = turn.usage?.inputTokens;
-    const read = turn.usage?.cacheReadTokens;
-    return {
-      inputTokens: input ?? null,
-      cacheReadTokens: read ?? null,
-      cacheSharePercent:
-        input === undefined || input === 0 ? null : Math.round(((read ?? 0) / input) * 100),
-      cost: turn.cost ?? null,
-    };
-  });
 }
 
 function toolResultOptions(engine: Engine): Record<string, unknown> {
