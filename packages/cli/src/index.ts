@@ -12,6 +12,7 @@ export {
   type DemoOutcome,
   type DemoReport,
   type DemoRow,
+  type DemoTurn,
   runDemo,
 } from './demo/run-demo.js';
 export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './errors.js';

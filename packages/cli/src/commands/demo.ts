@@ -3,11 +3,13 @@ import type { Command } from '../command.js';
 import { renderDemo } from '../demo/render.js';
 import { runDemo } from '../demo/run-demo.js';
 import { streamPrinter } from '../demo/stream-transcript.js';
+import { renderOutputDemo, runOutputDemo } from '../demo/structured.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { jsonText, styleFor } from '../format.js';
 import { warningPrinter } from '../warnings.js';
 
 const help = `Usage: crosswire demo [--wire W] [--stream] [--json]
+       crosswire demo --output [--wire W] [--json]
        crosswire demo --provider P --model M [--base-url URL] [--wire W] [--stream] [--json]
 
 Shows what a tool's output becomes on each LLM wire. An MCP server in this process
@@ -21,6 +23,9 @@ With --provider and --model it runs the same conversation against the real provi
 instead (the key comes from the provider's environment variable, e.g.
 OPENAI_API_KEY or ANTHROPIC_API_KEY; see crosswire caps for what the registry knows).
 
+With --output it asks each wire for one JSON Schema (a weather report) instead and
+shows the mechanism the engine used on that wire and the validated object.
+
 Options:
   --wire W            only this wire (openai, anthropic, gemini, ollama, responses,
                       hermes); also prints each block as sent, payloads summarised
@@ -30,6 +35,8 @@ Options:
                       (a proxy, a self-hosted server)
   --stream            stream every turn and show it as it comes: the model's text,
                       each tool call as it runs, each result, the turn boundaries
+  --output            structured output: one schema on every wire (or --wire W), the
+                      mechanism used and the validated object (simulator only)
   --json              print the whole report as JSON
   -h, --help          show this help
 
@@ -38,6 +45,7 @@ Examples:
   crosswire demo --wire anthropic
   crosswire demo --stream --wire gemini
   crosswire demo --json
+  crosswire demo --output
   OPENAI_API_KEY=... crosswire demo --provider openai --model gpt-4.1-mini
 `;
 
@@ -53,6 +61,7 @@ export const demoCommand: Command = {
     'base-url': { type: 'string' },
     json: { type: 'boolean' },
     stream: { type: 'boolean' },
+    output: { type: 'boolean' },
   },
   run: async (args, io) => {
     expectPositionals('demo', args, []);
@@ -72,6 +81,20 @@ export const demoCommand: Command = {
         `demo: --base-url must be an http or https URL (got '${baseUrl}')`,
         'demo',
       );
+    }
+    if (flag(args, 'output')) {
+      if (provider !== undefined || flag(args, 'stream')) {
+        throw new UsageError(
+          'demo: --output runs against the simulator; it does not go with --provider or --stream',
+          'demo',
+        );
+      }
+      const output = await runOutputDemo({
+        ...(wire === undefined ? {} : { wire }),
+        onWarning: warningPrinter(io),
+      });
+      io.stdout(flag(args, 'json') ? jsonText(output) : renderOutputDemo(output, styleFor(io)));
+      return EXIT_OK;
     }
     const report = await runDemo({
       ...(wire === undefined ? {} : { wire }),

@@ -69,7 +69,16 @@ describe('crosswire demo', () => {
       });
       expect(outcome.requests).toBe(2);
       expect(outcome.finalText).toMatch(/^I got the weather/);
+      // The demo models have no price: no cost, never a 0.
+      expect(outcome.turns.map((turn) => turn.cost)).toEqual([null, null]);
     }
+    // The simulator's token estimate (caching on): the prompts are below the 1,024-token
+    // minimum that Anthropic's smaller models and OpenAI cache, so nothing is read back.
+    const anthropic = report.outcomes.find((o) => o.wire === 'anthropic' && o.kind === 'vision');
+    expect(anthropic?.turns).toEqual([
+      { inputTokens: 256, cacheReadTokens: 0, cacheSharePercent: 0, cost: null },
+      { inputTokens: 821, cacheReadTokens: 0, cacheSharePercent: 0, cost: null },
+    ]);
     // Never a payload, on any wire: not in the report, not in the summarised blocks.
     expect(run.stdout).not.toContain(DEMO_PNG_BASE64.slice(0, 32));
     expect(run.stdout).not.toContain(DEMO_PDF_BASE64.slice(0, 32));
@@ -91,6 +100,8 @@ describe('crosswire demo', () => {
         'pdf (fetch_report)          document application/pdf 598 B  document application/pdf 598 B',
         'text resource (read_notes)  text document                   text document',
         'error (book_table)          text is_error                   text is_error',
+        'turns of vision-model: 1: 256 in, 0% cached, no price · 2: 821 in, 0% cached, no price',
+        'turns of text-model: 1: 256 in, 0% cached, no price · 2: 786 in, 0% cached, no price',
         '',
         '',
       ].join('\n'),
@@ -157,6 +168,20 @@ describe('crosswire demo', () => {
         model: 'claude-sonnet-5-5',
         finalText: 'Done.',
         requests: 2,
+      });
+      // Sonnet 5.5 at $2 in and $10 out per million: the simulator (no caching) reports
+      // 10 then 20 input tokens and 113 then 8 output tokens.
+      // Turn 1: 10 x 2e-6 = 0.00002 + 113 x 1e-5 = 0.00113; turn 2: 0.00004 + 0.00008.
+      expect(
+        outcome?.turns.map((turn) => [turn.inputTokens, turn.cacheSharePercent, turn.cost?.total]),
+      ).toEqual([
+        [10, 0, 0.00115],
+        [20, 0, 0.00012],
+      ]);
+      expect(outcome?.turns[0]?.cost).toMatchObject({
+        input: 0.00002,
+        output: 0.00113,
+        currency: 'USD',
       });
       expect(Object.fromEntries(outcome?.rows.map((row) => [row.output, row.label]) ?? [])).toEqual(
         EXPECTED['anthropic vision'],

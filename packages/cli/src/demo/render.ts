@@ -1,7 +1,7 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { type CellInput, renderTable, type Style, truncate } from '../format.js';
 import type { DeliveredPart } from './describe.js';
-import type { DemoOutcome, DemoReport, DemoRow } from './report.js';
+import type { DemoOutcome, DemoReport, DemoRow, DemoTurn } from './report.js';
 
 function partCell(part: DeliveredPart, style: Style): { text: string; styled: string } {
   switch (part.kind) {
@@ -41,6 +41,21 @@ function rowCell(row: DemoRow | undefined, style: Style): CellInput {
     return { text: `${text} (no error flag)`, styled: `${styled} ${style.dim('(no error flag)')}` };
   }
   return { text, styled };
+}
+
+/** `1: 812 in, 75% cached, $0.000512` (or `no price`): one turn's tokens, cache share and cost. */
+export function turnCell(turn: DemoTurn, index: number): string {
+  const input = turn.inputTokens === null ? '? in' : `${turn.inputTokens} in`;
+  const share = turn.cacheSharePercent === null ? '? cached' : `${turn.cacheSharePercent}% cached`;
+  const cost = turn.cost === null ? 'no price' : `$${turn.cost.total.toFixed(6)}`;
+  return `${index + 1}: ${input}, ${share}, ${cost}`;
+}
+
+function turnLines(columns: readonly DemoOutcome[], style: Style): string[] {
+  return columns.map(
+    (outcome) =>
+      `${style.dim(`turns of ${outcome.model}:`)} ${outcome.turns.map(turnCell).join(' · ')}`,
+  );
 }
 
 function modelHeading(outcome: DemoOutcome | undefined, fallback: string): string {
@@ -97,6 +112,7 @@ export function renderDemo(report: DemoReport, style: Style, detailed: boolean):
     const provider = columns[0]?.provider ?? '';
     lines.push(`${style.bold(`${wire} wire`)} ${style.dim(`(provider ${provider})`)}`);
     lines.push(renderTable(headers, rows, style).trimEnd());
+    lines.push(...turnLines(columns, style));
     if (detailed) {
       for (const outcome of columns) {
         lines.push(
@@ -126,6 +142,10 @@ export function renderDemo(report: DemoReport, style: Style, detailed: boolean):
       'text document: the text resource as a document block. is_error: the wire flags the error;',
     ),
     style.dim('on the other wires an error result is plain text.'),
+    style.dim(
+      'turns: input tokens of each request, the share read from the prompt cache, and its cost',
+    ),
+    style.dim('at the registry price (no price: the model has none).'),
   );
   if (!detailed)
     lines.push(

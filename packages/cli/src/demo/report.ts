@@ -1,4 +1,5 @@
 import type { WireFormat } from '@crosswire/core';
+import type { Cost } from '@crosswire/engines';
 import type { DeliveredPart } from './describe.js';
 import type { DemoTool } from './mcp-server.js';
 
@@ -22,6 +23,18 @@ export interface DemoRow {
   readonly block: unknown;
 }
 
+/** What one turn of a conversation sent and cost. */
+export interface DemoTurn {
+  /** All input tokens of the turn's request, cache reads included (null: not reported). */
+  readonly inputTokens: number | null;
+  /** Input tokens read from the prompt cache (null: not reported). */
+  readonly cacheReadTokens: number | null;
+  /** Cache reads as a percentage of the input tokens, rounded (null: no input count). */
+  readonly cacheSharePercent: number | null;
+  /** What the turn cost; null when the model has no price (never a guessed 0). */
+  readonly cost: Cost | null;
+}
+
 /** One tool-calling conversation: a wire, a model, and what each tool output became. */
 export interface DemoOutcome {
   readonly wire: WireFormat;
@@ -34,6 +47,8 @@ export interface DemoOutcome {
   readonly finalText: string;
   /** How many HTTP requests the conversation took. */
   readonly requests: number;
+  /** Per turn: input tokens, cache share and cost. */
+  readonly turns: readonly DemoTurn[];
   readonly rows: readonly DemoRow[];
 }
 

@@ -17,8 +17,9 @@ import { DELIVERED_TOOL_RESULTS } from '../wires/index.js';
 import { describeDelivered, summarisePayloads } from './describe.js';
 import { DEMO_TOOLS, type DemoMcp, startDemoMcp } from './mcp-server.js';
 import type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
+import { turnsOf } from './turns.js';
 
-export type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
+export type { DemoModelKind, DemoOutcome, DemoReport, DemoRow, DemoTurn } from './report.js';
 
 /** What `runDemo` runs. */
 export interface DemoOptions {
@@ -207,6 +208,7 @@ async function simulatedConversation(
       toolResultOptions: toolResultOptions(engine),
       finalText: run.text,
       requests: requests.length,
+      turns: turnsOf(run),
       rows: rowsFrom(received),
     };
   } finally {
@@ -252,6 +254,7 @@ async function liveConversation(
       toolResultOptions: toolResultOptions(engine),
       finalText: run.text,
       requests: run.turns.length,
+      turns: turnsOf(run),
       rows: rowsFrom(results),
     };
   } finally {
@@ -275,7 +278,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
     }
     // Loaded only here: the other commands never need the simulator.
     const { startSimulator } = await import('@crosswire/simulator');
-    const simulator = await startSimulator();
+    // Caching on: each reply reports the cache reads the wire's rules give.
+    const simulator = await startSimulator({ caching: true });
     try {
       const registry = demoRegistry();
       const wires = options.wire === undefined ? WIRE_FORMATS : [options.wire];
