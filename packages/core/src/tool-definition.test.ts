@@ -201,3 +201,35 @@ describe('with the real MCP SDK', () => {
     }
   });
 });
+
+describe('a schema nested deeper than any tool needs', () => {
+  /** `{ type: 'object', properties: { a: { ... } } }` nested `levels` objects deep. */
+  function nested(levels: number): Record<string, unknown> {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 1; level < levels; level += 1) {
+      schema = { type: 'object', properties: { a: schema } };
+    }
+    return schema;
+  }
+
+  it('is refused with a typed error, not a stack overflow, however deep', () => {
+    for (const levels of [200, 100_000]) {
+      let caught: unknown;
+      try {
+        parseToolDefinition({ name: 'deep', inputSchema: nested(levels) });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ValidationError);
+      expect(caught).toMatchObject({
+        code: 'tool_schema_too_deep',
+        message:
+          "tool.inputSchema: nests deeper than 100 levels, more than any tool's parameters need",
+      });
+    }
+  });
+
+  it('takes one at the bound (50 objects: 100 levels with their properties maps)', () => {
+    expect(parseToolDefinition({ name: 'deep', inputSchema: nested(50) }).name).toBe('deep');
+  });
+});

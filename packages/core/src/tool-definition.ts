@@ -106,6 +106,21 @@ function cloneJson<T>(value: T): T {
   return value;
 }
 
+/** The deepest tool schema accepted (objects and arrays nested in each other). */
+export const MAX_SCHEMA_DEPTH = 100;
+
+/** True when `value` nests objects or arrays more than `limit` deep; iterative, stops early. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The definitions {@link parseToolDefinition} returned (frozen, so they stay valid). */
 const PARSED = new WeakSet<object>();
 
@@ -144,6 +159,14 @@ export function parseToolDefinition(
   if (schema === undefined || schema === null) inputSchema = { type: 'object', properties: {} };
   else if (isRecord(schema) && schema.type === undefined)
     inputSchema = { type: 'object', ...schema };
+  if (nestsDeeperThan(inputSchema, MAX_SCHEMA_DEPTH)) {
+    // Checked without recursion before anything recursive (zod, the copy) walks the schema:
+    // a schema from an MCP server is untrusted input.
+    throw new ValidationError(
+      `${prefix}.inputSchema: nests deeper than ${MAX_SCHEMA_DEPTH} levels, more than any tool's parameters need`,
+      { path: `${prefix}.inputSchema`, code: 'tool_schema_too_deep' },
+    );
+  }
   const parsed = ToolDefinitionSchema.safeParse({ ...input, inputSchema }, englishIssues);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
