@@ -1,6 +1,7 @@
 import { type CrosswireWarning, createToolCall } from '@crosswire/core';
 import type { ChatMessage } from '@crosswire/dialects';
-import { type Simulator, startSimulator } from '@crosswire/simulator';
+import { LISTING_KINDS } from '@crosswire/registry';
+import { SIMULATED_LISTINGS, type Simulator, startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIXEL_PNG } from '../../../test-support/dialect-conversation.js';
@@ -162,5 +163,11 @@ describe('an Ollama engine learns vision from /api/show on first use', () => {
       `${simulator.baseUrl('openai', 'cloud')}/models`,
     );
     expect(simulator.received('cloud').at(-1)?.headers.authorization).toBe('Bearer [redacted]');
+  });
+});
+
+describe('the simulator and the registry', () => {
+  it('the simulator answers the listing of every kind the registry reads (the lists are kept apart by the layering)', () => {
+    expect([...SIMULATED_LISTINGS]).toEqual([...LISTING_KINDS]);
   });
 });
