@@ -1,17 +1,17 @@
 // What an MCP server sends is bounded: tools per server and per request, a result's size,
 // task-only tools, and the abort listeners a turn of calls puts on the caller's signal.
 import { getEventListeners } from 'node:events';
-import type { CrosswireWarning, ToolCall } from '@crosswire/core';
+import type { CrosswireWarning } from '@crosswire/core';
 import { parseResponse } from '@crosswire/dialects';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runToolLoop } from '../loop/tool-loop.js';
 import { callTools } from './call.js';
 import { DEFAULT_MAX_TOOLS_PER_SERVER, gatherTools } from './gather.js';
 import { DEFAULT_MAX_TOOL_RESULT_BYTES } from './result-size.js';
 import type { McpTool, McpToolServer } from './server.js';
+import { call, closedAfterAll } from './test-support/calls.js';
 import {
   connectInMemory,
   connectRawPeer,
@@ -19,28 +19,7 @@ import {
   createTaskServer,
 } from './test-support/fixture-servers.js';
 
-function call(name: string, args: Record<string, unknown> = {}, id = `call_${name}`): ToolCall {
-  return {
-    id,
-    name,
-    arguments: args,
-    rawArguments: JSON.stringify(args),
-    argumentsUndecodable: false,
-    argumentsError: undefined,
-    wire: 'openai',
-    raw: {},
-  };
-}
-
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
-async function track(client: Promise<Client>): Promise<Client> {
-  const connected = await client;
-  clients.push(connected);
-  return connected;
-}
+const track = closedAfterAll();
 
 /** A plain server object that lists `count` tools named t0, t1, ... in one page. */
 function manyTools(count: number): McpToolServer {
@@ -155,7 +134,7 @@ describe('maxToolResultBytes', () => {
       pages: [[{ name: 'big', inputSchema: { type: 'object' } }]],
       call: () => ({ content: [{ type: 'text', text }] }),
     });
-    clients.push(client);
+    await track(client);
     return gatherTools([client]);
   }
 

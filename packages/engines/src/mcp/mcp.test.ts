@@ -6,10 +6,11 @@ import type { CrosswireWarning, ToolCall } from '@crosswire/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callTools } from './call.js';
 import { gatherTools } from './gather.js';
 import type { McpToolServer } from './server.js';
+import { call, closedAfterAll } from './test-support/calls.js';
 import {
   connectInMemory,
   connectRawPeer,
@@ -21,28 +22,7 @@ import {
   PNG_BASE64,
 } from './test-support/fixture-servers.js';
 
-function call(name: string, args: Record<string, unknown> = {}, id = `call_${name}`): ToolCall {
-  return {
-    id,
-    name,
-    arguments: args,
-    rawArguments: JSON.stringify(args),
-    argumentsUndecodable: false,
-    argumentsError: undefined,
-    wire: 'openai',
-    raw: {},
-  };
-}
-
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
-async function track(client: Promise<Client>): Promise<Client> {
-  const connected = await client;
-  clients.push(connected);
-  return connected;
-}
+const track = closedAfterAll();
 
 describe('gatherTools', () => {
   it('keeps no listing alive after gathering with a caller signal (the SDK never removes its abort listener)', async () => {
@@ -97,7 +77,7 @@ describe('gatherTools', () => {
       pages: [[typed('first')], [typed('second')]],
       call: () => ({ content: [], structuredContent: { n: 'not a number' } }),
     });
-    clients.push(peer.client);
+    await track(peer.client);
     // The bug: after paging by hand, the SDK checks only the last page's tools.
     await peer.client.listTools();
     await peer.client.listTools({ cursor: '1' });
@@ -381,7 +361,7 @@ describe('callTools over the SDK in memory', () => {
         structuredContent: { ok: true },
       }),
     });
-    clients.push(peer.client);
+    await track(peer.client);
     // The SDK's own schema refuses the whole result for the one unknown block.
     await expect(peer.client.callTool({ name: 'mixed' })).rejects.toMatchObject({
       name: '$ZodError',
@@ -457,7 +437,7 @@ describe('callTools over the SDK in memory', () => {
       ],
       call: () => ({ content: [{ type: 'text', text: 'x' }], structuredContent: { n: 'one' } }),
     });
-    clients.push(peer.client);
+    await track(peer.client);
     const roster = await gatherTools([peer.client]);
     const [output] = await callTools(roster, [call('typed')]);
     expect(output?.failure).toBe('mcp_error');
@@ -615,7 +595,7 @@ describe('callTools over stdio', () => {
     });
     const client = new Client({ name: 'crosswire-test', version: '1.0.0' });
     await client.connect(transport);
-    clients.push(client);
+    await track(client);
     const roster = await gatherTools([client]);
     expect(roster.route('echo')?.serverLabel).toBe('"stdio-fixture" (mcpServers[0])');
     const outputs = await callTools(

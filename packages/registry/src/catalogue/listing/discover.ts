@@ -95,7 +95,8 @@ type Requester = (
 function requester(entry: ProviderEntry, options: DiscoverOptions): Requester {
   const doFetch = options.fetch ?? globalThis.fetch;
   const limit = options.maxBytes ?? 8 * 1024 * 1024;
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { ...entry.headers, accept: 'application/json' };
   if (options.apiKey !== undefined && entry.auth) {
@@ -103,6 +104,8 @@ function requester(entry: ProviderEntry, options: DiscoverOptions): Requester {
       ? `${entry.auth.scheme} ${options.apiKey}`
       : options.apiKey;
   }
+  const timedOut = (endpoint: string) =>
+    failure('listing_timeout', entry.id, endpoint, `did not answer within ${timeoutMs} ms`);
   return async (url, init) => {
     const endpoint = `${init.method} ${publicUrl(url)}`;
     if (typeof doFetch !== 'function') {
@@ -120,12 +123,7 @@ function requester(entry: ProviderEntry, options: DiscoverOptions): Requester {
       });
     } catch {
       throw timeout.aborted
-        ? failure(
-            'listing_timeout',
-            entry.id,
-            endpoint,
-            `did not answer within ${options.timeoutMs ?? 10_000} ms`,
-          )
+        ? timedOut(endpoint)
         : options.signal?.aborted
           ? failure('listing_failed', entry.id, endpoint, 'was aborted')
           : failure('listing_failed', entry.id, endpoint, 'could not be reached');
@@ -143,12 +141,7 @@ function requester(entry: ProviderEntry, options: DiscoverOptions): Requester {
     } catch (error) {
       if (error instanceof RegistryError) throw error;
       throw timeout.aborted
-        ? failure(
-            'listing_timeout',
-            entry.id,
-            endpoint,
-            `did not answer within ${options.timeoutMs ?? 10_000} ms`,
-          )
+        ? timedOut(endpoint)
         : failure('listing_failed', entry.id, endpoint, 'broke off while answering');
     }
     try {
