@@ -437,6 +437,58 @@ describe('anthropic: deltas whose block never started', () => {
   });
 });
 
+describe('anthropic: block positions', () => {
+  it('a block index that skips one leaves no gap in the content', () => {
+    const events = decode(
+      'anthropic',
+      sse([
+        ['message_start', messageStart],
+        [
+          'content_block_start',
+          { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'A' } },
+        ],
+        ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+        [
+          'content_block_start',
+          { type: 'content_block_start', index: 2, content_block: { type: 'text', text: 'B' } },
+        ],
+        ['content_block_stop', { type: 'content_block_stop', index: 2 }],
+        ...messageEnd('end_turn', 2),
+      ]),
+    );
+    expect(finish(events).content).toBe('AB');
+    expect((finish(events).raw as { content: unknown }).content).toStrictEqual([
+      { type: 'text', text: 'A' },
+      { type: 'text', text: 'B' },
+    ]);
+  });
+
+  it('text and thinking blocks that start without their text field stream nothing at start', () => {
+    const events = decode(
+      'anthropic',
+      sse([
+        ['message_start', messageStart],
+        [
+          'content_block_start',
+          { type: 'content_block_start', index: 0, content_block: { type: 'thinking' } },
+        ],
+        ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+        [
+          'content_block_start',
+          { type: 'content_block_start', index: 1, content_block: { type: 'text' } },
+        ],
+        [
+          'content_block_delta',
+          { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Hi' } },
+        ],
+        ['content_block_stop', { type: 'content_block_stop', index: 1 }],
+        ...messageEnd('end_turn', 2),
+      ]),
+    );
+    expect(streamed(events)).toEqual([{ type: 'text-delta', text: 'Hi' }]);
+  });
+});
+
 describe('anthropic: a stream without message_start', () => {
   it('reads as an assistant message of the blocks that came', () => {
     const events = decode(
@@ -462,6 +514,33 @@ describe('anthropic: a stream without message_start', () => {
       stop_sequence: null,
       usage: { output_tokens: 1 },
     });
+  });
+});
+
+describe('anthropic: a stream of blocks only', () => {
+  it('without message_start and message_delta the message has no usage and no stop reason', () => {
+    const events = decode(
+      'anthropic',
+      sse([
+        [
+          'content_block_start',
+          { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        ],
+        [
+          'content_block_delta',
+          { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } },
+        ],
+        ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+        ['message_stop', { type: 'message_stop' }],
+      ]),
+    );
+    expect(finish(events).raw).toStrictEqual({
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Hi' }],
+    });
+    expect(finish(events).usage).toBeUndefined();
+    expect(finish(events).finishReason).toBeUndefined();
   });
 });
 
@@ -821,6 +900,23 @@ describe('ollama: the streamed reply', () => {
     expect(finish(events).toolCalls.map((call) => [call.name, call.arguments])).toEqual([
       ['get_time', {}],
       ['get_weather', { city: 'Tokyo' }],
+    ]);
+  });
+
+  it('a call piece without a function name streams a start with an empty name', () => {
+    const events = decode(
+      'ollama',
+      ndjson([
+        {
+          message: { role: 'assistant', tool_calls: [{ function: { arguments: {} } }] },
+          done: false,
+        },
+        last,
+      ]),
+    );
+    expect(streamed(events)).toEqual([
+      { type: 'tool-call-start', index: 0, id: '', name: '' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{}' },
     ]);
   });
 
