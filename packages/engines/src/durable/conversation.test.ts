@@ -54,6 +54,12 @@ function thrown(run: () => unknown): ConversationError {
   throw new Error('expected a throw');
 }
 
+/** What a refusal says: its code, message, path and details. */
+function refusal(run: () => unknown) {
+  const error = thrown(run);
+  return { code: error.code, message: error.message, path: error.path, details: error.details };
+}
+
 function roundTrip(messages: readonly ConversationMessage[]): ConversationMessage[] {
   return parseConversation(JSON.stringify(serializeConversation(messages)));
 }
@@ -163,6 +169,98 @@ describe('serializeConversation and parseConversation', () => {
     for (const wire of WIRE_FORMATS) expect(back.to(wire)).toEqual(result.to(wire));
   });
 
+  test('a call without raw arguments, an error or a raw structure stores only the fields it has', () => {
+    const call = createToolCall({ name: 'f', id: 'c1', wire: 'anthropic' });
+    const document = serializeConversation([{ role: 'assistant', content: '', toolCalls: [call] }]);
+    expect(document.messages).toStrictEqual([
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          { id: 'c1', name: 'f', arguments: {}, argumentsUndecodable: false, wire: 'anthropic' },
+        ],
+      },
+    ]);
+  });
+
+  test('raw arguments, the decoding error and the raw structure are stored and come back', () => {
+    const call = createToolCall({
+      name: 'lookup',
+      id: 'c2',
+      arguments: '[1]',
+      wire: 'gemini',
+      raw: { functionCall: { name: 'lookup' } },
+    });
+    const document = serializeConversation([
+      { role: 'assistant', content: 'x', toolCalls: [call] },
+    ]);
+    expect(document.messages[0]).toStrictEqual({
+      role: 'assistant',
+      content: 'x',
+      toolCalls: [
+        {
+          id: 'c2',
+          name: 'lookup',
+          arguments: {},
+          rawArguments: '[1]',
+          argumentsUndecodable: true,
+          argumentsError: 'arguments are not valid JSON: expected a JSON object, got an array',
+          wire: 'gemini',
+          raw: { functionCall: { name: 'lookup' } },
+        },
+      ],
+    });
+    const [restored] = parseConversation(JSON.stringify(document));
+    const back = (restored as unknown as { toolCalls: (typeof call)[] }).toolCalls[0];
+    expect(back?.rawArguments).toBe('[1]');
+    expect(back?.argumentsError).toBe(
+      'arguments are not valid JSON: expected a JSON object, got an array',
+    );
+    expect(back?.raw).toEqual({ functionCall: { name: 'lookup' } });
+  });
+
+  test('a user text part keeps only its type and text; an MCP image part its data and type', () => {
+    const document = serializeConversation([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look', cache: 'ephemeral' } as never,
+          { type: 'image', data: 'AAAA', mimeType: 'image/png', annotations: {} } as never,
+        ],
+      },
+    ]);
+    expect(document.messages).toStrictEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        ],
+      },
+    ]);
+  });
+
+  test('an image from another copy of content-image (it has toRecord) is stored as its record', () => {
+    const foreign = {
+      toRecord: () => ({ type: 'image', source: 'url', url: SKY, detail: 'low' }),
+    };
+    const document = serializeConversation([{ role: 'user', content: [foreign as never] }]);
+    expect(document.messages).toStrictEqual([
+      { role: 'user', content: [{ type: 'image', source: 'url', url: SKY, detail: 'low' }] },
+    ]);
+  });
+
+  test('tool results given in their JSON form are stored as given', () => {
+    const plain = { name: 't', id: '1', content: [{ type: 'text', text: 'ok' }], isError: false };
+    const document = serializeConversation([{ role: 'tool', results: [plain as never] }]);
+    expect(document.messages).toStrictEqual([
+      {
+        role: 'tool',
+        results: [{ name: 't', id: '1', content: [{ type: 'text', text: 'ok' }], isError: false }],
+      },
+    ]);
+  });
+
   test('the document is plain JSON: JSON.stringify of it is what a row holds', () => {
     const document = serializeConversation([{ role: 'user', content: 'hi' }]);
     expect(JSON.stringify(document)).toBe(
@@ -249,6 +347,101 @@ describe('refusals name the entry and the field', () => {
     ).toBe('messages');
   });
 
+  test('an entry that is not an object, or whose role is not a string, is named without a role', () => {
+    expect(refusal(() => parseConversation(stored(['hi'])))).toEqual({
+      code: 'invalid_conversation',
+      message:
+        'conversation entry messages[0] is invalid: Invalid input: expected object, received string',
+      path: 'messages[0]',
+      details: { path: 'messages[0]' },
+    });
+    expect(refusal(() => parseConversation(stored([{ role: 5, content: '' }])))).toEqual({
+      code: 'invalid_conversation',
+      message:
+        "conversation entry messages[0] is invalid: role: Invalid discriminator value. Expected 'system' | 'user' | 'assistant' | 'tool' | 'wire' | 'provider'",
+      path: 'messages[0].role',
+      details: { path: 'messages[0].role' },
+    });
+  });
+
+  test('an image record that does not build names the field of the image', () => {
+    const load = () =>
+      parseConversation(
+        stored([{ role: 'user', content: [{ type: 'image', source: 'bytes', data: 'AA AA' }] }]),
+      );
+    expect(refusal(load)).toEqual({
+      code: 'invalid_conversation',
+      message:
+        'conversation entry messages[0].content[0] is not a valid image: an image record holds its payload as base64 without whitespace',
+      path: 'messages[0].content[0].data',
+      details: { path: 'messages[0].content[0].data' },
+    });
+    expect(thrown(load).cause).toMatchObject({ code: 'invalid_image_record', path: 'data' });
+  });
+
+  test('a tool result block that does not parse, or an unknown block without a reason', () => {
+    const result = (block: unknown) =>
+      stored([
+        { role: 'tool', results: [{ name: 't', id: '1', isError: false, content: [block] }] },
+      ]);
+    expect(
+      refusal(() =>
+        parseConversation(result({ type: 'image', data: '!!', mimeType: 'image/png' })),
+      ),
+    ).toEqual({
+      code: 'invalid_conversation',
+      message:
+        "conversation entry messages[0].results[0].content[0] is not a valid content block: malformed 'image' block: data: Invalid Base64 string",
+      path: 'messages[0].results[0].content[0]',
+      details: { path: 'messages[0].results[0].content[0]' },
+    });
+    expect(refusal(() => parseConversation(result({ type: 'unknown', raw: 1 })))).toEqual({
+      code: 'invalid_conversation',
+      message:
+        'conversation entry messages[0].results[0].content[0] is an unknown block without a reason',
+      path: 'messages[0].results[0].content[0].reason',
+      details: { path: 'messages[0].results[0].content[0].reason' },
+    });
+  });
+
+  test('the envelope: each refusal with its code, message, path and details', () => {
+    expect(refusal(() => parseConversation(stored([], 2)))).toEqual({
+      code: 'unsupported_conversation_version',
+      message:
+        'the conversation is version 2; this release of @crosswire/engines reads versions up to 1 (upgrade it to load this document)',
+      path: 'version',
+      details: { path: 'version', version: 2, supported: 1 },
+    });
+    expect(refusal(() => parseConversation(stored([], '1')))).toEqual({
+      code: 'invalid_conversation',
+      message: `the conversation's version must be a positive integer, got "1"`,
+      path: 'version',
+      details: { path: 'version' },
+    });
+    // Not an integer, though above 1: invalid, not "too new".
+    expect(refusal(() => parseConversation(stored([], 1.5)))).toEqual({
+      code: 'invalid_conversation',
+      message: `the conversation's version must be a positive integer, got 1.5`,
+      path: 'version',
+      details: { path: 'version' },
+    });
+    expect(refusal(() => parseConversation('{'))).toEqual({
+      code: 'invalid_conversation',
+      message: 'the conversation is not JSON',
+      path: '',
+      details: { path: '' },
+    });
+    expect(thrown(() => parseConversation('{')).cause).toBeInstanceOf(SyntaxError);
+    expect(
+      refusal(() => parseConversation({ format: 'crosswire.conversation', version: 1 })),
+    ).toEqual({
+      code: 'invalid_conversation',
+      message: 'the conversation has no messages array',
+      path: 'messages',
+      details: { path: 'messages' },
+    });
+  });
+
   test('payloads in a blob store need loadConversation', () => {
     const error = thrown(() =>
       parseConversation(
@@ -265,6 +458,9 @@ describe('refusals name the entry and the field', () => {
     );
     expect(error.code).toBe('blob_store_required');
     expect(error.path).toBe('messages[0]');
+    expect(error.message).toBe(
+      'messages[0] keeps payloads in a blob store; load it with loadConversation(document, { blobStore })',
+    );
   });
 
   test('what JSON cannot hold is refused on save, naming where', () => {
@@ -277,11 +473,69 @@ describe('refusals name the entry and the field', () => {
       serializeConversation([{ role: 'user', content: 'x' }, wireMessage('openai', { n: 1n })]),
     );
     expect(big.message).toBe('messages[1].message.n is a BigInt, which JSON cannot hold');
-    const role = thrown(() => serializeConversation([{ role: 'robot' } as never]));
-    expect(role.message).toMatch(/^messages\[0\] is not a conversation message/);
-    const shape = thrown(() => serializeConversation([{ role: 'system', content: 3 } as never]));
-    expect(shape.message).toBe(
-      'messages[0] cannot be stored: content: Invalid input: expected string, received number',
-    );
+    expect(
+      refusal(() =>
+        serializeConversation([{ role: 'user', content: 'x' }, { role: 'robot' } as never]),
+      ),
+    ).toEqual({
+      code: 'conversation_not_serializable',
+      message:
+        'messages[1] is not a conversation message (role system, user, assistant, tool or wire, or a provider message)',
+      path: 'messages[1]',
+      details: { path: 'messages[1]' },
+    });
+    expect(
+      refusal(() =>
+        serializeConversation([
+          { role: 'user', content: 'x' },
+          { role: 'system', content: 3 } as never,
+        ]),
+      ),
+    ).toEqual({
+      code: 'conversation_not_serializable',
+      message:
+        'messages[1] cannot be stored: content: Invalid input: expected string, received number',
+      path: 'messages[1]',
+      details: { path: 'messages[1]' },
+    });
+    expect(refusal(() => serializeConversation('hi' as never))).toEqual({
+      code: 'conversation_not_serializable',
+      message: 'serializeConversation takes an array of messages',
+      path: 'messages',
+      details: { path: 'messages' },
+    });
+  });
+
+  test('a call whose raw structure JSON cannot hold is refused, naming the field', () => {
+    const call = createToolCall({ name: 'f', id: 'c1', raw: { n: 1n } });
+    expect(
+      refusal(() => serializeConversation([{ role: 'assistant', content: '', toolCalls: [call] }])),
+    ).toEqual({
+      code: 'conversation_not_serializable',
+      message: 'messages[0].toolCalls[0].raw.n is a BigInt, which JSON cannot hold',
+      path: 'messages[0].toolCalls[0].raw.n',
+      details: { path: 'messages[0].toolCalls[0].raw.n' },
+    });
+  });
+
+  test('a parsed document whose call holds what JSON cannot is refused on load, naming the field', () => {
+    const call = {
+      id: 'c1',
+      name: 'f',
+      arguments: {},
+      rawArguments: { n: 1n },
+      argumentsUndecodable: false,
+      wire: 'openai',
+    };
+    expect(
+      refusal(() =>
+        parseConversation(stored([{ role: 'assistant', content: '', toolCalls: [call] }])),
+      ),
+    ).toEqual({
+      code: 'conversation_not_serializable',
+      message: 'messages[0].toolCalls[0].rawArguments.n is a BigInt, which JSON cannot hold',
+      path: 'messages[0].toolCalls[0].rawArguments.n',
+      details: { path: 'messages[0].toolCalls[0].rawArguments.n' },
+    });
   });
 });

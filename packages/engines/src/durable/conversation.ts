@@ -307,12 +307,9 @@ function encodeMessage(message: ConversationMessage, path: string): StoredMessag
     case 'tool':
       return {
         role: 'tool',
+        // jsonCopy calls a ToolResult's toJSON (its stored form); a plain record is copied.
         results: (chat as { results: readonly ToolResult[] }).results.map(
-          (result, index) =>
-            jsonCopy(
-              isToolResult(result) ? result.toJSON() : result,
-              `${path}.results[${index}]`,
-            ) as StoredToolResult,
+          (result, index) => jsonCopy(result, `${path}.results[${index}]`) as StoredToolResult,
         ),
       };
     case 'wire': {
@@ -422,10 +419,6 @@ function isImage(value: unknown): value is Image {
     value instanceof Image ||
     (isRecord(value) && typeof (value as { toRecord?: unknown }).toRecord === 'function')
   );
-}
-
-function isToolResult(value: unknown): value is ToolResult {
-  return value instanceof ToolResult || (isRecord(value) && typeof value.toJSON === 'function');
 }
 
 interface Issue {

@@ -36,6 +36,62 @@ describe('jsonCopy: the value as JSON carries it', () => {
       expect.objectContaining({
         code: 'conversation_not_serializable',
         path: 'm.self',
+        message: 'm.self refers to itself (a cycle), which JSON cannot hold',
+      }),
+    );
+  });
+
+  test('undefined, function and symbol values leave their key out; an undefined item is null', () => {
+    const copied = jsonCopy(
+      { a: undefined, f: () => 1, s: Symbol('s'), b: 1, list: [undefined, () => 1, 2] },
+      'm',
+    );
+    expect(copied).toStrictEqual({ b: 1, list: [null, null, 2] });
+  });
+
+  test('toJSON is called, as JSON.stringify calls it', () => {
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    expect(jsonCopy({ at, custom: { toJSON: () => ({ kept: true }) } }, 'm')).toStrictEqual({
+      at: '2026-01-02T03:04:05.000Z',
+      custom: { kept: true },
+    });
+  });
+
+  test('the copy is made of plain data properties, like those JSON.parse makes', () => {
+    const copied = jsonCopy({ a: 1 }, 'm') as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(copied, 'a')).toEqual({
+      value: 1,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    delete copied.a;
+    expect(copied).toStrictEqual({});
+  });
+
+  test('a BigInt in an array is refused with the index in the path', () => {
+    expect(() => jsonCopy({ list: ['a', 2n] }, 'm')).toThrow(
+      expect.objectContaining({
+        code: 'conversation_not_serializable',
+        path: 'm.list[1]',
+        message: 'm.list[1] is a BigInt, which JSON cannot hold',
+      }),
+    );
+  });
+
+  test('arrays count toward the depth bound: 512 levels are copied, 513 are refused', () => {
+    const arrays = (depth: number): unknown => {
+      let value: unknown = 'bottom';
+      for (let level = 0; level < depth; level++) value = [value];
+      return value;
+    };
+    expect(jsonCopy(arrays(512), 'm')).toEqual(arrays(512));
+    const path = `m${'[0]'.repeat(512)}`;
+    expect(() => jsonCopy(arrays(513), 'm')).toThrow(
+      expect.objectContaining({
+        code: 'conversation_not_serializable',
+        path,
+        message: `${path} is nested deeper than 512 levels; refused`,
       }),
     );
   });
