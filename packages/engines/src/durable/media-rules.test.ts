@@ -115,18 +115,20 @@ describe('saveConversation: which strings move and how they are described', () =
     expect(await loadConversation(document, { blobStore: store })).toEqual(messages);
   });
 
-  test('array items move from minBlobBytes characters on; shorter ones and other values stay', async () => {
+  test('array items move from minBlobBytes characters on; shorter ones and values other than strings stay', async () => {
     const atMinimum = prose(1024);
     const below = prose(1023);
     const { store } = recordingStore();
     const messages: ConversationMessage[] = [
-      wireMessage('openai', { parts: ['short', below, atMinimum, 7, { text: 'x' }] }),
+      wireMessage('openai', {
+        parts: ['short', below, atMinimum, 7, { text: 'x' }, { length: 5000 }],
+      }),
     ];
     const document = await saveConversation(messages, { blobStore: store, minBlobBytes: 1024 });
     expect(document.messages[0]).toStrictEqual({
       role: 'wire',
       wire: 'openai',
-      message: { parts: ['short', below, '', 7, { text: 'x' }] },
+      message: { parts: ['short', below, '', 7, { text: 'x' }, { length: 5000 }] },
       media: [
         {
           path: ['message', 'parts', 2],
