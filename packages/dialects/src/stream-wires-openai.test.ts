@@ -170,6 +170,60 @@ describe('chat completions stream: the reply body put back together', () => {
   });
 });
 
+describe('chat completions stream: chunks that leave fields out', () => {
+  it('keeps usage and finish reason of the finish chunk when a later chunk has neither field', () => {
+    const bare = (delta: unknown) => ({
+      id: 'chatcmpl-3',
+      object: 'chat.completion.chunk',
+      created: 2,
+      model: 'deepseek-chat',
+      choices: [{ index: 0, delta }],
+    });
+    const stream = sse([
+      [undefined, bare({ role: 'assistant', content: 'Hello' })],
+      [
+        undefined,
+        {
+          ...bare({}),
+          choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
+        },
+      ],
+      [undefined, bare({})],
+      [undefined, '[DONE]'],
+    ]);
+    const response = finish(decode('openai', stream));
+    expect(response.finishReason).toBe('stop');
+    expect(response.usage).toEqual({ inputTokens: 5, outputTokens: 1, totalTokens: 6 });
+    expect(response.raw).toStrictEqual({
+      id: 'chatcmpl-3',
+      object: 'chat.completion',
+      created: 2,
+      model: 'deepseek-chat',
+      choices: [
+        { index: 0, message: { role: 'assistant', content: 'Hello' }, finish_reason: 'stop' },
+      ],
+      usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
+    });
+  });
+
+  it('is cut short when the bytes end after chunks whose choices have no finish_reason field', () => {
+    const stream = sse([
+      [
+        undefined,
+        {
+          id: 'chatcmpl-4',
+          object: 'chat.completion.chunk',
+          created: 3,
+          model: 'm',
+          choices: [{ index: 0, delta: { role: 'assistant', content: 'Par' } }],
+        },
+      ],
+    ]);
+    expect(decodeError('openai', stream).code).toBe('stream_truncated');
+  });
+});
+
 describe('chat completions stream: error events', () => {
   it('reads an `event: error` frame whose data is the error object itself', () => {
     const stream = `${sse([[undefined, chunk({ role: 'assistant', content: 'A' })]])}${sse([
@@ -278,14 +332,24 @@ describe('chat completions stream: tool calls', () => {
 });
 
 describe('chat completions stream: content chunks (Mistral)', () => {
-  it('streams the text chunks of an array content and leaves thinking chunks out of the text', () => {
+  it('streams text chunks as text and thinking chunks as reasoning, kept as a thinking chunk in the body', () => {
     const stream = sse([
-      [undefined, chunk({ role: 'assistant', content: [{ type: 'text', text: 'Bon' }] })],
+      [
+        undefined,
+        chunk({
+          role: 'assistant',
+          content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'The user ' }] }],
+        }),
+      ],
+      [
+        undefined,
+        chunk({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'greets.' }] }] }),
+      ],
+      [undefined, chunk({ content: [{ type: 'text', text: 'Bon' }] })],
       [
         undefined,
         chunk({
           content: [
-            { type: 'thinking', thinking: [{ type: 'text', text: 'hmm' }], text: 'not answer' },
             { type: 'text', text: 'jour' },
             { type: 'image_url', image_url: 'https://example.com/a.png' },
           ],
@@ -296,10 +360,62 @@ describe('chat completions stream: content chunks (Mistral)', () => {
     ]);
     const events = decode('openai', stream);
     expect(events.slice(0, -1)).toEqual([
+      { type: 'reasoning-delta', text: 'The user ' },
+      { type: 'reasoning-delta', text: 'greets.' },
       { type: 'text-delta', text: 'Bon' },
       { type: 'text-delta', text: 'jour' },
     ]);
-    expect(finish(events).content).toBe('Bonjour');
+    const response = finish(events);
+    expect(response.content).toBe('Bonjour');
+    expect(response.reasoning).toBe('The user greets.');
+    expect(response.raw).toStrictEqual({
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1_750_000_000,
+      model: 'gpt-5-mini',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: [{ type: 'text', text: 'The user greets.' }] },
+              { type: 'text', text: 'Bonjour' },
+            ],
+          },
+          finish_reason: 'stop',
+        },
+      ],
+    });
+  });
+
+  it('keeps a thinking chunk with no text after it as thinking beside an empty text', () => {
+    const stream = sse([
+      [
+        undefined,
+        chunk({
+          role: 'assistant',
+          content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'Hmm.' }] }],
+        }),
+      ],
+      [undefined, chunk({}, 'length')],
+      [undefined, '[DONE]'],
+    ]);
+    const response = finish(decode('openai', stream));
+    expect(response.content).toBe('');
+    expect(response.reasoning).toBe('Hmm.');
+    expect(response.raw).toMatchObject({
+      choices: [
+        {
+          message: {
+            content: [
+              { type: 'thinking', thinking: [{ type: 'text', text: 'Hmm.' }] },
+              { type: 'text', text: '' },
+            ],
+          },
+        },
+      ],
+    });
   });
 });
 
@@ -387,6 +503,39 @@ describe('chat completions stream: OpenRouter reasoning details', () => {
             ],
           },
           finish_reason: 'stop',
+        },
+      ],
+    });
+  });
+
+  it('keeps two details of the same type with different indexes apart', () => {
+    const stream = sse([
+      [
+        undefined,
+        chunk({
+          role: 'assistant',
+          content: '',
+          reasoning_details: [{ type: 'reasoning.text', text: 'First.', index: 0 }],
+        }),
+      ],
+      [
+        undefined,
+        chunk({ reasoning_details: [{ type: 'reasoning.text', text: 'Second.', index: 1 }] }),
+      ],
+      [undefined, chunk({ content: 'Ok' }, 'stop')],
+      [undefined, '[DONE]'],
+    ]);
+    const response = finish(decode('openai', stream));
+    expect(response.reasoning).toBe('First.\nSecond.');
+    expect(response.raw).toMatchObject({
+      choices: [
+        {
+          message: {
+            reasoning_details: [
+              { type: 'reasoning.text', text: 'First.', index: 0 },
+              { type: 'reasoning.text', text: 'Second.', index: 1 },
+            ],
+          },
         },
       ],
     });
