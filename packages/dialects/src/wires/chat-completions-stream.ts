@@ -5,6 +5,7 @@ import { TextBuilder } from '../stream-text.js';
 import type { StreamEmitter, WireStreamState } from '../stream-types.js';
 import { throwIfErrorBody } from '../support/error-body.js';
 import { asArray, asRecord, asString, isRecord, type JsonObject } from '../support/json.js';
+import { contentChunksText } from '../support/reasoning.js';
 
 /** `stream: true`, and the usage chunk OpenAI sends only when asked. */
 export function chatStreamRequest(body: Record<string, unknown>): Record<string, unknown> {
@@ -47,6 +48,8 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
 
   // Text fields grow piece by piece; built apart and put into the message at the end.
   const texts = new Map<string, TextBuilder>();
+  /** Mistral's thinking chunks, joined (the unstreamed reply has them as one thinking chunk). */
+  let thinking: TextBuilder | undefined;
   const append = (field: string, text: string) => {
     let builder = texts.get(field);
     if (builder === undefined) {
@@ -67,8 +70,14 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
       // Mistral streams content as chunks: text pieces and thinking pieces.
       for (const chunk of content) {
         const record = asRecord(chunk);
+        if (record.type === 'thinking') {
+          const thought = contentChunksText([record]).thinking.join('');
+          thinking ??= new TextBuilder();
+          thinking.append(thought);
+          emit.reasoning(thought);
+          continue;
+        }
         const text = asString(record.text);
-        if (record.type === 'thinking') continue;
         if (text !== undefined) {
           append('content', text);
           emit.text(text);
@@ -146,6 +155,12 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
     body() {
       const reply: JsonObject = { ...message };
       for (const [field, builder] of texts) reply[field] = builder.toString();
+      if (thinking !== undefined) {
+        reply.content = [
+          { type: 'thinking', thinking: [{ type: 'text', text: thinking.toString() }] },
+          { type: 'text', text: asString(reply.content) ?? '' },
+        ];
+      }
       if (calls.length > 0) reply.tool_calls = calls;
       if (details.length > 0) reply.reasoning_details = details;
       return {
