@@ -22,9 +22,17 @@ function original(source, location) {
   return parts.join('\n');
 }
 
+const collapse = (text) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The key of a mutant's reason: file, mutator, the replaced text and its replacement, and the
+ * source line it starts on (so a reason survives line shifts, yet the same replacement on
+ * another line is not taken for explained).
+ */
 export function mutantKey(file, mutant, source) {
-  const text = original(source, mutant.location).replace(/\s+/g, ' ').trim();
-  return `${file} | ${mutant.mutatorName} | ${text} => ${(mutant.replacement ?? '').replace(/\s+/g, ' ').trim()}`;
+  const text = collapse(original(source, mutant.location));
+  const line = collapse(source.split('\n')[mutant.location.start.line - 1]);
+  return `${file} | ${mutant.mutatorName} | ${text} => ${collapse(mutant.replacement ?? '')} | on: ${line}`;
 }
 
 const cell = (text) => text.replace(/\|/g, '\\|').replace(/`/g, "'");
