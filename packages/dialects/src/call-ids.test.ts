@@ -107,6 +107,11 @@ describe('withCallIds', () => {
     });
   });
 
+  test('results without ids before any assistant turn are returned as they are', () => {
+    const early: ChatMessage = { role: 'tool', results: [result('alpha')] };
+    expect(withCallIds([early])[0]).toBe(early);
+  });
+
   test('results without ids after calls that all had ids are returned as they are', () => {
     const unanswered: ChatMessage = { role: 'tool', results: [result('alpha')] };
     const messages = withCallIds([
@@ -117,11 +122,14 @@ describe('withCallIds', () => {
   });
 
   test('a result past the last pending id keeps its empty id', () => {
+    const extra = result('alpha');
     const messages = withCallIds([
       { role: 'assistant', content: '', toolCalls: [call('alpha')] },
-      { role: 'tool', results: [result('alpha'), result('alpha')] },
+      { role: 'tool', results: [result('alpha'), extra] },
     ]);
     expect(resultIds(messages)).toEqual(['alpha:call_cw_0_0', 'alpha:']);
+    const tool = messages[1];
+    expect(tool?.role === 'tool' && tool.results[1]).toBe(extra);
   });
 
   test('a named result answers the unanswered call of that name, whatever the order', () => {
@@ -174,6 +182,11 @@ describe('replyCallIds', () => {
     expect(twice.callIds).toEqual(['call_cw_5be6a9b9_0', 'call_cw_5be6a9b9_1']);
   });
 
+  test('a hash below 0x10000000 keeps its leading zero: the stem is always 8 hex digits', () => {
+    // FNV-1a 32 of '["fetch"]' is 0x033fed51.
+    expect(replyCallIds([{ name: 'fetch', id: '' }], []).callIds).toEqual(['call_cw_033fed51_0']);
+  });
+
   test('a call with an id keeps it, and a result with an id keeps it', () => {
     const given = result('alpha', 'call_given');
     const { callIds, results } = replyCallIds(
@@ -208,8 +221,10 @@ describe('replyCallIds', () => {
   });
 
   test('a result past the last pending id keeps its empty id', () => {
-    const { results } = replyCallIds([{ name: 'alpha', id: '' }], [result('alpha'), result('x')]);
+    const extra = result('x');
+    const { results } = replyCallIds([{ name: 'alpha', id: '' }], [result('alpha'), extra]);
     expect(results.map((entry) => entry.id)).toEqual(['call_cw_e4cebb55_0', '']);
+    expect(results[1]).toBe(extra);
   });
 
   test('same name first, else in order', () => {
