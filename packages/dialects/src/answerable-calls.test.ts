@@ -99,6 +99,14 @@ describe('openai', () => {
     expect(warnings).toEqual([dropped('openai', ['get_weather (call_dup, a repeated id)'])]);
   });
 
+  test('a call repeated word for word keeps its first copy in the echo', () => {
+    const call = () => openaiCall('call_same', 'get_weather', '{"city":"Berlin"}');
+    const { result, warnings } = run('openai', openaiReply([call(), call()]));
+    expect(result.raw).toEqual(openaiReply([call()]));
+    expect(idsAndNames(result.toolCalls)).toEqual(['get_weather:call_same']);
+    expect(warnings).toEqual([dropped('openai', ['get_weather (call_same, a repeated id)'])]);
+  });
+
   test('nameless and repeated calls of one turn give a single warning naming them all', () => {
     const first = openaiCall('call_a', 'get_weather', '{"city":"Berlin"}');
     const again = openaiCall('call_a', 'screenshot', '{"url":"https://example.com"}');
@@ -256,6 +264,21 @@ describe('anthropic', () => {
         '"stop_reason":"tool_use","stop_sequence":null,' +
         '"usage":{"input_tokens":412,"output_tokens":88}}',
     );
+  });
+
+  test('the copy is a plain object that can be changed like any decoded JSON', () => {
+    const body = anthropicReply([text, { type: 'tool_use', id: 'toolu_01X', input: {} }]);
+    const { result } = run('anthropic', body);
+    const raw = result.raw as Record<string, unknown>;
+    raw.stop_reason = 'end_turn';
+    delete raw.stop_sequence;
+    expect(raw).toEqual({
+      ...anthropicReply([text]),
+      stop_reason: 'end_turn',
+      stop_sequence: undefined,
+    });
+    expect(Object.keys(raw)).not.toContain('stop_sequence');
+    expect(body.stop_reason).toBe('tool_use');
   });
 
   test('a "__proto__" key of the reply stays a plain key of the copy', () => {

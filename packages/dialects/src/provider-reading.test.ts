@@ -162,6 +162,28 @@ describe('NeutralMessages', () => {
     expect(names(neutral.messages)).toEqual(['gamma:call_g', 'beta:', 'renamed:', 'alpha:']);
   });
 
+  test('a result answered by id or by name is no longer unanswered', () => {
+    const { neutral } = collector();
+    neutral.assistant('', [toolCall('beta', 'call_b'), toolCall('alpha')]);
+    neutral.result({ id: 'call_b', content: ok });
+    neutral.result({ id: '', content: ok });
+    neutral.assistant('', [toolCall('alpha'), toolCall('beta')]);
+    neutral.result({ id: '', name: 'alpha', content: ok });
+    neutral.result({ id: '', content: ok });
+    expect(names(neutral.messages)).toEqual(['beta:call_b', 'alpha:', 'alpha:', 'beta:']);
+  });
+
+  test('a joined turn read first is a turn of its own, its calls unanswered', () => {
+    const { neutral } = collector();
+    neutral.assistant('', [toolCall('alpha')], true);
+    neutral.result({ id: '', content: ok });
+    expect(neutral.messages).toEqual([
+      { role: 'assistant', content: '', toolCalls: [toolCall('alpha')] },
+      { role: 'tool', results: [expect.any(ToolResult)] },
+    ]);
+    expect(names(neutral.messages)).toEqual(['alpha:']);
+  });
+
   test('a result whose id names another call of the turn leaves the first call unanswered', () => {
     const { neutral } = collector();
     neutral.assistant('', [toolCall('alpha'), toolCall('beta', 'call_b')]);
@@ -311,6 +333,8 @@ describe('dataUrlMedia', () => {
     expect(dataUrlMedia('https://example.com/cat.png')).toBeUndefined();
     expect(dataUrlMedia('data:text/plain,hello')).toBeUndefined();
     expect(dataUrlMedia('data:image/png;base64')).toBeUndefined();
+    // RFC 2397: a data URL starts with `data:`; text before it makes it none.
+    expect(dataUrlMedia(' data:image/png;base64,iVBORw0KGgo=')).toBeUndefined();
   });
 });
 
