@@ -4,6 +4,13 @@
 // decoders (run last when no group is named).
 const E = 'packages/engines/src';
 const D = 'packages/dialects/src';
+const STREAM_TESTS = [
+  `${D}/stream-*.test.ts`,
+  `${D}/sse.test.ts`,
+  'packages/engines/test/stream-decoder.test.ts',
+  'packages/engines/test/engine-stream.test.ts',
+  'packages/engines/test/stream-error-contract.test.ts',
+];
 
 export const GROUPS = {
   secrets: {
@@ -66,48 +73,38 @@ export const GROUPS = {
     mutate: ['packages/core/src/python-literal.ts'],
     tests: ['packages/core/src/python-literal*.test.ts'],
   },
-  'stream-wires': {
+  'stream-wires-a': {
     owner: 'streams',
-    mutate: [`${D}/wires/*-stream.ts`],
-    tests: [
-      `${D}/stream-*.test.ts`,
-      `${D}/sse.test.ts`,
-      'packages/engines/test/stream-decoder.test.ts',
-      'packages/engines/test/engine-stream.test.ts',
-      'packages/engines/test/stream-error-contract.test.ts',
+    mutate: [
+      `${D}/wires/anthropic-stream.ts`,
+      `${D}/wires/gemini-stream.ts`,
+      `${D}/wires/ollama-stream.ts`,
+      `${D}/wires/hermes-stream.ts`,
     ],
+    tests: STREAM_TESTS,
+  },
+  'stream-wires-b': {
+    owner: 'streams',
+    mutate: [
+      `${D}/wires/chat-completions-stream.ts`,
+      `${D}/wires/responses-stream.ts`,
+      `${D}/wires/openai-stream.ts`,
+    ],
+    tests: STREAM_TESTS,
   },
   'stream-decoder': {
     owner: 'streams',
     mutate: [`${D}/stream-decoder.ts`],
-    tests: [
-      `${D}/stream-*.test.ts`,
-      `${D}/sse.test.ts`,
-      'packages/engines/test/stream-decoder.test.ts',
-      'packages/engines/test/engine-stream.test.ts',
-      'packages/engines/test/stream-error-contract.test.ts',
-    ],
+    tests: STREAM_TESTS,
   },
   'stream-text': {
     owner: 'streams',
     mutate: [`${D}/stream-text.ts`],
-    tests: [
-      `${D}/stream-*.test.ts`,
-      `${D}/sse.test.ts`,
-      'packages/engines/test/stream-decoder.test.ts',
-      'packages/engines/test/engine-stream.test.ts',
-      'packages/engines/test/stream-error-contract.test.ts',
-    ],
+    tests: STREAM_TESTS,
   },
   'chat-stream': {
     owner: 'streams',
     mutate: [`${E}/engine/chat-stream.ts`],
-    tests: [
-      `${D}/stream-*.test.ts`,
-      `${D}/sse.test.ts`,
-      'packages/engines/test/stream-decoder.test.ts',
-      'packages/engines/test/engine-stream.test.ts',
-      'packages/engines/test/stream-error-contract.test.ts',
-    ],
+    tests: STREAM_TESTS,
   },
 };

@@ -69,8 +69,8 @@ export function writeReport(timings = {}) {
     }
   }
   const timingRows = Object.entries(timings).map(
-    ([name, { seconds, date, concurrency = 2 }]) =>
-      `| ${name} | ${seconds} s | ${concurrency} | ${date} |`,
+    ([name, { seconds, date, concurrency = 2, load }]) =>
+      `| ${name} | ${seconds} s | ${concurrency} | ${load ?? '?'} | ${date} |`,
   );
   const text = `# Mutation report
 
@@ -89,12 +89,14 @@ ${rows.join('\n')}
 | --- | --- | --- | --- | --- |
 ${survivors.join('\n')}
 
-## Last run time per group (the shared 2-core machine, load about 24)
+## Last run time per group (a shared 2-core machine)
 
-Concurrency is \`MUTATION_CONCURRENCY\` (default 1). Groups not listed have not run yet.
+Concurrency is \`MUTATION_CONCURRENCY\` (default 1); load is the machine's 15-minute load
+average when the run ended (other work shares the machine). An incremental rerun tests only the
+mutants whose code or covering tests changed, so its time is far below a first run's.
 
-| Group | Wall time | Concurrency | Date |
-| --- | ---: | ---: | --- |
+| Group | Wall time | Concurrency | Load | Date |
+| --- | ---: | ---: | ---: | --- |
 ${timingRows.join('\n')}
 `;
   writeFileSync(REPORT, text);

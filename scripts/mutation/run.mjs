@@ -4,6 +4,7 @@
 // docs/mutation-report.md. `--report` only regenerates the report from the last results.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { GROUPS } from './groups.mjs';
 import { writeReport } from './report.mjs';
 
@@ -46,6 +47,9 @@ for (const name of chosen) {
     seconds,
     date: new Date().toISOString().slice(0, 10),
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
+    // The 15-minute load average at the end: the machine is shared, so a wall time means
+    // little without it.
+    load: Math.round(loadavg()[2] * 10) / 10,
   };
   mkdirSync('reports/mutation', { recursive: true });
   writeFileSync(TIMINGS, `${JSON.stringify(timings, null, 2)}\n`);
