@@ -102,7 +102,8 @@ function copyWithout(value: unknown, drop: ReadonlySet<unknown>, emptied: Readon
     } else {
       const copy: Record<string, unknown> = {};
       assign(copy);
-      for (const [key, inner] of Object.entries(source)) {
+      // Pushed last to first, so the keys are defined (popped) in the order the reply has them.
+      for (const [key, inner] of Object.entries(source).reverse()) {
         stack.push({
           source: inner,
           // defineProperty: a "__proto__" key of a reply stays a plain key.

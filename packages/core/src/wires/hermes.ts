@@ -42,6 +42,10 @@ export function locateToolCalls(body: unknown, options: LocateToolCallsOptions):
       const fn = isRecord(item.function) ? item.function : undefined;
       if (typeof fn?.name === 'string' && fn.name !== '') {
         native.push({ id: item.id ?? '', name: fn.name, arguments: fn.arguments });
+      } else {
+        // A nameless one (`function: null`) as the body's own item: it is no call, and a tool
+        // loop leaves it out of its echo (see locateToolCallItems).
+        native.push(item);
       }
     }
   }
