@@ -27,6 +27,19 @@ describe('parsePythonLiteral strings', () => {
     expect(parsePythonLiteral(String.raw`'\U0010FFFF'`)).toEqual({ ok: true, value: '\u{10FFFF}' });
   });
 
+  it('a word starting with r or u after a string is not a prefixed string: it is text after the value', () => {
+    // Adjacent literals join only when a quote follows the prefix letter.
+    expect(parsePythonLiteral("'a' u'b'")).toEqual({ ok: true, value: 'ab' });
+    expect(parsePythonLiteral("'a' u")).toEqual({
+      ok: false,
+      error: 'unexpected text after the value at position 4',
+    });
+    expect(parsePythonLiteral("['a' rest]")).toEqual({
+      ok: false,
+      error: "expected ',' or ']' at position 5",
+    });
+  });
+
   it('never throws, whatever the \\U escape', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9a-fA-F]{8}$/), (hex) => {
