@@ -343,6 +343,7 @@ describe('deciding a model fact', () => {
           capabilities: { tools: claim(false) },
           offerings: [
             { id: 'acme-1', model: 'acme/acme-1' },
+            { id: 'acme-1-plain', model: 'acme/acme-1', capabilities: { tools: claim(true) } },
             {
               id: 'acme-1-fast',
               model: 'acme/acme-1',
@@ -361,6 +362,9 @@ describe('deciding a model fact', () => {
     expect(tools('q', 'acme-1')).toBe(
       `provider "q" claims tools = false (docs, ${SOURCE}, checked ${DATE})`,
     );
+    expect(tools('q', 'acme-1-plain')).toBe(
+      `offering "acme-1-plain" of provider "q" claims tools = true (docs, ${SOURCE}, checked ${DATE})`,
+    );
     expect(tools('q', 'acme-1-fast')).toBe(
       `offering "acme-1-fast" of provider "q" claims tools = true (docs, ${SOURCE}, checked ${DATE})`,
     );
@@ -372,6 +376,47 @@ describe('deciding a model fact', () => {
       '"acme-1" resolved to acme/acme-1: "acme-1" is the id of acme/acme-1',
       `model acme/acme-1 claims tools = true (docs, ${SOURCE}, checked ${DATE})`,
     ]);
+  });
+});
+
+describe('names that share an offering', () => {
+  it('each keeps the facts its own listing entry and catalogue entry state', () => {
+    const learned: LearnedSnapshot = {
+      listings: [
+        {
+          provider: 'p',
+          endpoint: LIST,
+          date: '2026-11-30',
+          complete: false,
+          models: [{ id: 'acme-1-b', capabilities: { image_input: false } }],
+        },
+      ],
+    };
+    const registry = world({
+      learned,
+      entries: [
+        acmeLab(),
+        provider('p', {
+          catalogue: { models_dev: 'cat' },
+          offerings: [
+            {
+              id: 'acme-1-o',
+              model: 'acme/acme-1',
+              aliases: ['acme-1', 'cat-only', 'acme-1-a', 'acme-1-b'],
+            },
+          ],
+        }),
+      ],
+    });
+    const capabilities = (model: string) => registry.resolveCapabilities({ provider: 'p', model });
+    expect(capabilities('acme-1').image_input.value).toBe(true);
+    expect(capabilities('cat-only').image_input.value).toBe(false);
+    expect(capabilities('acme-1-a').image_input.value).toBe('unknown');
+    expect(capabilities('acme-1-b').image_input).toMatchObject({
+      value: false,
+      evidence: 'listing',
+      source: LIST,
+    });
   });
 });
 
@@ -653,6 +698,36 @@ describe('tool-result media', () => {
     expect(
       kept.resolveCapabilities({ provider: 'a', model: 'acme-2-pro' }).tool_result_pdf.value,
     ).toBe(true);
+  });
+
+  it('source_blocks belongs to the anthropic wire: an offering on another wire keeps its PDFs', () => {
+    const registry = world({
+      withCatalogue: false,
+      entries: [
+        acmeLab(),
+        provider('a', {
+          tool_wire_format: 'anthropic',
+          quirks: { source_blocks: false },
+          quirk_sources: {
+            source_blocks: { evidence: 'docs', source: SOURCE, date: '2026-11-27' },
+          },
+          capabilities: { tool_result_pdf: claim(true) },
+          offerings: [
+            { id: 'acme-2-pro', model: 'acme/acme-2-pro' },
+            { id: 'acme-2-pro-r', model: 'acme/acme-2-pro', wire: 'responses' },
+          ],
+        }),
+      ],
+    });
+    const pdf = (model: string) =>
+      registry.resolveCapabilities({ provider: 'a', model }).tool_result_pdf;
+    expect(pdf('acme-2-pro').value).toBe(false);
+    expect(pdf('acme-2-pro-r').value).toBe(true);
+    expect(pdf('acme-2-pro-r').reasons.slice(-3)).toEqual([
+      'wire responses carries a PDF natively in a tool result',
+      `provider "a" claims tool_result_pdf = true (docs, ${SOURCE}, checked ${DATE})`,
+      'kept: the native pdf form on responses needs vision and the model has image_input',
+    ]);
   });
 
   it('for a name the registry does not know, the wire decides first and the model part stays unknown', () => {
