@@ -935,6 +935,40 @@ describe('whether the provider lists the name', () => {
     expect(uncatalogued.resolve({ provider: 'mapped', model: 'mystery' }).listed).toBeUndefined();
   });
 
+  it('a registry without a catalogue warns without the catalogue clause', () => {
+    const resolution = world({ withCatalogue: false }).resolve({ provider: 'p', model: 'mystery' });
+    expect(resolution.warnings).toEqual([
+      `model "mystery" is not in the registry's list for "p" as of ${DATE}; the list may be older than the model, so this says nothing about whether "p" serves it`,
+    ]);
+  });
+
+  it('a name the provider offers resolves to its offering, model and catalogue entry', () => {
+    const resolution = world().resolve({ provider: 'p', model: 'acme-1' });
+    expect(resolution).toMatchObject({
+      requested: 'acme-1',
+      via: 'offering',
+      known: true,
+      wire: 'openai',
+      steps: [offeredBy('acme-1')],
+      listed: true,
+      warnings: [],
+      lifecycle: undefined,
+    });
+    expect([resolution.model?.key, resolution.offering?.id, resolution.provider?.id]).toEqual([
+      'acme/acme-1',
+      'acme-1',
+      'p',
+    ]);
+    expect(resolution.catalogue?.source).toBe(catFile('acme-1'));
+    expect(resolution.pricing).toStrictEqual({
+      input: 1,
+      output: 2,
+      currency: 'USD',
+      source: catFile('acme-1'),
+      date: '2026-07-02',
+    });
+  });
+
   it('without a provider nothing is listed or warned about', () => {
     const resolution = world().resolve({ model: 'mystery' });
     expect([resolution.listed, resolution.warnings, resolution.provider, resolution.wire]).toEqual([
