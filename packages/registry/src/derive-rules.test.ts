@@ -969,6 +969,27 @@ describe('whether the provider lists the name', () => {
     });
   });
 
+  it('with a learned layer, a name asked for without a provider still resolves from the data', () => {
+    const learned: LearnedSnapshot = {
+      listings: [
+        {
+          provider: 'p',
+          endpoint: LIST,
+          date: '2026-11-30',
+          complete: true,
+          models: [{ id: 'acme-1', capabilities: { image_input: false } }],
+        },
+      ],
+    };
+    const resolution = world({ learned }).resolve({ model: 'acme-1' });
+    expect([resolution.model?.key, resolution.listed, 'learned' in resolution]).toEqual([
+      'acme/acme-1',
+      undefined,
+      false,
+    ]);
+    expect(resolution.capabilities.image_input.value).toBe('unknown');
+  });
+
   it('without a provider nothing is listed or warned about', () => {
     const resolution = world().resolve({ model: 'mystery' });
     expect([resolution.listed, resolution.warnings, resolution.provider, resolution.wire]).toEqual([
