@@ -39,6 +39,7 @@ function catalogue() {
           status: 'deprecated',
           cost: { input: 1, output: 2, cache_read: 0.5 },
         },
+        'cat-free': { in: 'text', out: 'text' },
         'cat-only': {
           in: 'text pdf',
           out: 'text',
@@ -990,6 +991,23 @@ describe('whether the provider lists the name', () => {
     expect(resolution.capabilities.image_input.value).toBe('unknown');
   });
 
+  it("another provider's listing says nothing about this provider's names", () => {
+    const learned: LearnedSnapshot = {
+      listings: [{ provider: 'p', endpoint: LIST, date: '2026-11-30', complete: true, models: [] }],
+    };
+    const registry = world({
+      learned,
+      entries: [
+        acmeLab(),
+        provider('p', { offerings: [{ id: 'acme-1', model: 'acme/acme-1' }] }),
+        provider('q', { offerings: [{ id: 'acme-1', model: 'acme/acme-1' }] }),
+      ],
+    });
+    expect(registry.resolve({ provider: 'q', model: 'mystery' }).warnings).toEqual([
+      `model "mystery" is not in the registry's list for "q" as of ${DATE}; the list may be older than the model, so this says nothing about whether "q" serves it`,
+    ]);
+  });
+
   it('without a provider nothing is listed or warned about', () => {
     const resolution = world().resolve({ model: 'mystery' });
     expect([resolution.listed, resolution.warnings, resolution.provider, resolution.wire]).toEqual([
@@ -1062,6 +1080,7 @@ describe('limits and prices', () => {
       world({ withCatalogue: false }).resolve({ provider: 'p', model: 'acme-1' }).pricing,
     ).toBeUndefined();
     expect(registry.resolve({ provider: 'p', model: 'acme-7' }).pricing).toBeUndefined();
+    expect(registry.resolve({ provider: 'p', model: 'cat-free' }).pricing).toBeUndefined();
   });
 
   it("a route the catalogue prices on its own gets its own prices, an unpriced one the model entry's", () => {
