@@ -1123,3 +1123,46 @@ describe('limits and prices', () => {
     expect(registry.resolve({ provider: 'p', model: 'acme-1' }).pricing).toEqual(pricing);
   });
 });
+
+describe('what each reason and value records', () => {
+  it("the resolution line joins the resolver's steps with semicolons", () => {
+    const reasons = world().explain({ model: 'acme-1-latest' }, 'tools');
+    expect(reasons[1]).toBe(
+      '"acme-1-latest" resolved to acme/acme-1: "-latest" stripped; "acme-1" is the id of acme/acme-1',
+    );
+  });
+
+  it('the claimed value of tool-result media: unknown when the model or the claim is missing, true when kept', () => {
+    const unknownName = anthropicWorld({}, {}).resolveCapabilities({
+      provider: 'a',
+      model: 'mystery',
+    }).tool_result_images;
+    expect([unknownName.value, unknownName.claimed]).toEqual(['unknown', 'unknown']);
+    const unclaimed = world({
+      withCatalogue: false,
+      entries: [
+        acmeLab(),
+        provider('a', {
+          tool_wire_format: 'anthropic',
+          offerings: [{ id: 'acme-2-pro', model: 'acme/acme-2-pro' }],
+        }),
+      ],
+    }).resolveCapabilities({ provider: 'a', model: 'acme-2-pro' }).tool_result_pdf;
+    expect([unclaimed.value, unclaimed.claimed, unclaimed.evidence]).toEqual([
+      'unknown',
+      'unknown',
+      undefined,
+    ]);
+    const kept = anthropicWorld({}).resolveCapabilities({
+      provider: 'a',
+      model: 'acme-1',
+    }).tool_result_pdf;
+    expect([kept.value, kept.claimed, kept.evidence, kept.source, kept.date]).toEqual([
+      true,
+      true,
+      'docs',
+      SOURCE,
+      DATE,
+    ]);
+  });
+});
