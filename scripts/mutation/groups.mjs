@@ -10,6 +10,7 @@ const STREAM_TESTS = [
   'packages/engines/test/stream-decoder.test.ts',
   'packages/engines/test/engine-stream.test.ts',
   'packages/engines/test/stream-error-contract.test.ts',
+  'packages/engines/test/engine-stream-rules.test.ts',
 ];
 
 export const GROUPS = {
