@@ -341,6 +341,23 @@ describe('a reply that is not a stream', () => {
     ]);
   });
 
+  it('a whole reply whose call has no arguments gives its decoded arguments, {}', () => {
+    const body = {
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ functionCall: { name: 'now' } }] },
+          finishReason: 'STOP',
+        },
+      ],
+    };
+    expect(brief(decode('gemini', [JSON.stringify(body)]))).toEqual([
+      { type: 'tool-call-start', index: 0, id: '', name: 'now' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{}' },
+      { end: 0, name: 'now', id: '', arguments: {} },
+      { finish: 'STOP' },
+    ]);
+  });
+
   it('a JSON array of chunks (Gemini without alt=sse) is read chunk by chunk', () => {
     const chunks = [
       { candidates: [{ content: { role: 'model', parts: [{ text: 'Hel' }] } }] },
@@ -547,6 +564,30 @@ describe('the text filter', () => {
     expect(brief(events).slice(0, 2)).toEqual([
       { type: 'tool-call-start', index: 0, id: '', name: 'get' },
       { type: 'tool-call-delta', index: 0, argumentsDelta: '{"q":2}' },
+    ]);
+  });
+
+  it('hermes: a call block is read as it is, <think> text inside its arguments included', () => {
+    const events = decode(
+      'hermes',
+      hermesReply(
+        '<tool_call>{"name": "say", "arguments": {"text": "<think>a</think>b"}}</tool_call>',
+      ),
+    );
+    expect(brief(events).slice(0, 2)).toEqual([
+      { type: 'tool-call-start', index: 0, id: '', name: 'say' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"text":"<think>a</think>b"}' },
+    ]);
+  });
+
+  it('hermes: arguments sent as a JSON string stream as that string', () => {
+    const events = decode(
+      'hermes',
+      hermesReply('<tool_call>{"name": "get", "arguments": "{\\"q\\": 3}"}</tool_call>'),
+    );
+    expect(brief(events).slice(0, 2)).toEqual([
+      { type: 'tool-call-start', index: 0, id: '', name: 'get' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"q": 3}' },
     ]);
   });
 
