@@ -615,6 +615,17 @@ describe('the text filter', () => {
     ]);
   });
 
+  it('thinkTagFilter: true trims the edges of the text left around the <think> block', () => {
+    const events = decode('openai', hermesReply('<think>why</think>', '  Because.  '), {
+      thinkTagFilter: true,
+    });
+    expect(brief(events)).toEqual([
+      { type: 'reasoning-delta', text: 'why' },
+      { type: 'text-delta', text: 'Because.' },
+      { finish: 'stop' },
+    ]);
+  });
+
   it('empty text and reasoning pieces give no events', () => {
     const events = decode('ollama', [
       '{"message":{"role":"assistant","content":"","thinking":""}}\n',
