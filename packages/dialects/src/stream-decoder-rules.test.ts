@@ -200,6 +200,14 @@ describe('SSE framing: the frame bound and the end marker', () => {
     expect(brief(events)).toEqual([{ type: 'text-delta', text: 'Hi' }, { finish: 'stop' }]);
   });
 
+  it('an event the bytes end in, without its closing blank line, is still read', () => {
+    const last = openaiChunk({ role: 'assistant', content: 'Hi' }, 'stop').trimEnd();
+    expect(brief(decode('openai', [last]))).toEqual([
+      { type: 'text-delta', text: 'Hi' },
+      { finish: 'stop' },
+    ]);
+  });
+
   it('frames and no end marker: stream_truncated, not a non-stream', () => {
     const events = decode('openai', [openaiChunk({ role: 'assistant', content: 'Hi' })]);
     expect(brief(events)).toEqual([
@@ -588,6 +596,15 @@ describe('the text filter', () => {
     expect(brief(events).slice(0, 2)).toEqual([
       { type: 'tool-call-start', index: 0, id: '', name: 'get' },
       { type: 'tool-call-delta', index: 0, argumentsDelta: '{"q": 3}' },
+    ]);
+  });
+
+  it('hermes: a <tool_call> never closed is text; what streamed is followed by the rest of the final text', () => {
+    const events = decode('hermes', hermesReply('Hi <tool_call>oops'));
+    expect(brief(events)).toEqual([
+      { type: 'text-delta', text: 'Hi' },
+      { type: 'text-delta', text: ' <tool_call>oops' },
+      { finish: 'stop' },
     ]);
   });
 
