@@ -600,12 +600,16 @@ describe('the text filter', () => {
   });
 
   it('hermes: a <tool_call> never closed is text; what streamed is followed by the rest of the final text', () => {
-    const events = decode('hermes', hermesReply('Hi <tool_call>oops'));
+    const warnings: string[] = [];
+    const events = decode('hermes', hermesReply('Hi <tool_call>oops'), {
+      onWarning: (warning) => warnings.push(warning.code),
+    });
     expect(brief(events)).toEqual([
       { type: 'text-delta', text: 'Hi' },
       { type: 'text-delta', text: ' <tool_call>oops' },
       { finish: 'stop' },
     ]);
+    expect(warnings).toEqual(['hermes_call_unreadable']);
   });
 
   it('hermes trims the edges of the text as its final text is trimmed', () => {
