@@ -3,19 +3,11 @@
 // bytes before the wire's end marker, what `done` means for later pushes, the tag filter on
 // the text, and `decodeStream` over a source. Expected values are written from the documented
 // behaviour (the doc comments of stream-decoder.ts and stream-types.ts, each wire's framing).
-import { type CrosswireError, ProviderError, type WireFormat } from '@crosswire/core';
+import { type CrosswireError, ProviderError } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { createStreamDecoder, decodeStream, type StreamDecoderOptions } from './stream-decoder.js';
+import { createStreamDecoder, decodeStream } from './stream-decoder.js';
 import type { StreamEvent } from './stream-types.js';
-
-function decode(
-  wire: WireFormat,
-  chunks: readonly (string | Uint8Array)[],
-  options: StreamDecoderOptions = {},
-): StreamEvent[] {
-  const decoder = createStreamDecoder(wire, options);
-  return [...chunks.flatMap((chunk) => decoder.push(chunk)), ...decoder.end()];
-}
+import { decode } from './test-support/streams.js';
 
 /** Events in a short form: a finish by its reason, an error by its code and message. */
 function brief(events: readonly StreamEvent[]): unknown[] {

@@ -7,21 +7,8 @@ import { ProviderError, type WireFormat } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { createStreamDecoder, decodeStream } from './stream-decoder.js';
 import type { StreamEvent } from './stream-types.js';
+import { decode, ndjson, sse } from './test-support/streams.js';
 
-const sse = (frames: readonly (readonly [string | undefined, unknown])[]) =>
-  frames
-    .map(
-      ([event, data]) =>
-        `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
-    )
-    .join('');
-const ndjson = (lines: readonly unknown[]) =>
-  lines.map((line) => `${JSON.stringify(line)}\n`).join('');
-
-function decode(wire: WireFormat, chunks: readonly string[]): StreamEvent[] {
-  const decoder = createStreamDecoder(wire);
-  return [...chunks.flatMap((chunk) => decoder.push(chunk)), ...decoder.end()];
-}
 const finish = (events: readonly StreamEvent[]) => {
   const last = events.at(-1);
   if (last?.type !== 'finish') throw new Error(`no finish: ${JSON.stringify(last)}`);

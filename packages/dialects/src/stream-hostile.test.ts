@@ -1,27 +1,11 @@
 // A provider or proxy that sends what it should not: positions far beyond the blocks seen,
 // more bytes than the cap, valid SSE the decoder must not trip on, a reply that is not a stream.
-import { ProviderError, type WireFormat } from '@crosswire/core';
+import { ProviderError } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { createStreamDecoder, type StreamDecoderOptions } from './stream-decoder.js';
+import { createStreamDecoder } from './stream-decoder.js';
 import { TextBuilder, TextDigest } from './stream-text.js';
 import type { StreamEvent } from './stream-types.js';
-
-function decode(
-  wire: WireFormat,
-  chunks: readonly string[],
-  options: StreamDecoderOptions = {},
-): StreamEvent[] {
-  const decoder = createStreamDecoder(wire, options);
-  return [...chunks.flatMap((chunk) => decoder.push(chunk)), ...decoder.end()];
-}
-
-const sse = (frames: readonly (readonly [string | undefined, unknown])[], eol = '\n') =>
-  frames
-    .map(
-      ([event, data]) =>
-        `${event === undefined ? '' : `event: ${event}${eol}`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}${eol}${eol}`,
-    )
-    .join('');
+import { decode, sse } from './test-support/streams.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
   id: 'c1',

@@ -3,26 +3,12 @@
 // written from the provider's documented stream format and from what the official SDK's
 // accumulator keeps (Anthropic MessageStream: thinking signature, citations, tool input;
 // Gemini: each part as sent, with its thoughtSignature), never from the decoder's output.
-import { ProviderError, type WireFormat } from '@crosswire/core';
+import { ProviderError } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { createStreamDecoder } from './stream-decoder.js';
 import type { StreamEvent } from './stream-types.js';
+import { decode, ndjson, sse } from './test-support/streams.js';
 import { stream as geminiStream } from './wires/gemini-stream.js';
 
-const sse = (frames: readonly (readonly [string | undefined, unknown])[]) =>
-  frames
-    .map(
-      ([event, data]) =>
-        `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
-    )
-    .join('');
-const ndjson = (lines: readonly unknown[]) =>
-  lines.map((line) => `${JSON.stringify(line)}\n`).join('');
-
-function decode(wire: WireFormat, body: string): StreamEvent[] {
-  const decoder = createStreamDecoder(wire);
-  return [...decoder.push(body), ...decoder.end()];
-}
 const finish = (events: readonly StreamEvent[]) => {
   const last = events.at(-1);
   if (last?.type !== 'finish') throw new Error(`no finish: ${JSON.stringify(last)}`);

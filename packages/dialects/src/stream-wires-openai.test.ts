@@ -7,21 +7,9 @@
 // decoder's public output: the events in order and the finished reply with its raw body.
 import { ProviderError, type ToolCall, type WireFormat } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { createStreamDecoder } from './stream-decoder.js';
 import type { StreamEvent } from './stream-types.js';
+import { decode, sse } from './test-support/streams.js';
 
-const sse = (frames: readonly (readonly [string | undefined, unknown])[]) =>
-  frames
-    .map(
-      ([event, data]) =>
-        `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
-    )
-    .join('');
-
-function decode(wire: WireFormat, text: string): StreamEvent[] {
-  const decoder = createStreamDecoder(wire);
-  return [...decoder.push(text), ...decoder.end()];
-}
 /** The error a stream ends in (its last event). */
 function decodeError(wire: WireFormat, text: string): ProviderError {
   const last = decode(wire, text).at(-1);
