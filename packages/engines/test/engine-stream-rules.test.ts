@@ -10,23 +10,8 @@ import {
   readEventStream,
   type StreamFacts,
 } from '../src/engine/chat-stream.js';
+import { DONE, END, FRAME } from '../src/engine/test-support/chat-chunks.js';
 import type { ChatStreamEvent } from '../src/index.js';
-
-// OpenAI chat-completions chunks: the text "Hel", then "lo" with finish_reason stop; [DONE]
-// (the wire's last frame) only where a test sends it.
-const FRAME = `data: ${JSON.stringify({
-  id: 'c1',
-  object: 'chat.completion.chunk',
-  model: 'gpt-6.1-sol',
-  choices: [{ index: 0, delta: { content: 'Hel' }, finish_reason: null }],
-})}\n\n`;
-const END = `data: ${JSON.stringify({
-  id: 'c1',
-  object: 'chat.completion.chunk',
-  model: 'gpt-6.1-sol',
-  choices: [{ index: 0, delta: { content: 'lo' }, finish_reason: 'stop' }],
-})}\n\n`;
-const DONE = 'data: [DONE]\n\n';
 
 type After = 'end' | 'hang' | Error;
 

@@ -6,19 +6,9 @@ import { ProviderError } from '@crosswire/core';
 import type { StreamEvent } from '@crosswire/dialects';
 import { describe, expect, it } from 'vitest';
 import { readEventStream } from './chat-stream.js';
+import { END as CHUNK_END, DONE, FRAME } from './test-support/chat-chunks.js';
 
-const FRAME = `data: ${JSON.stringify({
-  id: 'c1',
-  object: 'chat.completion.chunk',
-  model: 'gpt-6.1-sol',
-  choices: [{ index: 0, delta: { content: 'Hel' }, finish_reason: null }],
-})}\n\n`;
-const END = `data: ${JSON.stringify({
-  id: 'c1',
-  object: 'chat.completion.chunk',
-  model: 'gpt-6.1-sol',
-  choices: [{ index: 0, delta: { content: 'lo' }, finish_reason: 'stop' }],
-})}\n\ndata: [DONE]\n\n`;
+const END = `${CHUNK_END}${DONE}`;
 
 const options = (signal?: AbortSignal) => ({
   provider: 'openai',
