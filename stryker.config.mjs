@@ -28,7 +28,7 @@ export default {
   reporters: ['clear-text', 'progress'],
   clearTextReporter: { allowColor: false, logTests: false },
   ignoreStatic: true,
-  timeoutMS: 20_000,
+  timeoutMS: group.timeoutMS ?? 20_000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   plugins: ['@stryker-mutator/vitest-runner'],

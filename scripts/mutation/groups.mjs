@@ -1,7 +1,7 @@
 // The module groups `pnpm test:mutation` runs Stryker on, one group at a time. Each group names
 // the source files mutated and the test files that run against them (a narrow set, so the
 // per-test coverage run stays short on a busy machine). `owner: 'streams'` marks the stream
-// decoders (run last when no group is named).
+// decoders (run last when no group is named); `timeoutMS` overrides Stryker's per-mutant timeout.
 const E = 'packages/engines/src';
 const D = 'packages/dialects/src';
 const STREAM_TESTS = [
@@ -46,6 +46,8 @@ export const GROUPS = {
   steps: {
     mutate: [`${E}/loop/tool-loop-steps.ts`],
     tests: [`${E}/loop/tool-loop-steps*.test.ts`],
+    // Many mutants here make a loop wait forever; a short timeout keeps the run under an hour.
+    timeoutMS: 5_000,
   },
   'call-ids': {
     mutate: [`${D}/answerable-calls.ts`, `${D}/call-ids.ts`, `${D}/provider-reading.ts`],
