@@ -45,7 +45,14 @@ export const GROUPS = {
   },
   steps: {
     mutate: [`${E}/loop/tool-loop-steps.ts`],
-    tests: [`${E}/loop/tool-loop-steps*.test.ts`],
+    // The in-process loop, the streamed loop and the durable continue run on these steps too.
+    tests: [
+      `${E}/loop/tool-loop*.test.ts`,
+      `${E}/durable/continue.test.ts`,
+      'packages/engines/test/tool-loop-faults.test.ts',
+      'packages/engines/test/structured-output.test.ts',
+      'packages/engines/test/prompt-cache.test.ts',
+    ],
     // Many mutants here make a loop wait forever; a short timeout keeps the run under an hour.
     timeoutMS: 5_000,
   },
