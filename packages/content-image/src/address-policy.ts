@@ -183,7 +183,8 @@ export function checkParsedAddress(address: string, allow: readonly Cidr[] = [])
 /** The canonical text of an address, for comparing a socket's peer with a vetted address. */
 export function canonicalAddress(address: string): string {
   try {
-    return ipaddr.parse(address.replace(/^\[|\]$/g, '')).toString();
+    const bracketed = /^\[(.*)\]$/.exec(address);
+    return ipaddr.parse(bracketed ? (bracketed[1] as string) : address).toString();
   } catch {
     return address;
   }

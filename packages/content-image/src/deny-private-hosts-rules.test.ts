@@ -137,6 +137,10 @@ describe('canonicalAddress', () => {
     expect(canonicalAddress('localhost')).toBe('localhost');
     expect(canonicalAddress('::[1')).toBe('::[1');
     expect(canonicalAddress('::]1')).toBe('::]1');
+    // Only a matched pair of brackets is taken off: one bracket alone is not an address.
+    expect(canonicalAddress('[::1')).toBe('[::1');
+    expect(canonicalAddress('::1]')).toBe('::1]');
+    expect(canonicalAddress('[127.0.0.1')).toBe('[127.0.0.1');
   });
 });
 

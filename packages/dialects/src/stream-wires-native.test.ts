@@ -54,6 +54,33 @@ const messageEnd = (stopReason: string, outputTokens: number) =>
   ] as const;
 
 describe('anthropic: thinking blocks', () => {
+  it('a second signature_delta replaces the first: a signature is never two joined', () => {
+    const thinkingDelta = (delta: Record<string, string>) =>
+      ['content_block_delta', { type: 'content_block_delta', index: 0, delta }] as const;
+    const events = decode(
+      'anthropic',
+      sse([
+        ['message_start', messageStart],
+        [
+          'content_block_start',
+          {
+            type: 'content_block_start',
+            index: 0,
+            content_block: { type: 'thinking', thinking: '', signature: 'old' },
+          },
+        ],
+        thinkingDelta({ type: 'thinking_delta', thinking: 'Hm.' }),
+        thinkingDelta({ type: 'signature_delta', signature: 'EqQB' }),
+        thinkingDelta({ type: 'signature_delta', signature: 'ErUC' }),
+        ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+        ...messageEnd('end_turn', 3),
+      ]),
+    );
+    expect((finish(events).raw as { content: unknown }).content).toStrictEqual([
+      { type: 'thinking', thinking: 'Hm.', signature: 'ErUC' },
+    ]);
+  });
+
   it('keeps the thinking text and its signature_delta in the block, as the echo needs them', () => {
     // The extended-thinking stream: the thinking block starts empty (no signature field), the
     // thinking streams in thinking_delta pieces, the signature comes in one signature_delta.

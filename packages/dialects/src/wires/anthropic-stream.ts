@@ -70,7 +70,8 @@ function state(): WireStreamState {
             block.thinking = `${asString(block.thinking) ?? ''}${text('thinking')}`;
             emit.reasoning(text('thinking'));
           } else if (delta.type === 'signature_delta') {
-            block.signature = `${asString(block.signature) ?? ''}${text('signature')}`;
+            // The signature comes whole: a later one replaces it (as the SDK's accumulator does).
+            block.signature = text('signature');
           } else if (delta.type === 'input_json_delta') {
             inputs.set(position, `${inputs.get(position) ?? ''}${text('partial_json')}`);
             const index = callIndex.get(position);
