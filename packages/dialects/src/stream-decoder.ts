@@ -122,7 +122,17 @@ export function createStreamDecoder(
     ? (options.hermes?.callTag ?? HERMES_DEFAULTS.callTag)
     : undefined;
   const think = options.thinkTagFilter === true;
-  const filter = new TagFilter({ think, callTag, trim: think || callTag !== undefined });
+  /** The calls the non-streaming parser finds in one Hermes block, in order. */
+  const readCalls = (block: string) => {
+    const tag = callTag ?? HERMES_DEFAULTS.callTag;
+    return parseHermesToolCalls(`<${tag}>${block}</${tag}>`, { callTag: tag, thinkFilter: false });
+  };
+  const filter = new TagFilter({
+    think,
+    callTag,
+    trim: think || callTag !== undefined,
+    readCalls: callTag === undefined ? undefined : readCalls,
+  });
   const textDecoder = new TextDecoder('utf-8');
   let events: StreamEvent[] = [];
   let pieces: FilteredPiece[] = [];
@@ -165,11 +175,7 @@ export function createStreamDecoder(
         events.push({ type: 'reasoning-delta', text: piece.text });
       } else {
         // A Hermes block: the calls the non-streaming parser finds in it, in order.
-        const tag = callTag ?? HERMES_DEFAULTS.callTag;
-        for (const call of parseHermesToolCalls(`<${tag}>${piece.text}</${tag}>`, {
-          callTag: tag,
-          thinkFilter: false,
-        })) {
+        for (const call of piece.calls ?? readCalls(piece.text)) {
           const index = emitter.toolStart('', String(call.name));
           const args = call.arguments;
           emitter.toolDelta(

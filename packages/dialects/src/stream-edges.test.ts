@@ -378,3 +378,45 @@ describe('hermes: a closing tag split across chunks', () => {
     expect(text.join('')).not.toMatch(/<|>/);
   });
 });
+
+describe('hermes: a JSON block that names no call stays in the text', () => {
+  const chunk = (content: string) =>
+    [
+      undefined,
+      {
+        id: 'c1',
+        object: 'chat.completion.chunk',
+        model: 'NousResearch/Hermes-3-Llama-3.1-8B',
+        choices: [{ index: 0, delta: { content }, finish_reason: null }],
+      },
+    ] as const;
+
+  it.each([
+    ['a number for a name', 'Hi <tool_call>{"name": 5}</tool_call> there'],
+    ['an empty name', 'Hi <tool_call>{"name": "", "arguments": {}}</tool_call> there'],
+    ['an empty array', 'Hi <tool_call>[]</tool_call> there'],
+  ])('%s: it streams as text, tags and all, as the final text keeps it', (_, content) => {
+    const events = decode('hermes', [
+      sse([chunk(content.slice(0, 12))]),
+      sse([chunk(content.slice(12, 30))]),
+      sse([chunk(content.slice(30)), [undefined, '[DONE]']]),
+    ]);
+    expect(joined(events, 'text-delta')).toBe(content);
+    expect(events.filter((event) => event.type.startsWith('tool-call'))).toEqual([]);
+    expect(finish(events).content).toBe(content);
+    expect(finish(events).toolCalls).toEqual([]);
+  });
+
+  it('the text of a block with no call comes before the call block after it', () => {
+    const content =
+      '<tool_call>{"name": 5}</tool_call> then <tool_call>{"name": "get_time", "arguments": {}}</tool_call>';
+    const events = decode('hermes', sse([chunk(content), [undefined, '[DONE]']]));
+    const start = events.findIndex((event) => event.type === 'tool-call-start');
+    expect(events[start]).toEqual({ type: 'tool-call-start', index: 0, id: '', name: 'get_time' });
+    expect(joined(events.slice(0, start), 'text-delta')).toBe(
+      '<tool_call>{"name": 5}</tool_call> then',
+    );
+    expect(joined(events.slice(start), 'text-delta')).toBe('');
+    expect(finish(events).content).toBe('<tool_call>{"name": 5}</tool_call> then');
+  });
+});

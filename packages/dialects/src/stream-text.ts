@@ -6,7 +6,12 @@
 export type FilteredPiece =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'reasoning'; readonly text: string }
-  | { readonly kind: 'call'; readonly text: string };
+  | {
+      readonly kind: 'call';
+      readonly text: string;
+      /** The block's calls, when the filter was given `readCalls`. */
+      readonly calls?: readonly Record<string, unknown>[];
+    };
 
 export interface TagFilterOptions {
   /** Take `<think>...</think>` out as reasoning. */
@@ -15,6 +20,11 @@ export interface TagFilterOptions {
   readonly callTag: string | undefined;
   /** The final text is trimmed (Hermes, or a filtered `<think>`): hold back edge whitespace. */
   readonly trim: boolean;
+  /**
+   * Reads a closed call block's calls. A block with none in it (JSON without a named call)
+   * goes on as text, tags and all, as the final text keeps it. Without it, every block is a call.
+   */
+  readonly readCalls?: ((block: string) => readonly Record<string, unknown>[]) | undefined;
 }
 
 const THINK_OPEN = '<think>';
@@ -216,10 +226,18 @@ export class TagFilter {
         this.#searchFrom = 1; // past this closing tag's '<'
         continue;
       }
-      out.push({ kind: 'call', text: this.#block.toString() });
+      const block = this.#block.toString();
       this.#block = new TextBuilder();
       this.#buffer = this.#buffer.slice(closeTag.length);
       this.#state = 'text';
+      const calls = this.#options.readCalls?.(block);
+      if (calls?.length === 0) {
+        this.#text(`<${this.#options.callTag}>${block}${closeTag}`, out);
+        continue;
+      }
+      out.push(
+        calls === undefined ? { kind: 'call', text: block } : { kind: 'call', text: block, calls },
+      );
       this.#dropLeadingSpace();
     }
   }
