@@ -377,6 +377,32 @@ describe('chat completions stream: content chunks (Mistral)', () => {
     });
   });
 
+  it('counts as text what the unstreamed reply counts: strings and text-typed chunks', () => {
+    const stream = sse([
+      [undefined, chunk({ role: 'assistant', content: ['Bon', { type: 'text', text: 'jour' }] })],
+      [
+        undefined,
+        chunk({
+          content: [
+            { type: 'reference', text: '[1]', reference_ids: [1] },
+            { type: 'output_text', text: '!' },
+            { text: '?' },
+          ],
+        }),
+      ],
+      [undefined, chunk({}, 'stop')],
+      [undefined, '[DONE]'],
+    ]);
+    const events = decode('openai', stream);
+    expect(events.slice(0, -1)).toEqual([
+      { type: 'text-delta', text: 'Bon' },
+      { type: 'text-delta', text: 'jour' },
+      { type: 'text-delta', text: '!' },
+      { type: 'text-delta', text: '?' },
+    ]);
+    expect(finish(events).content).toBe('Bonjour!?');
+  });
+
   it('keeps a thinking chunk with no text after it as thinking beside an empty text', () => {
     const stream = sse([
       [

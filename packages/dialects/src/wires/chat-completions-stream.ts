@@ -67,20 +67,20 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
       append('content', content);
       emit.text(content);
     } else if (Array.isArray(content)) {
-      // Mistral streams content as chunks: text pieces and thinking pieces.
+      // Mistral streams content as chunks: text pieces and thinking pieces. A chunk counts as
+      // text as it does in the unstreamed reply (a string, or `text` of a text-typed chunk).
       for (const chunk of content) {
-        const record = asRecord(chunk);
-        if (record.type === 'thinking') {
-          const thought = contentChunksText([record]).thinking.join('');
+        const read = contentChunksText([chunk]);
+        if (asRecord(chunk).type === 'thinking') {
+          const thought = read.thinking.join('');
           thinking ??= new TextBuilder();
           thinking.append(thought);
           emit.reasoning(thought);
           continue;
         }
-        const text = asString(record.text);
-        if (text !== undefined) {
-          append('content', text);
-          emit.text(text);
+        if (read.text !== '') {
+          append('content', read.text);
+          emit.text(read.text);
         }
       }
     }
