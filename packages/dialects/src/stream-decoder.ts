@@ -157,12 +157,16 @@ export function createStreamDecoder(
       if (text !== '') events.push({ type: 'reasoning-delta', text });
     },
     toolStart(id, name) {
+      // The final reply leaves a nameless call out; its index must not shift the others'.
+      if (name === '') return -1;
       const index = callCount++;
       events.push({ type: 'tool-call-start', index, id, name });
       return index;
     },
     toolDelta(index, argumentsDelta) {
-      if (argumentsDelta !== '') events.push({ type: 'tool-call-delta', index, argumentsDelta });
+      if (index >= 0 && argumentsDelta !== '') {
+        events.push({ type: 'tool-call-delta', index, argumentsDelta });
+      }
     },
   };
 

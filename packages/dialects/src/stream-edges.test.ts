@@ -420,3 +420,155 @@ describe('hermes: a JSON block that names no call stays in the text', () => {
     expect(finish(events).content).toBe('<tool_call>{"name": 5}</tool_call> then');
   });
 });
+
+describe('a call without a name is not a call of the reply: no event, no shifted index', () => {
+  /** [type, index, name] of each call event: starts, deltas and ends must pair by index. */
+  const callEvents = (events: readonly StreamEvent[]) =>
+    events.flatMap((event) =>
+      event.type === 'tool-call-start'
+        ? [['start', event.index, event.name]]
+        : event.type === 'tool-call-delta'
+          ? [['delta', event.index, event.argumentsDelta]]
+          : event.type === 'tool-call-end'
+            ? [['end', event.index, event.toolCall.name]]
+            : [],
+    );
+  const chatChunk = (delta: unknown, finishReason: string | null = null) => ({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    model: 'gpt-6.1-sol',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
+
+  it('ollama: a nameless call before a named one', () => {
+    const events = decode(
+      'ollama',
+      ndjson([
+        {
+          model: 'qwen3',
+          message: {
+            role: 'assistant',
+            content: '',
+            tool_calls: [
+              { function: { arguments: { a: 1 } } },
+              { function: { name: 'get_time', arguments: { zone: 'UTC' } } },
+            ],
+          },
+          done: false,
+        },
+        { model: 'qwen3', message: { role: 'assistant', content: '' }, done: true },
+      ]),
+    );
+    expect(callEvents(events)).toEqual([
+      ['start', 0, 'get_time'],
+      ['delta', 0, '{"zone":"UTC"}'],
+      ['end', 0, 'get_time'],
+    ]);
+  });
+
+  it('anthropic: a tool_use block without a name before a named one', () => {
+    const block = (index: number, content_block: unknown) =>
+      ['content_block_start', { type: 'content_block_start', index, content_block }] as const;
+    const input = (index: number, partial_json: string) =>
+      [
+        'content_block_delta',
+        { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } },
+      ] as const;
+    const events = decode(
+      'anthropic',
+      sse([
+        [
+          'message_start',
+          {
+            type: 'message_start',
+            message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], usage: {} },
+          },
+        ],
+        block(0, { type: 'tool_use', id: 'toolu_0', input: {} }),
+        input(0, '{"a":1}'),
+        block(1, { type: 'tool_use', id: 'toolu_1', name: 'get_time', input: {} }),
+        input(1, '{"zone":"UTC"}'),
+        [
+          'message_delta',
+          {
+            type: 'message_delta',
+            delta: { stop_reason: 'tool_use' },
+            usage: { output_tokens: 9 },
+          },
+        ],
+        ['message_stop', { type: 'message_stop' }],
+      ]),
+    );
+    expect(callEvents(events)).toEqual([
+      ['start', 0, 'get_time'],
+      ['delta', 0, '{"zone":"UTC"}'],
+      ['end', 0, 'get_time'],
+    ]);
+  });
+
+  it('chat completions: a nameless call before a named one', () => {
+    const events = decode(
+      'openai',
+      sse([
+        [
+          undefined,
+          chatChunk({
+            role: 'assistant',
+            tool_calls: [{ index: 0, id: 'call_0', function: { arguments: '{"a":1}' } }],
+          }),
+        ],
+        [
+          undefined,
+          chatChunk({
+            tool_calls: [
+              { index: 1, id: 'call_1', function: { name: 'get_time', arguments: '{"zone":' } },
+            ],
+          }),
+        ],
+        [undefined, chatChunk({ tool_calls: [{ index: 1, function: { arguments: '"UTC"}' } }] })],
+        [undefined, chatChunk({}, 'tool_calls')],
+        [undefined, '[DONE]'],
+      ]),
+    );
+    expect(callEvents(events)).toEqual([
+      ['start', 0, 'get_time'],
+      ['delta', 0, '{"zone":'],
+      ['delta', 0, '"UTC"}'],
+      ['end', 0, 'get_time'],
+    ]);
+  });
+
+  it('chat completions: a call named only in a later chunk starts then, with its arguments so far', () => {
+    const events = decode(
+      'openai',
+      sse([
+        [
+          undefined,
+          chatChunk({
+            role: 'assistant',
+            tool_calls: [{ index: 0, id: 'call_0', function: { arguments: '{"zone":' } }],
+          }),
+        ],
+        [
+          undefined,
+          chatChunk({
+            tool_calls: [{ index: 0, function: { name: 'get_time', arguments: '"UTC"' } }],
+          }),
+        ],
+        [undefined, chatChunk({ tool_calls: [{ index: 0, function: { arguments: '}' } }] })],
+        [undefined, chatChunk({}, 'tool_calls')],
+        [undefined, '[DONE]'],
+      ]),
+    );
+    expect(callEvents(events)).toEqual([
+      ['start', 0, 'get_time'],
+      ['delta', 0, '{"zone":'],
+      ['delta', 0, '"UTC"'],
+      ['delta', 0, '}'],
+      ['end', 0, 'get_time'],
+    ]);
+    expect(finish(events).toolCalls.map((call) => [call.id, call.arguments])).toEqual([
+      ['call_0', { zone: 'UTC' }],
+    ]);
+  });
+});

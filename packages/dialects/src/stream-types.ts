@@ -91,7 +91,10 @@ export interface StreamFrame {
 export interface StreamEmitter {
   text(text: string): void;
   reasoning(text: string): void;
-  /** A call begins; returns its index among the reply's calls. */
+  /**
+   * A call begins; returns its index among the reply's calls. A call without a name is not
+   * one the reply will have: it gets no event and the index -1, whose deltas are dropped.
+   */
   toolStart(id: string, name: string): number;
   toolDelta(index: number, argumentsDelta: string): void;
 }

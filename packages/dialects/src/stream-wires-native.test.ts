@@ -383,21 +383,28 @@ describe('anthropic: tool_use input', () => {
     ]);
   });
 
-  it('a tool_use start without id or name gives a call start with empty ones', () => {
-    const events = decode(
-      'anthropic',
-      sse([
-        ['message_start', messageStart],
-        [
-          'content_block_start',
-          { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', input: {} } },
-        ],
-        ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-        ...messageEnd('tool_use', 2),
-      ]),
-    );
-    expect(streamed(events)).toEqual([{ type: 'tool-call-start', index: 0, id: '', name: '' }]);
-  });
+  it.each([
+    [
+      { type: 'tool_use', name: 'get_time', input: {} },
+      [{ type: 'tool-call-start', index: 0, id: '', name: 'get_time' }],
+    ],
+    // Without a name it is not a call of the reply: nothing streams for it.
+    [{ type: 'tool_use', id: 'toolu_1', input: {} }, []],
+  ])(
+    'a tool_use start without an id gives an empty id; without a name, no call (%j)',
+    (block, expected) => {
+      const events = decode(
+        'anthropic',
+        sse([
+          ['message_start', messageStart],
+          ['content_block_start', { type: 'content_block_start', index: 0, content_block: block }],
+          ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+          ...messageEnd('tool_use', 2),
+        ]),
+      );
+      expect(streamed(events)).toEqual(expected);
+    },
+  );
 });
 
 describe('anthropic: deltas whose block never started', () => {
@@ -916,7 +923,7 @@ describe('ollama: the streamed reply', () => {
     ]);
   });
 
-  it('a call piece without a function name streams a start with an empty name', () => {
+  it('a call piece without a function name streams nothing: the reply has no such call', () => {
     const events = decode(
       'ollama',
       ndjson([
@@ -927,10 +934,8 @@ describe('ollama: the streamed reply', () => {
         last,
       ]),
     );
-    expect(streamed(events)).toEqual([
-      { type: 'tool-call-start', index: 0, id: '', name: '' },
-      { type: 'tool-call-delta', index: 0, argumentsDelta: '{}' },
-    ]);
+    expect(streamed(events)).toEqual([]);
+    expect(finish(events).toolCalls).toEqual([]);
   });
 
   it('an error line fails the stream with the Ollama provider error', () => {

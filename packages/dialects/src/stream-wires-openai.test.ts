@@ -232,7 +232,7 @@ describe('chat completions stream: error events', () => {
 });
 
 describe('chat completions stream: tool calls', () => {
-  it('takes a call id and name that arrive after its first piece, and never empties them again', () => {
+  it('takes a call id and name that arrive after its first piece (the call starts with its name), and never empties them again', () => {
     const stream = sse([
       [undefined, chunk({ role: 'assistant', content: null })],
       [undefined, chunk({ tool_calls: [{ index: 0, function: { arguments: '' } }] })],
@@ -250,7 +250,7 @@ describe('chat completions stream: tool calls', () => {
     ]);
     const events = decode('openai', stream);
     expect(deltas(events)).toEqual([
-      { type: 'tool-call-start', index: 0, id: '', name: '' },
+      { type: 'tool-call-start', index: 0, id: 'call_1', name: 'get_weather' },
       { type: 'tool-call-delta', index: 0, argumentsDelta: '{"city":' },
       { type: 'tool-call-delta', index: 0, argumentsDelta: '"Paris"}' },
     ]);
@@ -746,7 +746,8 @@ describe('responses stream: events', () => {
       ],
     ]);
     const events = decode('responses', stream);
-    expect(deltas(events)).toEqual([{ type: 'tool-call-start', index: 0, id: '', name: '' }]);
+    // The call item has no name: it is not a call of the reply, so it streams nothing.
+    expect(deltas(events)).toEqual([]);
   });
 
   it('builds the output from the streamed items when response.completed carries none', () => {

@@ -115,7 +115,12 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
       } else {
         if (typeof record.id === 'string' && record.id !== '') entry.call.id = record.id;
         const callFunction = asRecord(entry.call.function);
-        if (typeof fn.name === 'string' && callFunction.name === '') callFunction.name = fn.name;
+        if (typeof fn.name === 'string' && callFunction.name === '') {
+          callFunction.name = fn.name;
+          // A call named only now starts now, with the arguments it had so far.
+          entry.index = emit.toolStart(String(entry.call.id), fn.name);
+          emit.toolDelta(entry.index, asString(callFunction.arguments) ?? '');
+        }
       }
       const args = asString(fn.arguments);
       if (args !== undefined && args !== '') {
