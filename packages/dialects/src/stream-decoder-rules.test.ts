@@ -380,13 +380,12 @@ describe('a reply that is not a stream', () => {
     ]);
   });
 
-  it('an empty JSON array holds no chunk: it is quoted as not a stream', () => {
+  it('an empty JSON array holds no chunk: like any array without a finish, it is stream_truncated', () => {
     expect(brief(decode('gemini', ['[]']))).toEqual([
-      {
-        error: 'stream_not_sse',
-        message:
-          'gemini reply to a streamed request is not a stream (server-sent events were asked for); it began: "[]"',
-      },
+      { error: 'stream_truncated', message: TRUNCATED('gemini') },
+    ]);
+    expect(brief(decode('gemini', [' [ ] ']))).toEqual([
+      { error: 'stream_truncated', message: TRUNCATED('gemini') },
     ]);
   });
 });

@@ -301,7 +301,8 @@ export function createStreamDecoder(
 
   const finish = (): void => {
     if (!state.complete()) {
-      if (frameCount === 0 && head.trim() !== '') throw notAStream(undefined);
+      // Bytes but no frame: not a stream (a JSON array of no chunks is one, cut short).
+      if (frameCount === 0 && mode !== 'whole' && head.trim() !== '') throw notAStream(undefined);
       throw new ProviderError(
         `${wire} stream ended before the reply was complete (no end marker); the connection was cut or the server stopped`,
         { code: 'stream_truncated', details: { wire } },
