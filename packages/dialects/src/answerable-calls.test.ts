@@ -519,6 +519,22 @@ describe('hermes', () => {
     expect(warnings).toEqual([dropped('hermes', ['get_weather (h1, a repeated id)'])]);
   });
 
+  test('a block repeated word for word keeps its first copy in the text', () => {
+    const berlin = block({ id: 'h1', name: 'get_weather', arguments: { city: 'Berlin' } });
+    const body = hermesReply({ content: `Looking.\n${berlin}\nAgain:\n${berlin}` });
+    const { result, warnings } = run('hermes', body);
+    expect(result.raw).toEqual(hermesReply({ content: `Looking.\n${berlin}\nAgain:` }));
+    expect(idsAndNames(result.toolCalls)).toEqual(['get_weather:h1']);
+    expect(warnings).toEqual([dropped('hermes', ['get_weather (h1, a repeated id)'])]);
+  });
+
+  test('three copies of one block: the first stays, both later ones go', () => {
+    const berlin = block({ id: 'h1', name: 'get_weather', arguments: { city: 'Berlin' } });
+    const body = hermesReply({ content: `${berlin} ${berlin} ${berlin}` });
+    const { result } = run('hermes', body);
+    expect(result.raw).toEqual(hermesReply({ content: berlin }));
+  });
+
   test('the blocks are found under the configured call tag', () => {
     const berlin = block({ id: 'h1', name: 'get_weather', arguments: { city: 'Berlin' } }, 'fn');
     const paris = block({ id: 'h1', name: 'get_weather', arguments: { city: 'Paris' } }, 'fn');

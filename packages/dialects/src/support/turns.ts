@@ -37,11 +37,11 @@ export function checkResultsAnswerCalls(
   });
 }
 
-/** A structural check for JSON-serialisable deep copies of reply bodies. */
 /**
  * Removes from the array `container[key]` the located structures of `calls` (compared as
- * JSON, after `locate` maps an item to the structure the calls were located as). Leaves a
- * missing or non-array entry alone.
+ * JSON, after `locate` maps an item to the structure the calls were located as), one item a
+ * call: of a call repeated word for word, the later copies go. Leaves a missing or non-array
+ * entry alone.
  */
 export function dropCallItems(
   container: Record<string, unknown>,
@@ -51,8 +51,49 @@ export function dropCallItems(
 ): void {
   const items = container[key];
   if (!Array.isArray(items)) return;
-  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
-  container[key] = items.filter((item) => !dropped.has(JSON.stringify(locate(item))));
+  const wanted = new CallMatcher(calls.map((call) => [JSON.stringify(call.raw)]));
+  const drop = wanted.lastMatches(items.map((item) => [JSON.stringify(locate(item))]));
+  container[key] = items.filter((_, index) => !drop.has(index));
+}
+
+/**
+ * Pairs the items of a reply with the calls to drop, one item a call, from the last item
+ * back (a repeated call keeps its first copy). A call and an item each have keys; they match
+ * when they share one. Linear in the keys.
+ */
+export class CallMatcher {
+  /** For each key, the calls having it that no item has taken yet. */
+  readonly #byKey = new Map<string, number[]>();
+  readonly #taken = new Set<number>();
+
+  constructor(callKeys: readonly (readonly string[])[]) {
+    callKeys.forEach((keys, call) => {
+      for (const key of keys) {
+        const calls = this.#byKey.get(key) ?? [];
+        calls.push(call);
+        this.#byKey.set(key, calls);
+      }
+    });
+  }
+
+  /** The positions of the items that take a call (items given by their keys). */
+  lastMatches(itemKeys: readonly (readonly string[])[]): Set<number> {
+    const positions = new Set<number>();
+    for (let item = itemKeys.length - 1; item >= 0; item--) {
+      for (const key of itemKeys[item] ?? []) {
+        const calls = this.#byKey.get(key);
+        while (calls !== undefined && calls.length > 0 && this.#taken.has(calls.at(-1) as number)) {
+          calls.pop();
+        }
+        const call = calls?.pop();
+        if (call === undefined) continue;
+        this.#taken.add(call);
+        positions.add(item);
+        break;
+      }
+    }
+    return positions;
+  }
 }
 
 /** The `ToolResult.to` options a dialect's settings give. */

@@ -31,7 +31,12 @@ import {
   type JsonObject,
 } from '../support/json.js';
 import { joinReasoning, splitThinkTags } from '../support/reasoning.js';
-import { checkResultsAnswerCalls, dropCallItems, resultOptions } from '../support/turns.js';
+import {
+  CallMatcher,
+  checkResultsAnswerCalls,
+  dropCallItems,
+  resultOptions,
+} from '../support/turns.js';
 import { wrap } from '../support/wire-messages.js';
 import {
   chatContentText,
@@ -223,31 +228,41 @@ export function withoutToolCalls(
   if (!isRecord(body)) return body;
   const copy = cloneJson(body);
   const message = choiceMessage(copy);
-  const dropped = new Set(calls.map((call) => JSON.stringify(call.raw)));
   // Native calls are located as `{ id, name, arguments }`.
   dropCallItems(message, 'tool_calls', calls, (item) => {
     const fn = asRecord(asRecord(item).function);
     return { id: asRecord(item).id ?? '', name: fn.name, arguments: fn.arguments };
   });
   if (typeof message.content === 'string') {
+    const content = message.content;
     const tag = callTag(options);
-    const pattern = new RegExp(`<${tag}>([\\s\\S]*?)(?:</${tag}>|$)`, 'g');
-    // A block that is not JSON is located as `{name, arguments: <the block text>}`.
-    const droppedTexts = new Set(
-      calls.flatMap((call) =>
-        typeof call.rawArguments === 'string' ? [call.rawArguments.trim()] : [],
-      ),
+    const blocks = [...content.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)(?:</${tag}>|$)`, 'g'))];
+    // A block that is not JSON is located as `{name, arguments: <the block text>}`; a JSON or
+    // Python-literal block as its decoded value.
+    const wanted = new CallMatcher(
+      calls.map((call) => [
+        `value ${JSON.stringify(call.raw)}`,
+        ...(typeof call.rawArguments === 'string' ? [`text ${call.rawArguments.trim()}`] : []),
+      ]),
     );
-    message.content = message.content
-      .replace(pattern, (block, inner: string) => {
-        const text = inner.trim();
-        if (droppedTexts.has(text)) return '';
-        // A JSON or Python-literal block is located as its decoded value.
+    const drop = wanted.lastMatches(
+      blocks.map((block) => {
+        const text = (block[1] ?? '').trim();
         const decoded = decodeHermesCall(text);
-        if (decoded !== undefined && dropped.has(JSON.stringify(decoded.value))) return '';
-        return block;
-      })
-      .trim();
+        return [
+          `text ${text}`,
+          ...(decoded === undefined ? [] : [`value ${JSON.stringify(decoded.value)}`]),
+        ];
+      }),
+    );
+    let kept = '';
+    let position = 0;
+    blocks.forEach((block, index) => {
+      if (!drop.has(index)) return;
+      kept += content.slice(position, block.index);
+      position = block.index + block[0].length;
+    });
+    message.content = (kept + content.slice(position)).trim();
   }
   return copy;
 }
