@@ -170,6 +170,25 @@ describe('the stored form of a state', () => {
     expect(loaded.usage).toStrictEqual(document.usage);
   });
 
+  test('an object JSON cannot hold (a schema transform made a BigInt, a cycle) is refused, naming where', () => {
+    const cyclic: Record<string, unknown> = { name: 'Berlin' };
+    cyclic.self = cyclic;
+    expect(
+      refused(() => serializeToolLoopState({ ...pendingState(), object: { count: 2n } })),
+    ).toEqual({
+      code: 'tool_loop_state_not_serializable',
+      path: 'object.count',
+      message: 'object.count is a BigInt, which JSON cannot hold',
+    });
+    expect(
+      refused(() => serializeToolLoopState({ ...pendingState(), object: { cities: [cyclic] } })),
+    ).toEqual({
+      code: 'tool_loop_state_not_serializable',
+      path: 'object.cities[0].self',
+      message: 'object.cities[0].self refers to itself (a cycle), which JSON cannot hold',
+    });
+  });
+
   test('a state without an object loads without one', () => {
     const loaded = parseToolLoopState(storedPending());
     expect(Object.hasOwn(loaded, 'object')).toBe(false);

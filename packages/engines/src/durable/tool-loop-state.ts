@@ -21,6 +21,7 @@ import {
 } from './conversation.js';
 import { checkEnvelope } from './envelope.js';
 import { ConversationError, ToolLoopStateError, type ToolLoopStateErrorCode } from './errors.js';
+import { jsonCopy } from './json-copy.js';
 
 export { ToolLoopStateError, type ToolLoopStateErrorCode } from './errors.js';
 
@@ -375,7 +376,18 @@ async function fromConversationAsync<T>(prefix: string, run: () => Promise<T>): 
   }
 }
 
-/** A JSON copy of a structured answer (it came from `JSON.parse`, so it has one). */
+/**
+ * A JSON copy of the structured answer. It came from `JSON.parse`, but a schema's transform
+ * may have made a value JSON cannot hold (a BigInt, a cycle): refused, naming where.
+ */
 function jsonValue(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value)) as unknown;
+  try {
+    return jsonCopy(value, 'object');
+  } catch (error) {
+    if (!(error instanceof ConversationError)) throw error;
+    throw new ToolLoopStateError('tool_loop_state_not_serializable', error.message, {
+      path: error.path,
+      cause: error,
+    });
+  }
 }
