@@ -178,15 +178,29 @@ const answerAll = (state: ToolLoopState): ToolLoopState =>
     state,
   );
 
-const failure = (promise: Promise<unknown>) =>
+/** The state after loop `loopId`'s first reply: calls call_w (get_weather) and call_s (screenshot) pending. */
+const pendingState = (loopId: string): Promise<ToolLoopState> =>
+  runModelStep(scriptedEngine([() => ({ body: callReply() })]), startToolLoop('go', { loopId }), {
+    roster: ROSTER,
+  });
+
+interface Failure {
+  readonly name: string;
+  readonly code: string;
+  readonly message: string;
+  readonly details: unknown;
+}
+
+/** The error `promise` rejects with (a resolved promise fails the test). */
+const failure = (promise: Promise<unknown>): Promise<Failure> =>
   promise.then(
     () => {
       throw new Error('expected a rejection');
     },
-    (error: unknown) => error as { name: string; code: string; message: string; details: unknown },
+    (error: unknown) => error as Failure,
   );
 
-const errorFacts = (error: { name: string; code: string; message: string; details: unknown }) => ({
+const errorFacts = (error: Failure) => ({
   name: error.name,
   code: error.code,
   message: error.message,
@@ -626,17 +640,9 @@ describe('aborts name the step they stopped', () => {
     expect(engine.sent).toEqual([]);
   });
 
-  async function pendingState(): Promise<ToolLoopState> {
-    return runModelStep(
-      scriptedEngine([() => ({ body: callReply() })]),
-      startToolLoop('go', { loopId: 'ab' }),
-      { roster: ROSTER },
-    );
-  }
-
   test('a tool step with a signal that already fired', async () => {
     const error = await failure(
-      runToolStep(await pendingState(), 'call_w', {
+      runToolStep(await pendingState('ab'), 'call_w', {
         roster: ROSTER,
         signal: AbortSignal.abort(stop()),
       }),
@@ -650,7 +656,7 @@ describe('aborts name the step they stopped', () => {
   });
 
   test('a tool step whose roster fails once the signal fired is an abort; without the abort, the failure', async () => {
-    const state = await pendingState();
+    const state = await pendingState('ab');
     const controller = new AbortController();
     const broken = (abort: boolean): ToolRoster => ({
       tools: ROSTER.tools,
@@ -676,18 +682,11 @@ describe('aborts name the step they stopped', () => {
 });
 
 describe('recorded results and unknown calls', () => {
-  async function pendingState(): Promise<ToolLoopState> {
-    return runModelStep(
-      scriptedEngine([() => ({ body: callReply() })]),
-      startToolLoop('go', { loopId: 'rc' }),
-      { roster: ROSTER },
-    );
-  }
   const weather = (name: string, text: string) =>
     new ToolResult({ name, id: 'call_w', content: [{ type: 'text', text }] });
 
   test('a result for another tool under the call id is refused, with the loop, iteration and call', async () => {
-    const state = await pendingState();
+    const state = await pendingState('rc');
     expect(() => recordToolResult(state, 'call_w', weather('screenshot', 'x'))).toThrow(
       expect.objectContaining({
         code: 'tool_result_conflict',
@@ -700,7 +699,7 @@ describe('recorded results and unknown calls', () => {
 
   test('a second, different result is refused, with the loop, iteration and call', async () => {
     const recorded = recordToolResult(
-      await pendingState(),
+      await pendingState('rc'),
       'call_w',
       weather('get_weather', 'sunny'),
     );
@@ -714,7 +713,7 @@ describe('recorded results and unknown calls', () => {
   });
 
   test('an unknown call: the message lists the pending calls, and says nothing of them when there are none', async () => {
-    const state = await pendingState();
+    const state = await pendingState('rc');
     const unknown = await failure(runToolStep(state, 'call_x', { roster: ROSTER }));
     expect(errorFacts(unknown)).toEqual({
       name: 'ToolLoopStepError',
