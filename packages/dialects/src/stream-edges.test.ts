@@ -396,11 +396,18 @@ describe('hermes: a JSON block that names no call stays in the text', () => {
     ['an empty name', 'Hi <tool_call>{"name": "", "arguments": {}}</tool_call> there'],
     ['an empty array', 'Hi <tool_call>[]</tool_call> there'],
   ])('%s: it streams as text, tags and all, as the final text keeps it', (_, content) => {
-    const events = decode('hermes', [
-      sse([chunk(content.slice(0, 12))]),
-      sse([chunk(content.slice(12, 30))]),
-      sse([chunk(content.slice(30)), [undefined, '[DONE]']]),
-    ]);
+    const warnings: string[] = [];
+    const events = decode(
+      'hermes',
+      [
+        sse([chunk(content.slice(0, 12))]),
+        sse([chunk(content.slice(12, 30))]),
+        sse([chunk(content.slice(30)), [undefined, '[DONE]']]),
+      ],
+      { onWarning: (warning) => warnings.push(warning.code) },
+    );
+    // The final reply tells of the block it could not read as a call.
+    expect(warnings).toEqual(['hermes_call_unreadable']);
     expect(joined(events, 'text-delta')).toBe(content);
     expect(events.filter((event) => event.type.startsWith('tool-call'))).toEqual([]);
     expect(finish(events).content).toBe(content);
@@ -410,7 +417,11 @@ describe('hermes: a JSON block that names no call stays in the text', () => {
   it('the text of a block with no call comes before the call block after it', () => {
     const content =
       '<tool_call>{"name": 5}</tool_call> then <tool_call>{"name": "get_time", "arguments": {}}</tool_call>';
-    const events = decode('hermes', sse([chunk(content), [undefined, '[DONE]']]));
+    const warnings: string[] = [];
+    const events = decode('hermes', sse([chunk(content), [undefined, '[DONE]']]), {
+      onWarning: (warning) => warnings.push(warning.code),
+    });
+    expect(warnings).toEqual(['hermes_call_unreadable']);
     const start = events.findIndex((event) => event.type === 'tool-call-start');
     expect(events[start]).toEqual({ type: 'tool-call-start', index: 0, id: '', name: 'get_time' });
     expect(joined(events.slice(0, start), 'text-delta')).toBe(
