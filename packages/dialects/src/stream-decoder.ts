@@ -123,16 +123,15 @@ export function createStreamDecoder(
     : undefined;
   const think = options.thinkTagFilter === true;
   /** The calls the non-streaming parser finds in one Hermes block, in order. */
-  const readCalls = (block: string) => {
-    const tag = callTag ?? HERMES_DEFAULTS.callTag;
-    return parseHermesToolCalls(`<${tag}>${block}</${tag}>`, { callTag: tag, thinkFilter: false });
-  };
-  const filter = new TagFilter({
-    think,
-    callTag,
-    trim: think || callTag !== undefined,
-    readCalls: callTag === undefined ? undefined : readCalls,
-  });
+  const readCalls =
+    callTag === undefined
+      ? undefined
+      : (block: string) =>
+          parseHermesToolCalls(`<${callTag}>${block}</${callTag}>`, {
+            callTag,
+            thinkFilter: false,
+          });
+  const filter = new TagFilter({ think, callTag, trim: think || callTag !== undefined, readCalls });
   const textDecoder = new TextDecoder('utf-8');
   let events: StreamEvent[] = [];
   let pieces: FilteredPiece[] = [];
@@ -179,7 +178,7 @@ export function createStreamDecoder(
         events.push({ type: 'reasoning-delta', text: piece.text });
       } else {
         // A Hermes block: the calls the non-streaming parser finds in it, in order.
-        for (const call of piece.calls ?? readCalls(piece.text)) {
+        for (const call of piece.calls ?? readCalls?.(piece.text) ?? []) {
           const index = emitter.toolStart('', String(call.name));
           const args = call.arguments;
           emitter.toolDelta(

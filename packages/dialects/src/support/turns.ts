@@ -51,49 +51,46 @@ export function dropCallItems(
 ): void {
   const items = container[key];
   if (!Array.isArray(items)) return;
-  const wanted = new CallMatcher(calls.map((call) => [JSON.stringify(call.raw)]));
-  const drop = wanted.lastMatches(items.map((item) => [JSON.stringify(locate(item))]));
+  const drop = lastMatches(
+    calls.map((call) => [JSON.stringify(call.raw)]),
+    items.map((item) => [JSON.stringify(locate(item))]),
+  );
   container[key] = items.filter((_, index) => !drop.has(index));
 }
 
 /**
- * Pairs the items of a reply with the calls to drop, one item a call, from the last item
- * back (a repeated call keeps its first copy). A call and an item each have keys; they match
- * when they share one. Linear in the keys.
+ * Pairs the items of a reply with the calls to drop, one item a call, from the last item back
+ * (a repeated call keeps its first copy), and gives the positions of the items that took one.
+ * Calls and items are given by their keys; they match when they share one. Linear in the keys.
  */
-export class CallMatcher {
-  /** For each key, the calls having it that no item has taken yet. */
-  readonly #byKey = new Map<string, number[]>();
-  readonly #taken = new Set<number>();
-
-  constructor(callKeys: readonly (readonly string[])[]) {
-    callKeys.forEach((keys, call) => {
-      for (const key of keys) {
-        const calls = this.#byKey.get(key) ?? [];
-        calls.push(call);
-        this.#byKey.set(key, calls);
-      }
-    });
-  }
-
-  /** The positions of the items that take a call (items given by their keys). */
-  lastMatches(itemKeys: readonly (readonly string[])[]): Set<number> {
-    const positions = new Set<number>();
-    for (let item = itemKeys.length - 1; item >= 0; item--) {
-      for (const key of itemKeys[item] ?? []) {
-        const calls = this.#byKey.get(key);
-        while (calls !== undefined && calls.length > 0 && this.#taken.has(calls.at(-1) as number)) {
-          calls.pop();
-        }
-        const call = calls?.pop();
-        if (call === undefined) continue;
-        this.#taken.add(call);
-        positions.add(item);
-        break;
-      }
+export function lastMatches(
+  callKeys: readonly (readonly string[])[],
+  itemKeys: readonly (readonly string[])[],
+): Set<number> {
+  /** For each key, the calls having it; taken calls are popped as they are met. */
+  const byKey = new Map<string, number[]>();
+  callKeys.forEach((keys, call) => {
+    for (const key of keys) {
+      const calls = byKey.get(key);
+      if (calls === undefined) byKey.set(key, [call]);
+      else calls.push(call);
     }
-    return positions;
+  });
+  const taken = new Set<number>();
+  const positions = new Set<number>();
+  for (let item = itemKeys.length - 1; item >= 0; item--) {
+    for (const key of itemKeys[item] ?? []) {
+      const calls = byKey.get(key) ?? [];
+      // A call listed under two keys may have been taken through the other one.
+      while (taken.has(calls.at(-1) ?? -1)) calls.pop();
+      const call = calls.pop();
+      if (call === undefined) continue;
+      taken.add(call);
+      positions.add(item);
+      break;
+    }
   }
+  return positions;
 }
 
 /** The `ToolResult.to` options a dialect's settings give. */

@@ -32,9 +32,9 @@ import {
 } from '../support/json.js';
 import { joinReasoning, splitThinkTags } from '../support/reasoning.js';
 import {
-  CallMatcher,
   checkResultsAnswerCalls,
   dropCallItems,
+  lastMatches,
   resultOptions,
 } from '../support/turns.js';
 import { wrap } from '../support/wire-messages.js';
@@ -239,13 +239,11 @@ export function withoutToolCalls(
     const blocks = [...content.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)(?:</${tag}>|$)`, 'g'))];
     // A block that is not JSON is located as `{name, arguments: <the block text>}`; a JSON or
     // Python-literal block as its decoded value.
-    const wanted = new CallMatcher(
+    const drop = lastMatches(
       calls.map((call) => [
         `value ${JSON.stringify(call.raw)}`,
         ...(typeof call.rawArguments === 'string' ? [`text ${call.rawArguments.trim()}`] : []),
       ]),
-    );
-    const drop = wanted.lastMatches(
       blocks.map((block) => {
         const text = (block[1] ?? '').trim();
         const decoded = decodeHermesCall(text);
