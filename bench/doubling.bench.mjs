@@ -4,14 +4,15 @@
 //
 // 1. The stream decoders of all six wires (createStreamDecoder): text in small pieces, one
 //    call whose arguments stream in small pieces, many calls; on Hermes also a call whose
-//    argument string holds many closing tags (the tag filter).
+//    argument string holds many closing tags (the tag filter); and the repeated calls of a
+//    Hermes reply left out of the echo (answerableCalls).
 // 2. The schema converters a tool schema from an MCP server goes through: Gemini's
 //    (toGeminiSchema), OpenAI strict (toStrictJsonSchema), the missing-items repair
 //    (schemaOf) and preflight's array-items check; wide, deep and many-$ref schemas.
 //
 // Needs the built packages (core, dialects, simulator). Run: node bench/doubling.bench.mjs
 const core = await import(new URL('../packages/core/dist/index.js', import.meta.url).href);
-const { createStreamDecoder, preflight } = await import(
+const { answerableCalls, createStreamDecoder, parseResponse, preflight } = await import(
   new URL('../packages/dialects/dist/index.js', import.meta.url).href
 );
 const { SIMULATOR_WIRES, streamFrames } = await import(
@@ -75,9 +76,11 @@ const chunksOf = (wire, body, pieceSize) =>
   streamFrames(wire, body, { pieceSize }).map((frame) => encoder.encode(frame));
 const decode = (wire) => (chunks) => {
   const decoder = createStreamDecoder(wire);
-  for (const chunk of chunks) decoder.push(chunk);
-  const last = decoder.end();
-  if (last.at(-1)?.type !== 'finish') throw new Error(`${wire}: no finish event`);
+  // The finish comes with the wire's last frame (a push), or at the end for Gemini.
+  let last;
+  for (const chunk of chunks) last = decoder.push(chunk).at(-1) ?? last;
+  last = decoder.end().at(-1) ?? last;
+  if (last?.type !== 'finish') throw new Error(`${wire}: no finish event`);
 };
 const chunkBytes = (chunks) => chunks.reduce((sum, chunk) => sum + chunk.length, 0);
 const streamShapes = {
@@ -123,6 +126,23 @@ doubling(
     ),
   decode('hermes'),
   chunkBytes,
+);
+
+// The calls of a reply that cannot be answered are left out of the echo: n copies of one
+// Hermes block with one id, all but the first dropped (each dropped copy is matched once).
+doubling(
+  'hermes',
+  'n repeated call blocks, the repeats left out',
+  2_000,
+  (n) => {
+    const block = '<tool_call>{"id": "h1", "name": "f", "arguments": {}}</tool_call>';
+    const body = {
+      choices: [{ index: 0, message: { role: 'assistant', content: block.repeat(n) } }],
+    };
+    return parseResponse('hermes', body, {});
+  },
+  (reply) => answerableCalls('hermes', reply, { dialectOptions: {}, onWarning: () => {} }),
+  (reply) => reply.raw.choices[0].message.content.length,
 );
 
 // --- 2. schema converters ------------------------------------------------------------------
@@ -172,9 +192,9 @@ const converters = {
       { wire: 'openai' },
     ),
 };
-// Deep stays at 250 and 500 levels of nesting (1,000 schema levels): at 1,000 nestings core's
-// schemaOf throws a bare RangeError from structuredClone (reported on issue 26).
-const SCHEMA_N = { 'deep: nested n levels': 250 };
+// Deep stays at 24 and 48 nestings (96 schema levels): core refuses a tool schema nested
+// deeper than 100 levels (tool_schema_too_deep).
+const SCHEMA_N = { 'deep: nested n levels': 24 };
 for (const [converter, convert] of Object.entries(converters)) {
   for (const [name, build] of Object.entries(schemaShapes)) {
     doubling(converter.slice(0, 10), name, SCHEMA_N[name] ?? 5_000, build, convert);
