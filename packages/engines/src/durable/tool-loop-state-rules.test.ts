@@ -189,6 +189,22 @@ describe('the stored form of a state', () => {
     });
   });
 
+  test("an error the object's own toJSON throws reaches the caller as it is", () => {
+    const failure = new RangeError('no JSON for this value');
+    const object = {
+      toJSON() {
+        throw failure;
+      },
+    };
+    let thrown: unknown;
+    try {
+      serializeToolLoopState({ ...pendingState(), object });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBe(failure);
+  });
+
   test('a state without an object loads without one', () => {
     const loaded = parseToolLoopState(storedPending());
     expect(Object.hasOwn(loaded, 'object')).toBe(false);
