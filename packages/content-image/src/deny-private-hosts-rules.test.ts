@@ -141,6 +141,9 @@ describe('canonicalAddress', () => {
     expect(canonicalAddress('[::1')).toBe('[::1');
     expect(canonicalAddress('::1]')).toBe('::1]');
     expect(canonicalAddress('[127.0.0.1')).toBe('[127.0.0.1');
+    // The pair must enclose the whole text.
+    expect(canonicalAddress('x[::1]')).toBe('x[::1]');
+    expect(canonicalAddress('[::1]x')).toBe('[::1]x');
   });
 });
 

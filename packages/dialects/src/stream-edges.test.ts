@@ -583,3 +583,133 @@ describe('a call without a name is not a call of the reply: no event, no shifted
     ]);
   });
 });
+
+describe('fields a stream leaves out', () => {
+  const chatChunk = (delta: unknown, finishReason: string | null = null) => ({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    model: 'mistral-medium-3',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
+
+  it('chat completions: a content chunk with no text adds no text, and a call with no id keeps none', () => {
+    const events = decode(
+      'openai',
+      sse([
+        [
+          undefined,
+          chatChunk({ role: 'assistant', content: [{ type: 'reference', reference_ids: [1] }] }),
+        ],
+        [
+          undefined,
+          chatChunk({
+            tool_calls: [{ index: 0, type: 'function', function: { name: 'f', arguments: '{}' } }],
+          }),
+        ],
+        [undefined, chatChunk({}, 'tool_calls')],
+        [undefined, '[DONE]'],
+      ]),
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      'tool-call-start',
+      'tool-call-delta',
+      'tool-call-end',
+      'finish',
+    ]);
+    expect(events[0]).toEqual({ type: 'tool-call-start', index: 0, id: '', name: 'f' });
+    expect(finish(events).raw).toStrictEqual({
+      id: 'c1',
+      model: 'mistral-medium-3',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: '', type: 'function', function: { name: 'f', arguments: '{}' } }],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+    });
+  });
+
+  /** A Responses stream: the events given, then a completed response without output. */
+  const responses = (...events: readonly (readonly [string, Record<string, unknown>])[]) =>
+    sse([
+      ['response.created', { type: 'response.created', response: { id: 'resp_1', output: [] } }],
+      ...events.map(([type, fields]) => [type, { type, ...fields }] as const),
+      [
+        'response.completed',
+        { type: 'response.completed', response: { id: 'resp_1', status: 'completed', output: [] } },
+      ],
+    ]);
+  const added = (output_index: number, item: unknown) =>
+    ['response.output_item.added', { output_index, item }] as const;
+  const argumentsDelta = (output_index: number, delta: unknown) =>
+    ['response.function_call_arguments.delta', { output_index, delta }] as const;
+
+  it('responses: a call item without ids or arguments, and no output_item.done', () => {
+    const events = decode(
+      'responses',
+      responses(
+        added(0, { type: 'function_call', name: 'f' }),
+        argumentsDelta(0, 42),
+        argumentsDelta(0, '{"a":'),
+        argumentsDelta(0, '1}'),
+      ),
+    );
+    expect(events.filter((event) => event.type !== 'tool-call-end')).toEqual([
+      { type: 'tool-call-start', index: 0, id: '', name: 'f' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"a":' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '1}' },
+      expect.objectContaining({ type: 'finish' }),
+    ]);
+    // The completed response has no output: the streamed item, with the arguments its deltas
+    // gave, stands in.
+    expect(finish(events).raw).toStrictEqual({
+      id: 'resp_1',
+      status: 'completed',
+      output: [{ type: 'function_call', name: 'f', arguments: '{"a":1}' }],
+    });
+    expect(finish(events).toolCalls.map((call) => [call.id, call.arguments])).toEqual([
+      ['', { a: 1 }],
+    ]);
+  });
+
+  it('responses: function_call_arguments.done gives the whole arguments', () => {
+    const item = { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '' };
+    const events = decode(
+      'responses',
+      responses(
+        added(0, item),
+        argumentsDelta(0, '{"a":'),
+        ['response.function_call_arguments.done', { output_index: 0, arguments: 7 }],
+        ['response.function_call_arguments.done', { output_index: 0, arguments: '{"a":2}' }],
+      ),
+    );
+    expect(finish(events).raw).toStrictEqual({
+      id: 'resp_1',
+      status: 'completed',
+      output: [{ ...item, arguments: '{"a":2}' }],
+    });
+  });
+
+  it('responses: an arguments delta for a message or for no item changes nothing', () => {
+    const message = { type: 'message', role: 'assistant', content: [] };
+    const events = decode(
+      'responses',
+      responses(added(0, message), argumentsDelta(0, '{"a":1}'), argumentsDelta(1, '{"a":1}'), [
+        'response.function_call_arguments.done',
+        { output_index: 1, arguments: '{}' },
+      ]),
+    );
+    expect(events.map((event) => event.type)).toEqual(['finish']);
+    expect(finish(events).raw).toStrictEqual({
+      id: 'resp_1',
+      status: 'completed',
+      output: [message],
+    });
+  });
+});

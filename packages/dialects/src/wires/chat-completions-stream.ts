@@ -38,7 +38,11 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
   const meta: JsonObject = {};
   const message: JsonObject = { role: 'assistant', content: null };
   const calls: JsonObject[] = [];
-  const callIndex = new Map<number, { call: JsonObject; index: number }>();
+  /** Each call by its chunk index: the call of the body, its function, its event index. */
+  const callIndex = new Map<
+    number,
+    { call: JsonObject; fn: { name: string; arguments: string }; index: number }
+  >();
   const details: JsonObject[] = [];
   let finishReason: unknown;
   let usage: unknown;
@@ -104,28 +108,24 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
       const fn = asRecord(record.function);
       let entry = callIndex.get(position);
       if (entry === undefined) {
-        const call: JsonObject = {
-          id: asString(record.id) ?? '',
-          type: asString(record.type) ?? 'function',
-          function: { name: asString(fn.name) ?? '', arguments: '' },
-        };
+        const id = asString(record.id) ?? '';
+        const callFunction = { name: asString(fn.name) ?? '', arguments: '' };
+        const call = { id, type: asString(record.type) ?? 'function', function: callFunction };
         calls.push(call);
-        entry = { call, index: emit.toolStart(String(call.id), asString(fn.name) ?? '') };
+        entry = { call, fn: callFunction, index: emit.toolStart(id, callFunction.name) };
         callIndex.set(position, entry);
       } else {
         if (typeof record.id === 'string' && record.id !== '') entry.call.id = record.id;
-        const callFunction = asRecord(entry.call.function);
-        if (typeof fn.name === 'string' && callFunction.name === '') {
-          callFunction.name = fn.name;
+        if (typeof fn.name === 'string' && entry.fn.name === '') {
+          entry.fn.name = fn.name;
           // A call named only now starts now, with the arguments it had so far.
           entry.index = emit.toolStart(String(entry.call.id), fn.name);
-          emit.toolDelta(entry.index, asString(callFunction.arguments) ?? '');
+          emit.toolDelta(entry.index, entry.fn.arguments);
         }
       }
       const args = asString(fn.arguments);
       if (args !== undefined && args !== '') {
-        const callFunction = asRecord(entry.call.function);
-        callFunction.arguments = `${asString(callFunction.arguments) ?? ''}${args}`;
+        entry.fn.arguments += args;
         emit.toolDelta(entry.index, args);
       }
     }

@@ -26,6 +26,11 @@ function state(): WireStreamState {
   const items: unknown[] = [];
   const callIndex = new Map<number, number>();
   let done = false;
+  /** The function_call item streamed at a position, if that is what it holds. */
+  const callItem = (position: number): JsonObject | undefined => {
+    const item = items[position];
+    return isRecord(item) && item.type === 'function_call' ? item : undefined;
+  };
 
   return {
     frame(event, data, emit) {
@@ -57,8 +62,8 @@ function state(): WireStreamState {
         items[position] = cloneJson(item);
         if (item.type === 'function_call') {
           const id = asString(item.call_id) ?? asString(item.id) ?? '';
-          callIndex.set(position, emit.toolStart(id, asString(item.name) ?? ''));
-          const index = callIndex.get(position) ?? 0;
+          const index = emit.toolStart(id, asString(item.name) ?? '');
+          callIndex.set(position, index);
           emit.toolDelta(index, asString(item.arguments) ?? '');
         }
       } else if (type === 'response.output_item.done') {
@@ -68,8 +73,18 @@ function state(): WireStreamState {
       } else if (REASONING_DELTAS.has(type)) {
         emit.reasoning(asString(record.delta) ?? '');
       } else if (type === 'response.function_call_arguments.delta') {
+        const delta = asString(record.delta) ?? '';
+        // The item holds the arguments so far, as the SDK's accumulator keeps them: a server
+        // that sends no output_item.done still gives the call its arguments.
+        const item = callItem(position);
+        if (item !== undefined) item.arguments = `${asString(item.arguments) ?? ''}${delta}`;
         const index = callIndex.get(position);
-        if (index !== undefined) emit.toolDelta(index, asString(record.delta) ?? '');
+        if (index !== undefined) emit.toolDelta(index, delta);
+      } else if (type === 'response.function_call_arguments.done') {
+        const item = callItem(position);
+        if (item !== undefined && typeof record.arguments === 'string') {
+          item.arguments = record.arguments;
+        }
       } else if (FINAL_EVENTS.has(type)) {
         response = cloneJson(asRecord(record.response));
         done = true;
