@@ -685,8 +685,9 @@ describe('fields a stream leaves out', () => {
       responses(
         added(0, item),
         argumentsDelta(0, '{"a":'),
-        ['response.function_call_arguments.done', { output_index: 0, arguments: 7 }],
         ['response.function_call_arguments.done', { output_index: 0, arguments: '{"a":2}' }],
+        // Arguments that are not a string are not arguments: the whole ones stand.
+        ['response.function_call_arguments.done', { output_index: 0, arguments: 7 }],
       ),
     );
     expect(finish(events).raw).toStrictEqual({
