@@ -165,14 +165,12 @@ export class TagFilter {
   }
 
   end(out: FilteredPiece[]): void {
+    // Draining at the end hands on all of a text or thinking buffer (nothing is held back), so
+    // what is left is a call block the stream cut off: it ends there. Outside a call block the
+    // block is empty and so is the buffer.
     this.#drain(out, true);
-    if (this.#buffer !== '') {
-      if (this.#state === 'text') this.#text(this.#buffer, out);
-      else if (this.#state === 'think') out.push({ kind: 'reasoning', text: this.#buffer });
-      else out.push({ kind: 'call', text: this.#block.toString() + this.#buffer });
-    } else if (this.#state === 'call' && this.#block.length > 0) {
-      out.push({ kind: 'call', text: this.#block.toString() });
-    }
+    const cut = this.#block.toString() + this.#buffer;
+    if (cut !== '') out.push({ kind: 'call', text: cut });
     this.#block = new TextBuilder();
     this.#buffer = '';
     // Trailing whitespace of a trimmed text is not part of the final text.
@@ -210,7 +208,6 @@ export class TagFilter {
         if (close > 0) out.push({ kind: 'reasoning', text: this.#buffer.slice(0, close) });
         this.#buffer = this.#buffer.slice(close + THINK_CLOSE.length);
         this.#state = 'text';
-        this.#dropLeadingSpace();
         continue;
       }
       const closeTag = `</${this.#options.callTag}>`;
@@ -238,7 +235,6 @@ export class TagFilter {
       out.push(
         calls === undefined ? { kind: 'call', text: block } : { kind: 'call', text: block, calls },
       );
-      this.#dropLeadingSpace();
     }
   }
 
@@ -262,11 +258,6 @@ export class TagFilter {
 
   #partialTagLength(): number {
     return partialSuffix(this.#buffer, this.#openTags);
-  }
-
-  #dropLeadingSpace(): void {
-    // After a removed block the final text is trimmed at the join only when nothing came before.
-    if (this.#options.trim && !this.#started) this.#buffer = this.#buffer.replace(/^\s+/, '');
   }
 
   /** Hands on text, holding back whitespace at the edges when the final text is trimmed. */
