@@ -38,10 +38,17 @@ export function mutantKey(file, mutant, source) {
 const cell = (text) => text.replace(/\|/g, '\\|').replace(/`/g, "'");
 const short = (text, max = 70) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export function writeReport(timings = {}) {
+/**
+ * The report's text, the reasons no survivor matches any more (`stale`, known once every group
+ * has run) and the number of survivors no reason explains.
+ */
+export function buildReport(timings = {}) {
   const equivalent = existsSync(EQUIVALENT) ? JSON.parse(readFileSync(EQUIVALENT, 'utf8')) : {};
   const rows = [];
   const survivors = [];
+  /** The reasons some survivor still uses: the others are left over from code since changed. */
+  const used = new Set();
+  let unexplained = 0;
   for (const [name, group] of Object.entries(GROUPS)) {
     const path = `reports/mutation/incremental/${name}.json`;
     if (!existsSync(path)) {
@@ -60,7 +67,10 @@ export function writeReport(timings = {}) {
       for (const mutant of survived) {
         const key = mutantKey(file, mutant, entry.source);
         const reason = equivalent[key];
-        if (reason) explained++;
+        if (reason) {
+          explained++;
+          used.add(key);
+        } else unexplained++;
         const { line, column } = mutant.location.start;
         survivors.push(
           `| \`${file}:${line}:${column}\` | ${mutant.mutatorName} | \`${cell(short(original(entry.source, mutant.location).replace(/\s+/g, ' ')))}\` → \`${cell(short((mutant.replacement ?? '').replace(/\s+/g, ' ')))}\` | ${mutant.status} | ${reason ? cell(reason) : '**not explained: add a test or a reason**'} |`,
@@ -107,8 +117,41 @@ mutants whose code or covering tests changed, so its time is far below a first r
 | --- | ---: | ---: | ---: | --- |
 ${timingRows.join('\n')}
 `;
+  // A reason no survivor matches is stale only if every group has a report to match it in.
+  const allRun = Object.keys(GROUPS).every((name) =>
+    existsSync(`reports/mutation/incremental/${name}.json`),
+  );
+  const stale = allRun ? Object.keys(equivalent).filter((key) => !used.has(key)) : [];
+  return { text, stale, unexplained };
+}
+
+export function writeReport(timings = {}) {
+  const { text, stale } = buildReport(timings);
   writeFileSync(REPORT, text);
   console.log(`wrote ${REPORT}`);
+  for (const key of stale) console.log(`stale reason (no survivor matches it): ${key}`);
+}
+
+/**
+ * For CI: the committed report is what the committed results give, no reason is stale and no
+ * survivor is left unexplained. Returns the problems found, one a line.
+ */
+export function checkReport(timings = {}) {
+  const { text, stale, unexplained } = buildReport(timings);
+  const problems = [];
+  if (!existsSync(REPORT) || readFileSync(REPORT, 'utf8') !== text) {
+    problems.push(
+      `${REPORT} is not what the results give: run node scripts/mutation/run.mjs --report`,
+    );
+  }
+  for (const key of stale)
+    problems.push(`stale reason in ${EQUIVALENT} (no survivor matches it): ${key}`);
+  if (unexplained > 0) {
+    problems.push(
+      `${unexplained} surviving mutant(s) not explained: kill them or record why in ${EQUIVALENT}`,
+    );
+  }
+  return problems;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) writeReport();
