@@ -16,6 +16,13 @@ const finish = (events: readonly StreamEvent[]) => {
 };
 const joined = (events: readonly StreamEvent[], type: 'text-delta' | 'reasoning-delta') =>
   events.flatMap((event) => (event.type === type ? [event.text] : [])).join('');
+/** A Chat Completions chunk of the first choice. */
+const chatChunk = (delta: unknown, finishReason: string | null = null) => ({
+  id: 'c1',
+  object: 'chat.completion.chunk',
+  model: 'gpt-6.1-sol',
+  choices: [{ index: 0, delta, finish_reason: finishReason }],
+});
 
 describe('anthropic: message_delta usage', () => {
   const stream = sse([
@@ -444,12 +451,6 @@ describe('a call without a name is not a call of the reply: no event, no shifted
             ? [['end', event.index, event.toolCall.name]]
             : [],
     );
-  const chatChunk = (delta: unknown, finishReason: string | null = null) => ({
-    id: 'c1',
-    object: 'chat.completion.chunk',
-    model: 'gpt-6.1-sol',
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-  });
 
   it('ollama: a nameless call before a named one', () => {
     const events = decode(
@@ -585,13 +586,6 @@ describe('a call without a name is not a call of the reply: no event, no shifted
 });
 
 describe('fields a stream leaves out', () => {
-  const chatChunk = (delta: unknown, finishReason: string | null = null) => ({
-    id: 'c1',
-    object: 'chat.completion.chunk',
-    model: 'mistral-medium-3',
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-  });
-
   it('chat completions: a content chunk with no text adds no text, and a call with no id keeps none', () => {
     const events = decode(
       'openai',
@@ -619,7 +613,7 @@ describe('fields a stream leaves out', () => {
     expect(events[0]).toEqual({ type: 'tool-call-start', index: 0, id: '', name: 'f' });
     expect(finish(events).raw).toStrictEqual({
       id: 'c1',
-      model: 'mistral-medium-3',
+      model: 'gpt-6.1-sol',
       object: 'chat.completion',
       choices: [
         {
