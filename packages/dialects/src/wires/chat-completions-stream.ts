@@ -34,15 +34,19 @@ function mergeDetail(details: JsonObject[], incoming: JsonObject): void {
   }
 }
 
+/** A call as the stream builds it, in the unstreamed reply's shape. */
+interface StreamedCall {
+  id: string;
+  type: string;
+  function: { name: string; arguments: string };
+}
+
 export function chatStreamState(wire: WireFormat): WireStreamState {
   const meta: JsonObject = {};
   const message: JsonObject = { role: 'assistant', content: null };
-  const calls: JsonObject[] = [];
-  /** Each call by its chunk index: the call of the body, its function, its event index. */
-  const callIndex = new Map<
-    number,
-    { call: JsonObject; fn: { name: string; arguments: string }; index: number }
-  >();
+  const calls: StreamedCall[] = [];
+  /** Each call by its chunk index, with its event index. */
+  const callIndex = new Map<number, { call: StreamedCall; index: number }>();
   const details: JsonObject[] = [];
   let finishReason: unknown;
   let usage: unknown;
@@ -108,24 +112,27 @@ export function chatStreamState(wire: WireFormat): WireStreamState {
       const fn = asRecord(record.function);
       let entry = callIndex.get(position);
       if (entry === undefined) {
-        const id = asString(record.id) ?? '';
-        const callFunction = { name: asString(fn.name) ?? '', arguments: '' };
-        const call = { id, type: asString(record.type) ?? 'function', function: callFunction };
+        const call: StreamedCall = {
+          id: asString(record.id) ?? '',
+          type: asString(record.type) ?? 'function',
+          function: { name: asString(fn.name) ?? '', arguments: '' },
+        };
         calls.push(call);
-        entry = { call, fn: callFunction, index: emit.toolStart(id, callFunction.name) };
+        entry = { call, index: emit.toolStart(call.id, call.function.name) };
         callIndex.set(position, entry);
       } else {
-        if (typeof record.id === 'string' && record.id !== '') entry.call.id = record.id;
-        if (typeof fn.name === 'string' && entry.fn.name === '') {
-          entry.fn.name = fn.name;
+        const { call } = entry;
+        if (typeof record.id === 'string' && record.id !== '') call.id = record.id;
+        if (typeof fn.name === 'string' && call.function.name === '') {
+          call.function.name = fn.name;
           // A call named only now starts now, with the arguments it had so far.
-          entry.index = emit.toolStart(String(entry.call.id), fn.name);
-          emit.toolDelta(entry.index, entry.fn.arguments);
+          entry.index = emit.toolStart(call.id, fn.name);
+          emit.toolDelta(entry.index, call.function.arguments);
         }
       }
       const args = asString(fn.arguments);
       if (args !== undefined && args !== '') {
-        entry.fn.arguments += args;
+        entry.call.function.arguments += args;
         emit.toolDelta(entry.index, args);
       }
     }
