@@ -77,6 +77,56 @@ describe('preflight: the request rules of the catalogue', () => {
     ]);
   });
 
+  it("finds each wire's function tools where it puts them, skipping other kinds of tool", () => {
+    const paths = (wire: 'openai' | 'responses' | 'anthropic' | 'gemini', body: unknown) =>
+      preflight(body, { wire }).violations.map((broken) => [broken.rule, broken.path]);
+    const bad = 'a b';
+    expect(
+      paths('openai', {
+        model: 'm',
+        messages: [],
+        tools: ['f', { type: 'function' }, { type: 'function', function: { name: bad } }],
+      }),
+    ).toEqual([['openai-tool-name', 'tools[2].function.name']]);
+    expect(
+      paths('responses', {
+        model: 'm',
+        input: [],
+        tools: [{ type: 'web_search', name: bad }, 7, { type: 'function', name: bad }],
+      }),
+    ).toEqual([['responses-tool-name', 'tools[2].name']]);
+    expect(
+      paths('anthropic', {
+        model: 'm',
+        max_tokens: 1,
+        messages: [],
+        tools: [
+          { type: 'web_search_20250305', name: bad },
+          { name: bad, input_schema: { type: 'object' } },
+          { type: 'custom', name: bad, input_schema: { type: 'object' } },
+        ],
+      }),
+    ).toEqual([
+      ['anthropic-tool-name', 'tools[1].name'],
+      ['anthropic-tool-name', 'tools[2].name'],
+    ]);
+    expect(
+      paths('gemini', {
+        contents: [],
+        tools: [
+          { googleSearch: {} },
+          null,
+          {
+            functionDeclarations: ['x', { name: bad, parameters: { type: 'array' } }],
+          },
+        ],
+      }),
+    ).toEqual([
+      ['gemini-tool-name', 'tools[2].functionDeclarations[1].name'],
+      ['gemini-array-items', 'tools[2].functionDeclarations[1].parameters'],
+    ]);
+  });
+
   it('tool names at the edges of each pattern', () => {
     const openai = (name: string) =>
       preflight(

@@ -14,65 +14,79 @@ interface FunctionTool {
   readonly schemaPath: string;
 }
 
+/**
+ * The entries `read` gives for the records of a list, in order (undefined: not a function
+ * tool). A plain loop: this runs before every send, and `flatMap` costs several times more.
+ */
+function readTools(
+  list: unknown,
+  read: (tool: JsonObject, index: number) => FunctionTool | undefined,
+  found: FunctionTool[] = [],
+): FunctionTool[] {
+  const items = asArray(list);
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    const tool = isRecord(item) ? read(item, index) : undefined;
+    if (tool !== undefined) found.push(tool);
+  }
+  return found;
+}
+
 const TOOL_READERS: Readonly<Record<WireFormat, (body: JsonObject) => FunctionTool[]>> = {
   openai: (body) =>
-    asArray(body.tools).flatMap((tool, index) =>
-      isRecord(tool) && isRecord(tool.function)
-        ? [
-            {
-              path: `tools[${index}].function.name`,
-              name: tool.function.name,
-              schema: tool.function.parameters,
-              schemaPath: `tools[${index}].function.parameters`,
-            },
-          ]
-        : [],
+    readTools(body.tools, (tool, index) =>
+      isRecord(tool.function)
+        ? {
+            path: `tools[${index}].function.name`,
+            name: tool.function.name,
+            schema: tool.function.parameters,
+            schemaPath: `tools[${index}].function.parameters`,
+          }
+        : undefined,
     ),
   responses: (body) =>
-    asArray(body.tools).flatMap((tool, index) =>
-      isRecord(tool) && tool.type === 'function'
-        ? [
-            {
-              path: `tools[${index}].name`,
-              name: tool.name,
-              schema: tool.parameters,
-              schemaPath: `tools[${index}].parameters`,
-            },
-          ]
-        : [],
+    readTools(body.tools, (tool, index) =>
+      tool.type === 'function'
+        ? {
+            path: `tools[${index}].name`,
+            name: tool.name,
+            schema: tool.parameters,
+            schemaPath: `tools[${index}].parameters`,
+          }
+        : undefined,
     ),
   anthropic: (body) =>
-    asArray(body.tools).flatMap((tool, index) =>
+    readTools(body.tools, (tool, index) =>
       // Server tools (`web_search_20250305`...) carry a versioned `type` and no schema.
-      isRecord(tool) && (tool.type === undefined || tool.type === 'custom')
-        ? [
-            {
-              path: `tools[${index}].name`,
-              name: tool.name,
-              schema: tool.input_schema,
-              schemaPath: `tools[${index}].input_schema`,
-            },
-          ]
-        : [],
+      tool.type === undefined || tool.type === 'custom'
+        ? {
+            path: `tools[${index}].name`,
+            name: tool.name,
+            schema: tool.input_schema,
+            schemaPath: `tools[${index}].input_schema`,
+          }
+        : undefined,
     ),
-  gemini: (body) =>
-    asArray(body.tools).flatMap((tool, index) =>
-      isRecord(tool)
-        ? asArray(tool.functionDeclarations).flatMap((declaration, inner) =>
-            isRecord(declaration)
-              ? [
-                  {
-                    path: `tools[${index}].functionDeclarations[${inner}].name`,
-                    name: declaration.name,
-                    // `parametersJsonSchema` is JSON Schema proper; the refusal is `parameters`'.
-                    schema: declaration.parameters,
-                    schemaPath: `tools[${index}].functionDeclarations[${inner}].parameters`,
-                  },
-                ]
-              : [],
-          )
-        : [],
-    ),
+  gemini: (body) => {
+    const found: FunctionTool[] = [];
+    const tools = asArray(body.tools);
+    for (let index = 0; index < tools.length; index++) {
+      const tool = tools[index];
+      if (!isRecord(tool)) continue;
+      readTools(
+        tool.functionDeclarations,
+        (declaration, inner) => ({
+          path: `tools[${index}].functionDeclarations[${inner}].name`,
+          name: declaration.name,
+          // `parametersJsonSchema` is JSON Schema proper; the refusal is `parameters`'.
+          schema: declaration.parameters,
+          schemaPath: `tools[${index}].functionDeclarations[${inner}].parameters`,
+        }),
+        found,
+      );
+    }
+    return found;
+  },
   ollama: () => [],
   hermes: () => [],
 };
