@@ -7,7 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { otelHooks, TOKEN_USAGE_BUCKETS } from './hooks.js';
+import { MAX_OPEN_SPANS, otelHooks, TOKEN_USAGE_BUCKETS } from './hooks.js';
 import { telemetry, toolServer, useAsyncContext } from './test-support/telemetry.js';
 
 const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string; name: string }>> = {
@@ -353,4 +353,30 @@ it('a streamed loop: the same tree, chat spans marked as streamed', async () => 
       .map((span) => span.attributes['gen_ai.request.stream']),
   ).toEqual([true, true]);
   expect(spans[1]?.attributes['gen_ai.usage.input_tokens']).toBe(10);
+});
+
+it('at most MAX_OPEN_SPANS wait for their end: past it the oldest ends as abandoned', () => {
+  const hooks = otelHooks({
+    tracerProvider: otel.tracerProvider,
+    meterProvider: otel.meterProvider,
+  });
+  const request = (requestId: string) =>
+    hooks.onRequest({
+      requestId,
+      provider: 'openai',
+      model: 'gpt-5.1',
+      wire: 'openai',
+      url: 'https://api.openai.com/v1/chat/completions',
+      iteration: undefined,
+      loopId: undefined,
+      stream: true,
+      body: {},
+      messages: [],
+    });
+  for (let index = 0; index < MAX_OPEN_SPANS; index += 1) request(`r${index}`);
+  expect(otel.spans()).toEqual([]);
+  request('one more');
+  expect(
+    otel.spans().map((span) => [span.attributes['error.type'], span.attributes['server.port']]),
+  ).toEqual([['abandoned', 443]]);
 });
