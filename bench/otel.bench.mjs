@@ -6,14 +6,16 @@
 //
 // - bare: an engine with no hooks (the cost when @crosswire/otel is not installed);
 // - empty hooks: every hook an empty function (the engine's own hook machinery);
-// - otel: `otelHooks()` with the real SDK (BasicTracerProvider, a span processor and a no-op
+// - otel: `otelHooks()` with the real SDK (BasicTracerProvider, a batch span processor and a no-op
 //   exporter, a MeterProvider with a reader never collected).
 //
 // Needs the built packages (`pnpm bench` builds them). Run: node bench/otel.bench.mjs [--runs=200]
 import { spawn } from 'node:child_process';
 import { metrics as sdkMetrics, tracing } from '@opentelemetry/sdk-node';
 
-const { createEngine } = await import(new URL('../packages/engines/dist/index.js', import.meta.url));
+const { createEngine } = await import(
+  new URL('../packages/engines/dist/index.js', import.meta.url)
+);
 const { otelHooks } = await import(new URL('../packages/otel/dist/index.js', import.meta.url));
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 200);
 const warmup = 20;
@@ -61,7 +63,7 @@ class NoopExporter {
   }
 }
 const tracerProvider = new tracing.BasicTracerProvider({
-  spanProcessors: [new tracing.SimpleSpanProcessor(new NoopExporter())],
+  spanProcessors: [new tracing.BatchSpanProcessor(new NoopExporter())],
 });
 class IdleReader extends sdkMetrics.MetricReader {
   async onForceFlush() {}
