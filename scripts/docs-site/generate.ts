@@ -279,7 +279,8 @@ export const PACKAGES: readonly PackageInfo[] = [
     dir: 'otel',
     name: '@crosswire/otel',
     owns: 'OpenTelemetry GenAI spans and metrics for engines, from their hook points',
-    pending: 'This package is being built and is not released yet; see [Tracing with OpenTelemetry](/opentelemetry).',
+    pending:
+      'This package is being built and is not released yet; see [Tracing with OpenTelemetry](/opentelemetry).',
   },
   {
     dir: 'cli',
