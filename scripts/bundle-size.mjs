@@ -25,6 +25,7 @@ export const PACKAGES = [
   'simulator',
   'engines',
   'ai-sdk',
+  'otel',
   'cli',
 ];
 const budgets = JSON.parse(readFileSync(new URL('bench/size-budget.json', root), 'utf8'));

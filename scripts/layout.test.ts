@@ -33,6 +33,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     '@crosswire/registry',
     '@crosswire/dialects',
   ],
+  '@crosswire/otel': ['@crosswire/engines'],
   '@crosswire/cli': [
     '@crosswire/core',
     '@crosswire/content-image',

@@ -224,6 +224,8 @@ function buildApp(packed, scratch) {
           // @crosswire/ai-sdk's peers.
           '@ai-sdk/provider': '^4',
           ai: '^7',
+          // @crosswire/otel's peer.
+          '@opentelemetry/api': '~1.9.0',
         },
         devDependencies: { '@types/node': installedVersion('@types/node') },
         // A package's dependency on another @crosswire package is a version range; this makes

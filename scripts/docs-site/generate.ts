@@ -276,6 +276,13 @@ export const PACKAGES: readonly PackageInfo[] = [
       'This package is being built and is not released yet; see [Coming from the AI SDK](/ai-sdk).',
   },
   {
+    dir: 'otel',
+    name: '@crosswire/otel',
+    owns: 'OpenTelemetry GenAI spans and metrics for engines, from their hook points',
+    pending:
+      'This package is being built and is not released yet; see [Tracing with OpenTelemetry](/opentelemetry).',
+  },
+  {
     dir: 'cli',
     name: '@crosswire/cli',
     owns: 'the `crosswire` command: demo, convert, caps, models, providers, fetch-image, registry validate and probe',

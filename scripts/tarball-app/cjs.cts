@@ -9,6 +9,7 @@ import core = require('@crosswire/core');
 import dialects = require('@crosswire/dialects');
 import engines = require('@crosswire/engines');
 import durable = require('@crosswire/engines/durable');
+import otel = require('@crosswire/otel');
 import registry = require('@crosswire/registry');
 import simulator = require('@crosswire/simulator');
 import toolResult = require('@crosswire/tool-result');
@@ -34,6 +35,14 @@ assert.equal(typeof dialects.buildRequest, 'function');
 assert.equal(typeof durable.saveConversation, 'function');
 assert.equal(typeof simulator.startSimulator, 'function');
 assert.equal(typeof cli.main, 'function');
+assert.deepEqual(Object.keys(otel.otelHooks()).sort(), [
+  'onLoopEnd',
+  'onLoopStart',
+  'onRequest',
+  'onResponse',
+  'onToolCallEnd',
+  'onToolCallStart',
+]);
 assert.equal(
   aiSdk.supportsInToolResults({ provider: 'openai.chat', modelId: 'gpt-4o' }, 'image').supported,
   false,

@@ -8,6 +8,7 @@ import { denyPrivateHosts, Image } from '@crosswire/content-image';
 import { carriesNative, formatTools, nativeNeedsVision, toolCallsFrom } from '@crosswire/core';
 import { buildRequest, parseResponse } from '@crosswire/dialects';
 import { createEngine } from '@crosswire/engines';
+import { otelHooks } from '@crosswire/otel';
 import { createRegistry, defaultRegistry, supports } from '@crosswire/registry';
 import { startSimulator } from '@crosswire/simulator';
 import { ToolResult, ToolResultContent } from '@crosswire/tool-result';
@@ -169,6 +170,11 @@ assert.equal(
     .supported,
   true,
 );
+
+// otel: the hooks go into createEngine as they are (no SDK installed: the API's no-op tracer).
+const traced = createEngine({ provider: 'openai', apiKey: 'sk-app', ...otelHooks() });
+assert.equal(traced.model.length > 0, true);
+await traced.close();
 
 // cli: the command as a function.
 let output = '';

@@ -17,6 +17,7 @@ const packages = [
   'engines',
   'simulator',
   'ai-sdk',
+  'otel',
   'cli',
 ];
 
@@ -48,6 +49,7 @@ export default defineConfig({
           items: [
             { text: 'Quick start', link: '/quick-start' },
             { text: 'Coming from the AI SDK', link: '/ai-sdk' },
+            { text: 'Tracing with OpenTelemetry', link: '/opentelemetry' },
           ],
         },
         {

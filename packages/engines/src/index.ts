@@ -32,10 +32,25 @@ export type {
 } from './engine/image-limits.js';
 export { type InlineImagesOptions, inlineImages } from './engine/inline-images.js';
 export {
+  MiddlewareError,
+  type MiddlewareRequest,
+  type MiddlewareRequestChange,
+  type MiddlewareResponse,
+  type RequestMiddleware,
+} from './engine/middleware.js';
+export {
+  type LoopEndEvent,
+  type LoopObserveOptions,
+  type LoopStartEvent,
+  type LoopStep,
   type ObserveOptions,
   type RequestEvent,
+  type RequestFacts,
   type ResponseEvent,
   summarizePayloads,
+  type ToolCallApproval,
+  type ToolCallEndEvent,
+  type ToolCallStartEvent,
 } from './engine/observe.js';
 export {
   type JsonSchemaObject,
@@ -63,6 +78,7 @@ export {
   HttpTransport,
   type HttpTransportOptions,
   type PostOptions,
+  type ResponseHeaders,
   type RetryEvent,
   type StreamBody,
 } from './http/transport.js';

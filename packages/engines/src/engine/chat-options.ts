@@ -10,6 +10,7 @@ import type {
 import type { Pricing } from '@crosswire/registry';
 import type { EngineResponse } from '../cost/cost.js';
 import type { McpToolServer } from '../mcp/server.js';
+import type { LoopObserveOptions } from './observe.js';
 import type { OutputOption } from './structured.js';
 
 /** Per-call options of `chat`. */
@@ -39,6 +40,11 @@ export interface ChatOptions {
    * tool loops and the step API default to `'auto'`.
    */
   readonly promptCache?: PromptCache;
+  /**
+   * The tool loop this call is a turn of, as hook events and middleware see it (`loopId`). The
+   * tool loops and the step API set it; set it on your own loop's calls to group them.
+   */
+  readonly loopId?: string;
 }
 
 /** Per-call options of `stream`. */
@@ -60,7 +66,9 @@ export interface ChatStreamOptions extends ChatOptions {
 }
 
 /** Options of `chatWithTools` / `runToolLoop`. */
-export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
+export interface ChatWithToolsOptions
+  extends Omit<ChatOptions, 'tools' | 'loopId'>,
+    LoopObserveOptions {
   /**
    * MCP servers: SDK `Client`s or any objects with `listTools` and `callTool`. Default: the
    * engine's `mcpServers`. At least one, from either.
@@ -125,6 +133,9 @@ export type ChatInput = string | readonly (ConversationMessage | string)[];
 export interface ToolLoopEngine {
   readonly toolWireFormat: WireFormat;
   readonly dialectOptions: DialectOptions;
+  /** The provider and model, as loop events name them (`Engine` has both). */
+  readonly provider?: { readonly id: string };
+  readonly model?: string;
   /** The model's prices (the registry's); a loop result's `cost` is absent without them. */
   readonly pricing?: Pricing | undefined;
   exchange(input: ChatInput, options?: ChatOptions, iteration?: number): Promise<ChatExchange>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CrosswireError,
   carriesNative,
@@ -6,7 +7,6 @@ import {
   type WarningHandler,
   type WireFormat,
 } from '@crosswire/core';
-import type { ChatResponse } from '@crosswire/dialects';
 import {
   applyPromptCache,
   type ChatRequest,
@@ -16,6 +16,7 @@ import {
   imagesNeedingBytes,
   mcpNamedEvent,
   mcpNamedResponse,
+  neutralMessages,
   PreflightRefusedError,
   type PromptCache,
   preflight,
@@ -42,7 +43,8 @@ import { typedAbort } from '../abortable.js';
 import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
-import { HttpTransport, type RetryEvent } from '../http/transport.js';
+import { createSecretScrubber, type SecretScrubber } from '../http/secrets.js';
+import { HttpTransport, type ResponseHeaders, type RetryEvent } from '../http/transport.js';
 import { joinUrl, trimBaseUrl, withoutQuery } from '../http/url.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/tool-loop.js';
 import { inputMessages } from '../loop/tool-loop-steps.js';
@@ -64,7 +66,20 @@ import {
   loadSharp,
 } from './image-limits.js';
 import { type InlineImagesOptions, inlineImages } from './inline-images.js';
-import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
+import {
+  applyRequestMiddleware,
+  applyResponseMiddleware,
+  type RequestMiddleware,
+} from './middleware.js';
+import {
+  notify,
+  type ObserveOptions,
+  type RequestEvent,
+  type RequestFacts,
+  type ResponseEvent,
+  summarizePayloads,
+  withLazy,
+} from './observe.js';
 import { type OutputOption, resolveOutput } from './structured.js';
 import {
   type StructuredChatResponse,
@@ -81,7 +96,7 @@ export type EngineInlineImages = Pick<
   'maxBytes' | 'urlFilter' | 'allowPrivateNetwork' | 'timeoutMs' | 'concurrency'
 >;
 
-export interface EngineOptions {
+export interface EngineOptions extends ObserveOptions {
   /** A registry provider id or alias: `openai`, `anthropic`, `aki-anthropic`, `groq`... */
   readonly provider: string;
   /** The model id as the provider names it. Default: the provider's `default_model`. */
@@ -170,8 +185,30 @@ export interface EngineOptions {
   readonly mcpServers?: readonly McpToolServer[];
   /** The default `maxIterations` of `chatWithTools`. Default 10. */
   readonly maxIterations?: number;
-  readonly onRequest?: (event: RequestEvent) => void;
-  readonly onResponse?: (event: ResponseEvent) => void;
+  /**
+   * Told before each provider request, with the body as sent (base64 summarised). This and
+   * the other hooks observe: what one throws is dropped, and the call goes on.
+   */
+  readonly onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Told after each provider request, with the parsed reply or the error. */
+  readonly onResponse?: ((event: ResponseEvent) => void) | undefined;
+  /**
+   * Told when a tool loop (`runToolLoop`, `chatWithTools`, `streamWithTools`) or a step of the
+   * step API (`runModelStep`) starts, and when it ends (`onLoopEnd`, with its result or error).
+   * A loop's own options can replace the engine's.
+   */
+  readonly onLoopStart?: ObserveOptions['onLoopStart'];
+  readonly onLoopEnd?: ObserveOptions['onLoopEnd'];
+  /** Told before each tool call of a loop runs, and when it ended (with its duration and outcome). */
+  readonly onToolCallStart?: ObserveOptions['onToolCallStart'];
+  readonly onToolCallEnd?: ObserveOptions['onToolCallEnd'];
+  /**
+   * Request middleware, run in order on every provider request after Crosswire built it and
+   * before the preflight check (so a change that breaks a provider rule is still refused): each
+   * may replace the body and add headers, and read the reply. What one throws fails the call
+   * with `MiddlewareError` (`middleware_failed`, naming it). Default none.
+   */
+  readonly middleware?: readonly RequestMiddleware[];
   /** Told before each retry of a provider request. */
   readonly onRetry?: (event: RetryEvent) => void;
   readonly onWarning?: WarningHandler;
@@ -436,19 +473,33 @@ export class Engine {
   }
 
   /**
-   * Builds the body (images fetched first), times it, and announces it to `onRequest`: the
-   * prelude of both a plain and a streamed round trip. Events and errors never carry the
-   * credentials, even when a provider echoes them.
+   * Builds the body (images fetched first), lets the middleware change it, checks it with
+   * preflight, times it, and announces it to `onRequest`: the prelude of both a plain and a
+   * streamed round trip. Events and errors never carry the credentials, even when a provider
+   * echoes them (nor the values of secret-named headers a middleware added).
    */
   async #prepare(
     input: ChatInput,
     options: ChatOptions,
     iteration: number | undefined,
     output: StructuredOutputRequest | undefined,
-    shape: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
+    stream?: (body: Record<string, unknown>) => Record<string, unknown>,
   ) {
     const prepareStarted = performance.now();
-    const body = shape(await this.#builtRequest(input, options, output));
+    const built = await this.#builtRequest(input, options, output);
+    const facts = this.#requestFacts(options, iteration, stream !== undefined);
+    const middleware = this.#options.middleware ?? [];
+    const { body, headers } =
+      middleware.length === 0
+        ? { body: stream ? stream(built) : built, headers: undefined }
+        : await applyRequestMiddleware(
+            middleware,
+            facts,
+            stream ? stream(built) : built,
+            options.signal,
+          ).catch((error: unknown) => {
+            throw this.#transport.scrubber.error(error);
+          });
     if (this.#options.preflight !== false) {
       const { violations } = preflight(body, {
         wire: this.toolWireFormat,
@@ -458,19 +509,54 @@ export class Engine {
       if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);
     }
     const prepareMs = performance.now() - prepareStarted;
-    const scrub = this.#transport.scrubber;
-    const base = {
+    const scrub = withHeaderSecrets(this.#transport.scrubber, headers);
+    notify(this.#options.onRequest, () => {
+      const event = withLazy({ ...facts }, 'body', () => scrub.value(summarizePayloads(body)));
+      return withLazy(event, 'messages', () =>
+        neutralMessages(inputMessages(input), { onWarning: () => undefined }),
+      ) satisfies RequestEvent;
+    });
+    return { body, headers, prepareMs, scrub, facts };
+  }
+
+  /** What every event and middleware call of one request says about it. */
+  #requestFacts(
+    options: ChatOptions,
+    iteration: number | undefined,
+    stream: boolean,
+  ): RequestFacts {
+    const observed =
+      this.#options.onRequest !== undefined ||
+      this.#options.onResponse !== undefined ||
+      (this.#options.middleware?.length ?? 0) > 0;
+    return {
+      // An id only someone will read: a run without hooks or middleware makes none.
+      requestId: observed ? randomUUID() : '',
       provider: this.provider.id,
       model: this.model,
       wire: this.toolWireFormat,
-      url: scrub.text(this.endpoint),
+      url: this.#transport.scrubber.text(this.endpoint),
       iteration,
+      loopId: options.loopId,
+      stream,
     };
-    notify(
-      this.#options.onRequest,
-      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
-    );
-    return { body, prepareMs, scrub, base };
+  }
+
+  /** Tells the middleware the reply (last first); what one throws fails the call, scrubbed. */
+  async #readReply(
+    facts: RequestFacts,
+    reply: { status: number; headers: ResponseHeaders },
+    response: EngineResponse,
+    scrub: SecretScrubber,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const middleware = this.#options.middleware ?? [];
+    if (middleware.length === 0) return;
+    try {
+      await applyResponseMiddleware(middleware, { ...facts, ...reply, response }, signal);
+    } catch (error) {
+      throw scrub.error(error);
+    }
   }
 
   async *#streamEvents(
@@ -481,7 +567,7 @@ export class Engine {
     output?: StructuredOutputRequest,
   ) {
     const wireStream = STREAMS[this.toolWireFormat];
-    const { body, prepareMs, scrub, base } = await this.#prepare(
+    const { body, headers, prepareMs, scrub, facts } = await this.#prepare(
       input,
       options,
       iteration,
@@ -492,13 +578,14 @@ export class Engine {
     const started = performance.now();
     let status: number | undefined;
     let attempts = 1;
-    let response: ChatResponse | undefined;
+    let response: EngineResponse | undefined;
     let failure: Error | undefined;
     let errorSent = false;
     try {
       const reply = await this.#transport.postStream(wireStream.path(this.#path), body, {
         signal: options.signal,
         timeoutMs: options.timeoutMs,
+        headers,
       });
       status = reply.status;
       attempts = reply.attempts;
@@ -521,6 +608,7 @@ export class Engine {
         const named = mcpNamedEvent(event, names);
         if (named.type === 'finish') {
           response = withCost(named.response, this.pricing);
+          await this.#readReply(facts, reply, response, scrub, options.signal);
           errorSent = false;
           yield { ...named, response };
           continue;
@@ -537,19 +625,25 @@ export class Engine {
       }
       throw failure;
     } finally {
-      notify(
-        this.#options.onResponse,
-        (): ResponseEvent => ({
-          ...base,
-          status,
-          durationMs: performance.now() - started,
-          attempts,
-          usage: response?.usage,
-          finishReason: response?.finishReason,
-          body: response === undefined ? undefined : scrub.value(summarizePayloads(response.raw)),
-          error: failure ?? (response === undefined ? new Error('stream closed early') : undefined),
-          rateLimit: this.rateLimit,
-        }),
+      const finished = response;
+      notify(this.#options.onResponse, () =>
+        responseEvent(
+          {
+            ...facts,
+            status,
+            durationMs: performance.now() - started,
+            attempts,
+            usage: finished?.usage,
+            finishReason: finished?.finishReason,
+            cost: finished?.cost,
+            error:
+              failure ?? (finished === undefined ? new Error('stream closed early') : undefined),
+            rateLimit: this.rateLimit,
+          },
+          finished,
+          () => finished?.raw,
+          scrub,
+        ),
       );
     }
   }
@@ -595,7 +689,7 @@ export class Engine {
   /**
    * `options` with the engine's defaults filled in (`mcpServers`, `maxIterations`,
    * `toolTimeoutMs`, `listToolsTimeoutMs`, `maxToolsPerServer`, `maxToolResultBytes`,
-   * `onWarning`): what `runToolLoop` and the step
+   * `onWarning`, the loop and tool-call hooks): what `runToolLoop` and the step
    * API's `runModelStep` use.
    */
   toolLoopOptions(options: ChatWithToolsOptions): ChatWithToolsOptions {
@@ -608,6 +702,10 @@ export class Engine {
       maxToolsPerServer: options.maxToolsPerServer ?? this.#options.maxToolsPerServer,
       maxToolResultBytes: options.maxToolResultBytes ?? this.#options.maxToolResultBytes,
       onWarning: options.onWarning ?? this.#options.onWarning,
+      onLoopStart: options.onLoopStart ?? this.#options.onLoopStart,
+      onLoopEnd: options.onLoopEnd ?? this.#options.onLoopEnd,
+      onToolCallStart: options.onToolCallStart ?? this.#options.onToolCallStart,
+      onToolCallEnd: options.onToolCallEnd ?? this.#options.onToolCallEnd,
       ...((options.promptCache ?? this.#options.promptCache) === undefined
         ? {}
         : { promptCache: options.promptCache ?? this.#options.promptCache }),
@@ -732,25 +830,35 @@ export class Engine {
     iteration: number | undefined,
     output: StructuredOutputRequest | undefined,
   ): Promise<ChatExchange> {
-    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration, output);
+    const { body, headers, prepareMs, scrub, facts } = await this.#prepare(
+      input,
+      options,
+      iteration,
+      output,
+    );
     const started = performance.now();
     let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
     try {
       exchange = await this.#transport.postJson(this.#path, body, {
         signal: options.signal,
         timeoutMs: options.timeoutMs,
+        headers,
       });
     } catch (caught) {
-      const error = typedAbort(caught, options.signal, 'waiting for the provider') as Error;
+      const error = scrub.error(
+        typedAbort(caught, options.signal, 'waiting for the provider') as Error,
+      );
       notify(
         this.#options.onResponse,
         (): ResponseEvent => ({
-          ...base,
+          ...facts,
           status: (error as { status?: number }).status,
           durationMs: performance.now() - started,
           attempts: Number((error as { details?: { attempts?: unknown } }).details?.attempts ?? 1),
           usage: undefined,
           finishReason: undefined,
+          cost: undefined,
+          response: undefined,
           body: undefined,
           error,
           rateLimit: this.rateLimit,
@@ -759,20 +867,24 @@ export class Engine {
       throw error;
     }
     // One event per reply, whether or not it parses: the hook sees every provider answer.
-    const replied = (response: ChatResponse | undefined, error: Error | undefined) =>
-      notify(
-        this.#options.onResponse,
-        (): ResponseEvent => ({
-          ...base,
-          status: exchange.status,
-          durationMs: exchange.durationMs,
-          attempts: exchange.attempts,
-          usage: response?.usage,
-          finishReason: response?.finishReason,
-          body: scrub.value(summarizePayloads(exchange.body)),
-          error: error === undefined ? undefined : scrub.error(error),
-          rateLimit: exchange.rateLimit,
-        }),
+    const replied = (response: EngineResponse | undefined, error: Error | undefined) =>
+      notify(this.#options.onResponse, () =>
+        responseEvent(
+          {
+            ...facts,
+            status: exchange.status,
+            durationMs: exchange.durationMs,
+            attempts: exchange.attempts,
+            usage: response?.usage,
+            finishReason: response?.finishReason,
+            cost: response?.cost,
+            error: error === undefined ? undefined : scrub.error(error),
+            rateLimit: exchange.rateLimit,
+          },
+          response,
+          () => exchange.body,
+          scrub,
+        ),
       );
     let response: EngineResponse;
     try {
@@ -786,6 +898,12 @@ export class Engine {
     } catch (error) {
       scrub.error(error);
       replied(undefined, error as Error);
+      throw error;
+    }
+    try {
+      await this.#readReply(facts, exchange, response, scrub, options.signal);
+    } catch (error) {
+      replied(response, error as Error);
       throw error;
     }
     replied(response, undefined);
@@ -922,4 +1040,44 @@ function withoutRepeatedVersion(baseUrl: string, path: string): string {
   if (version === undefined) return path;
   const prefix = `/${version}/`;
   return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;
+}
+
+/**
+ * `scrubber` that also hides the values of secret-named headers a middleware added (a
+ * gateway's key): the engine's own credentials are in `scrubber` already.
+ */
+function withHeaderSecrets(
+  scrubber: SecretScrubber,
+  headers: Readonly<Record<string, string>> | undefined,
+): SecretScrubber {
+  if (headers === undefined) return scrubber;
+  const added = createSecretScrubber({ headers });
+  if (added.secrets.length === 0) return scrubber;
+  return {
+    secrets: [...scrubber.secrets, ...added.secrets],
+    text: (text) => added.text(scrubber.text(text)),
+    value: (value) => added.value(scrubber.value(value)),
+    error: (error) => added.error(scrubber.error(error)),
+  };
+}
+
+/**
+ * A response event whose `body` (the reply body) and `response` (the parsed reply) are
+ * summarised copies, made when first read: a hook can log or `JSON.stringify` any event.
+ */
+function responseEvent(
+  event: Omit<ResponseEvent, 'body' | 'response'>,
+  response: EngineResponse | undefined,
+  body: () => unknown,
+  scrub: SecretScrubber,
+): ResponseEvent {
+  const withBody = withLazy({ ...event }, 'body', () => {
+    const raw = body();
+    return raw === undefined ? undefined : scrub.value(summarizePayloads(raw));
+  });
+  return withLazy(withBody, 'response', () =>
+    response === undefined
+      ? undefined
+      : (scrub.value(summarizePayloads(response)) as EngineResponse),
+  );
 }

@@ -388,7 +388,7 @@ describe('the chat options a model step sends', () => {
       const seen: ChatOptions[] = [];
       const wrapped = withDefaults(engine('wrapped', TEXT), DEFAULTS, seen);
       await runModelStep(wrapped, startToolLoop('go', { loopId: 'w' }), { roster: ROSTER });
-      expect(seen).toStrictEqual([{ tools: ROSTER.tools, promptCache: { key: 'w' } }]);
+      expect(seen).toStrictEqual([{ tools: ROSTER.tools, promptCache: { key: 'w' }, loopId: 'w' }]);
       expect(received('wrapped')).toEqual([
         {
           model: 'gpt-6.1-sol',
@@ -423,6 +423,7 @@ describe('the chat options a model step sends', () => {
           extra: { seed: 2 },
           timeoutMs: 30_000,
           promptCache: { key: 'v' },
+          loopId: 'v',
         },
       ]);
       expect(received('over')).toEqual([

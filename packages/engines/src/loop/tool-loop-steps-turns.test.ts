@@ -381,13 +381,14 @@ describe('the two-step form: after the tool turns, one turn without tools asks f
       maxTokens: 99,
     });
     expect(engine.sent.map((turn) => [turn.iteration, Object.keys(turn.options).sort()])).toEqual([
-      [1, ['maxTokens', 'output', 'promptCache', 'toolChoice', 'tools']],
-      [1, ['maxTokens', 'output', 'promptCache']],
+      [1, ['loopId', 'maxTokens', 'output', 'promptCache', 'toolChoice', 'tools']],
+      [1, ['loopId', 'maxTokens', 'output', 'promptCache']],
     ]);
     expect(engine.sent[1]?.options).toEqual({
       maxTokens: 99,
       output: OUTPUT,
       promptCache: { key: 'two' },
+      loopId: 'two',
     });
     expect(engine.sent[1]?.input).toEqual([
       { role: 'user', content: 'Plan' },
@@ -416,7 +417,7 @@ describe('the two-step form: after the tool turns, one turn without tools asks f
       output: OUTPUT,
     });
     expect(engine.sent.map((turn) => turn.options)).toEqual([
-      { tools: [], output: OUTPUT, promptCache: { key: 'none' } },
+      { tools: [], output: OUTPUT, promptCache: { key: 'none' }, loopId: 'none' },
     ]);
     expect([state.text, 'object' in state]).toEqual(['no object here', false]);
   });

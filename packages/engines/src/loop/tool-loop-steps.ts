@@ -30,10 +30,12 @@ import type {
   ChatWithToolsOptions,
   ToolLoopEngine,
 } from '../engine/chat-options.js';
+import type { LoopObserveOptions } from '../engine/observe.js';
 import { FINAL_OBJECT_PROMPT } from '../engine/structured-exchange.js';
 import { callTool, type ToolOutput } from '../mcp/call.js';
 import { gatherTools, type ToolRoster } from '../mcp/gather.js';
 import type { McpToolServer } from '../mcp/server.js';
+import { loopStart, observedCall, observedRun } from './loop-events.js';
 
 /**
  * The `_meta` key of a tool step's `tools/call` request that carries its idempotency key
@@ -240,8 +242,8 @@ export interface ModelStepOptions extends ChatWithToolsOptions {
   readonly roster?: ToolRoster;
 }
 
-/** Options of {@link runToolStep}. */
-export interface ToolStepOptions {
+/** Options of {@link runToolStep}; its hooks are told the step and its call. */
+export interface ToolStepOptions extends LoopObserveOptions {
   /** The servers to run the call on (`roster` instead saves the `tools/list` requests). */
   readonly mcpServers?: readonly McpToolServer[];
   /** The tools from `gatherTools`, routed to their servers. */
@@ -378,6 +380,7 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
   const chatOptions: ChatOptions = {
     ...settings.chatOptions,
     promptCache: loopPromptCache(settings.options.promptCache, state.loopId),
+    loopId: state.loopId,
   };
   let exchanged = await settleWithin(settings.exchange(conversation, chatOptions, iteration), {
     signal: options.signal,
@@ -555,14 +558,23 @@ export async function runModelStep(
   const merged: ModelStepOptions = options.roster
     ? { ...effective, roster: options.roster }
     : effective;
-  try {
-    const settings = await loopSettings(engine, merged);
-    const turn = await modelTurn(state, settings);
-    if (turn.exhausted) throw maxIterationsError(settings.maxIterations, turn.calls, []);
-    return turn.state;
-  } catch (error) {
-    throw typedAbort(error, options.signal, 'running a model step');
-  }
+  const iteration = state.iteration + 1;
+  const step = { kind: 'model', iteration, key: modelStepKey(state.loopId, iteration) } as const;
+  return observedRun(
+    merged,
+    loopStart(state.loopId, step, engine),
+    async () => {
+      try {
+        const settings = await loopSettings(engine, merged);
+        const turn = await modelTurn(state, settings);
+        if (turn.exhausted) throw maxIterationsError(settings.maxIterations, turn.calls, []);
+        return turn.state;
+      } catch (error) {
+        throw typedAbort(error, options.signal, 'running a model step');
+      }
+    },
+    (next) => ({ result: undefined, state: next }),
+  );
 }
 
 /**
@@ -580,14 +592,23 @@ export async function runToolStep(
 ): Promise<ToolLoopState> {
   const pending = findPending(state, callId);
   if (pending.result !== undefined) return state;
-  try {
-    throwIfAborted(options.signal, `running tool step ${callId}`);
-    const roster = options.roster ?? (await listTools(options));
-    const output = await runPendingCall(state, pending, roster, options, true);
-    return recordToolResult(state, callId, output.result);
-  } catch (error) {
-    throw typedAbort(error, options.signal, `running tool step ${callId}`);
-  }
+  const key = toolStepKey(state.loopId, state.iteration, callId);
+  const step = { kind: 'tool', iteration: state.iteration, key, callId } as const;
+  return observedRun(
+    options,
+    loopStart(state.loopId, step, undefined),
+    async () => {
+      try {
+        throwIfAborted(options.signal, `running tool step ${callId}`);
+        const roster = options.roster ?? (await listTools(options));
+        const output = await runPendingCall(state, pending, roster, options, true);
+        return recordToolResult(state, callId, output.result);
+      } catch (error) {
+        throw typedAbort(error, options.signal, `running tool step ${callId}`);
+      }
+    },
+    (next) => ({ result: undefined, state: next }),
+  );
 }
 
 /** Runs one pending call; with `keyed`, its `tools/call` carries the idempotency key. */
@@ -598,19 +619,27 @@ export function runPendingCall(
   options: ToolStepOptions,
   keyed: boolean,
 ): Promise<ToolOutput> {
-  return callTool(roster, pending.call, {
-    timeoutMs: options.toolTimeoutMs,
-    signal: options.signal,
-    maxToolResultBytes: options.maxToolResultBytes,
-    onWarning: options.onWarning,
-    ...(keyed
-      ? {
-          meta: {
-            [IDEMPOTENCY_KEY_META]: toolStepKey(state.loopId, state.iteration, pending.callId),
-          },
-        }
-      : {}),
-  });
+  const start = {
+    loopId: state.loopId,
+    iteration: state.iteration,
+    callId: pending.callId,
+    toolCall: pending.call,
+  };
+  return observedCall(options, start, () =>
+    callTool(roster, pending.call, {
+      timeoutMs: options.toolTimeoutMs,
+      signal: options.signal,
+      maxToolResultBytes: options.maxToolResultBytes,
+      onWarning: options.onWarning,
+      ...(keyed
+        ? {
+            meta: {
+              [IDEMPOTENCY_KEY_META]: toolStepKey(state.loopId, state.iteration, pending.callId),
+            },
+          }
+        : {}),
+    }),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { turnSignal, typedAbort } from '../abortable.js';
 import { type Cost, costOf, type EngineResponse } from '../cost/cost.js';
 import type { ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import type { ToolFailure, ToolOutput } from '../mcp/call.js';
+import { loopStart, observedRun } from './loop-events.js';
 import {
   initialState,
   loopSettings,
@@ -115,23 +116,29 @@ export async function runToolLoop(
   options: LoopOptions,
   hooks: LoopHooks = {},
 ): Promise<ToolLoopResult> {
-  try {
-    return await loop(engine, messages, options, hooks);
-  } catch (error) {
-    throw typedAbort(error, options.signal, 'running the tool loop');
-  }
+  // A fresh id per run: it names the run's prompt cache (`prompt_cache_key`) and its events.
+  const loopId = randomUUID();
+  return observedRun(
+    options,
+    loopStart(loopId, undefined, engine),
+    () =>
+      loop(engine, loopId, messages, options, hooks).catch((error: unknown) => {
+        throw typedAbort(error, options.signal, 'running the tool loop');
+      }),
+    (result) => ({ result, state: undefined }),
+  );
 }
 
 async function loop(
   engine: ToolLoopEngine,
+  loopId: string,
   messages: readonly ChatMessage[],
   options: LoopOptions,
   hooks: LoopHooks,
 ): Promise<ToolLoopResult> {
   const report = hooks.report ?? (async () => undefined);
   const settings = await loopSettings(engine, options, hooks.exchange);
-  // A fresh id per run: it names the run's prompt cache (`prompt_cache_key`).
-  let state = initialState(randomUUID(), messages);
+  let state = initialState(loopId, messages);
   const turns: ToolLoopTurn[] = [];
   for (;;) {
     const iteration = state.iteration + 1;
