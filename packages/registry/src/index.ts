@@ -64,6 +64,7 @@ export {
   supports,
 } from './default-registry.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
+export { closestName, editDistance } from './names/suggest.js';
 export {
   type Claim,
   type ConditionalClaim,

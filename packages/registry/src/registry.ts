@@ -7,6 +7,7 @@ import { dataDate } from './data-date.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
 import { findModel } from './find-model.js';
+import { closestName } from './names/suggest.js';
 import { createResolutionCache } from './resolution-cache.js';
 import type {
   CapabilityQuery,
@@ -51,11 +52,19 @@ export function buildRegistry(
   function lookupProvider(id: string): ProviderRecord {
     const record = findProvider(id);
     if (!record) {
-      const known = [...new Set([...indexed().providers.values()].map((p) => p.entry.id))].sort();
+      const providers = indexed().providerList;
+      const known = providers.map((provider) => provider.id).sort();
+      // A typo is named by the provider it was meant to be, matched over ids and aliases.
+      const nearest = closestName(
+        id,
+        providers.flatMap((provider) => [provider.id, ...provider.aliases]),
+      );
+      const meant = nearest === undefined ? undefined : findProvider(nearest)?.entry.id;
+      const hint = meant === undefined ? '' : `; did you mean "${meant}"?`;
       throw new RegistryError(
         'unknown_provider',
-        `unknown provider "${id}" (known: ${known.join(', ')})`,
-        { details: { provider: id } },
+        `unknown provider "${id}"${hint} (known: ${known.join(', ')})`,
+        { details: { provider: id, ...(meant === undefined ? {} : { suggestion: meant }) } },
       );
     }
     return record;

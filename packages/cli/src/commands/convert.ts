@@ -1,12 +1,11 @@
 import { carriesNative, ValidationError, type WireFormat } from '@crosswire/core';
-import { defaultRegistry } from '@crosswire/registry';
+import { defaultRegistry, editDistance } from '@crosswire/registry';
 import { ToolResult } from '@crosswire/tool-result';
 import { expectPositionals, flag, parseWire, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { jsonText } from '../format.js';
 import { type CliIo, readStdinText, readTextFile } from '../io.js';
-import { editDistance } from '../suggest.js';
 import {
   resolveToolResultSettings,
   settingGates,

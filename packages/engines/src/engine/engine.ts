@@ -574,7 +574,10 @@ export class Engine {
    * conversation, turns, timings and usage.
    */
   async chatWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<string> {
-    return (await this.runToolLoop(input, options)).text;
+    const result = await runToolLoop(this, inputMessages(input), this.toolLoopOptions(options), {
+      method: 'chatWithTools',
+    });
+    return result.text;
   }
 
   /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */

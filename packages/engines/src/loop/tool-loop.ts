@@ -14,6 +14,7 @@ import type { ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-option
 import type { ToolFailure, ToolOutput } from '../mcp/call.js';
 import {
   initialState,
+  type LoopMethod,
   loopSettings,
   maxIterationsError,
   modelTurn,
@@ -97,6 +98,8 @@ export type ToolLoopProgress =
 export interface LoopHooks {
   readonly exchange?: ToolLoopEngine['exchange'];
   readonly report?: (progress: ToolLoopProgress) => Promise<void>;
+  /** The method the caller called, named in refusals (default `runToolLoop`). */
+  readonly method?: LoopMethod;
 }
 
 /**
@@ -129,7 +132,12 @@ async function loop(
   hooks: LoopHooks,
 ): Promise<ToolLoopResult> {
   const report = hooks.report ?? (async () => undefined);
-  const settings = await loopSettings(engine, options, hooks.exchange);
+  const settings = await loopSettings(
+    engine,
+    options,
+    hooks.exchange,
+    hooks.method ?? 'runToolLoop',
+  );
   // A fresh id per run: it names the run's prompt cache (`prompt_cache_key`).
   let state = initialState(randomUUID(), messages);
   const turns: ToolLoopTurn[] = [];
