@@ -4,6 +4,7 @@ import { CAPABILITY_NAMES, type CapabilityName, isCapabilityName } from './capab
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import { EMPTY_LEARNED, indexLearned, mergeListing } from './catalogue/listing/learned.js';
 import { dataDate } from './data-date.js';
+import { toolResultDeliveries } from './delivery.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
 import { findModel } from './find-model.js';
@@ -75,11 +76,15 @@ export function buildRegistry(
     const cached = cache.get(key);
     if (cached) return cached;
     const provider = query.provider === undefined ? undefined : lookupProvider(query.provider);
-    const resolution = resolveUncached(
+    const resolved = resolveUncached(
       { index: indexed(), catalogue, learned, today, dataDate: dataDateOf },
       provider,
       query.model,
     );
+    const resolution: Resolution = Object.freeze({
+      ...resolved,
+      delivery: toolResultDeliveries(resolved),
+    });
     cache.set(key, resolution);
     return resolution;
   }

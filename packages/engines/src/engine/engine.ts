@@ -2,6 +2,7 @@ import {
   CrosswireError,
   carriesNative,
   emitWarning,
+  type MediaKind,
   ValidationError,
   type WarningHandler,
   type WireFormat,
@@ -29,6 +30,7 @@ import {
   type CapabilityName,
   defaultRegistry,
   type EffectiveCapabilities,
+  type MediaDelivery,
   PROVIDER_LISTINGS,
   type Pricing,
   type ProviderEntry,
@@ -36,6 +38,7 @@ import {
   type Resolution,
   type StructuredOutputSupport,
   structuredOutputFact,
+  toolResultDelivery,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { typedAbort } from '../abortable.js';
@@ -365,6 +368,20 @@ export class Engine {
   /** Provider, model, how its name matched, wire and capabilities, from the registry. */
   resolution(): Resolution {
     return this.registry.resolve({ provider: this.provider.id, model: this.model });
+  }
+
+  /**
+   * How a tool's image (or PDF) reaches this model, as this engine's requests carry it: the
+   * registry's answer (`native`, `user-message`, `tool-message` or `placeholder`, with the
+   * reasons) with this engine's `dialect.imageFallback` when set, else the provider's default.
+   */
+  toolResultDelivery(kind: MediaKind): MediaDelivery {
+    const imageFallback = this.#options.dialect?.imageFallback;
+    return toolResultDelivery(
+      this.resolution(),
+      kind,
+      imageFallback === undefined ? {} : { imageFallback },
+    );
   }
 
   /**
