@@ -33,7 +33,7 @@ simulator?.script('quick-start', [
 //    that requires a key, so a placeholder goes with the simulator's URL.
 const engine = createEngine({
   provider: 'anthropic',
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-5-5',
   ...(simulator && {
     apiKey: 'not-a-real-key',
     baseUrl: simulator.baseUrl('anthropic', 'quick-start'),
