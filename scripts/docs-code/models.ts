@@ -68,7 +68,11 @@ function exemptLines(lines: readonly string[]): Set<number> {
 }
 
 /** The models one page names (none on a generated page: it lists what the data holds). */
-export function namedModels(page: string, text: string, served: Map<string, string[]>): NamedModel[] {
+export function namedModels(
+  page: string,
+  text: string,
+  served: Map<string, string[]>,
+): NamedModel[] {
   const found: NamedModel[] = [];
   if (/<!-- Generated /.test(text.slice(0, 400))) return found;
   const lines = text.split('\n');

@@ -139,7 +139,8 @@ function topLevelNames(source: ts.SourceFile): Set<string> {
   const names = new Set<string>();
   const bind = (name: ts.BindingName) => {
     if (ts.isIdentifier(name)) names.add(name.text);
-    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bind(element.name);
+    else
+      for (const element of name.elements) if (!ts.isOmittedExpression(element)) bind(element.name);
   };
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
@@ -221,6 +222,7 @@ function writeSnippets(snippets: readonly Snippet[], exports: Map<string, Set<st
     .map((snippet) => {
       const file = path.join(OUT, `${slug(snippet)}.ts`);
       let header = '';
+      let footer = '';
       if (snippet.context !== undefined) {
         const names = exports.get(snippet.context);
         if (names === undefined) {
@@ -233,18 +235,26 @@ function writeSnippets(snippets: readonly Snippet[], exports: Map<string, Set<st
         const used = [...identifiersIn(source)].filter(
           (name) => names.has(name) && !declared.has(name),
         );
+        // A runnable context closes what it opened (a simulator, an MCP server) after the run.
+        if (snippet.run && names.has('teardown') && !used.includes('teardown')) {
+          used.push('teardown');
+          footer = 'await teardown();\n';
+        }
         const from = path.relative(OUT, path.join(CONTEXTS, `${snippet.context}.ts`));
         header = `import { ${used.sort().join(', ')} } from '${from.startsWith('.') ? from : `./${from}`}';\n`;
         if (used.length === 0) header = `import '${from.startsWith('.') ? from : `./${from}`}';\n`;
       }
       // Every snippet is a module, so top-level await and its own names stay its own.
-      writeFileSync(file, `${header}${snippet.code}export {};\n`);
+      writeFileSync(file, `${header}${snippet.code}${footer}export {};\n`);
       return { snippet, file, offset: header === '' ? 0 : 1 };
     });
 }
 
 /** Type-checks every snippet; the problems as `page:line: message`. */
-export function typecheck(snippets: readonly Snippet[]): { written: Written[]; problems: string[] } {
+export function typecheck(snippets: readonly Snippet[]): {
+  written: Written[];
+  problems: string[];
+} {
   const options = compilerOptions();
   const written = writeSnippets(snippets, contextExports(options));
   const program = ts.createProgram(
@@ -307,8 +317,10 @@ export function runSnippets(written: readonly Written[], snippets: readonly Snip
     .filter((snippet) => snippet.run)
     .flatMap((snippet) => {
       const file = snippet.include ?? fileOf.get(snippet);
-      const problem = file === undefined ? `${snippet.page}:${snippet.line}: not written` : runOne(snippet, file);
-      if (problem === undefined) console.log(`ran ${snippet.page}:${snippet.line}: output as shown`);
+      const problem =
+        file === undefined ? `${snippet.page}:${snippet.line}: not written` : runOne(snippet, file);
+      if (problem === undefined)
+        console.log(`ran ${snippet.page}:${snippet.line}: output as shown`);
       return problem === undefined ? [] : [problem];
     });
 }

@@ -50,8 +50,8 @@ try {
   });
   console.log(result.text);
   for (const turn of result.turns) {
-    const calls = turn.toolCalls.map((call) => `${call.name}${call.isError ? ' (error)' : ''}`);
-    console.log(`turn ${turn.iteration}: ${turn.finishReason} ${calls.join(', ')}`);
+    const calls = turn.toolCalls.map((call) => ` ${call.name}${call.isError ? ' (error)' : ''}`);
+    console.log(`turn ${turn.iteration}: ${turn.finishReason}${calls.join(',')}`);
   }
   console.log(`tokens: ${result.usage.inputTokens} in, ${result.usage.outputTokens} out`);
 } finally {
