@@ -29,7 +29,7 @@ assert.equal(
   contentImage.Image.fromUrl('https://images.example/cat.png').toAnthropic().source.type,
   'url',
 );
-assert.equal(registry.supports('openai-responses', 'gpt-4o', 'tool_result_pdf'), true);
+assert.equal(registry.supports('openai-responses', 'gpt-5.4', 'tool_result_pdf'), true);
 assert.equal(typeof engines.createEngine, 'function');
 assert.equal(typeof dialects.buildRequest, 'function');
 assert.equal(typeof durable.saveConversation, 'function');
@@ -44,8 +44,9 @@ assert.deepEqual(Object.keys(otel.otelHooks()).sort(), [
   'onToolCallStart',
 ]);
 assert.equal(
-  aiSdk.supportsInToolResults({ provider: 'openai.chat', modelId: 'gpt-4o' }, 'image').supported,
-  false,
+  aiSdk.supportsInToolResults({ provider: 'openai.chat', modelId: 'gpt-6.1-sol' }, 'image')
+    .delivery,
+  'user-message',
 );
 // One class across both loaders: an error thrown by a package is the class `require` gives.
 assert.ok(new core.ValidationError('x') instanceof core.CrosswireError);

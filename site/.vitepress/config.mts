@@ -70,6 +70,7 @@ export default defineConfig({
             { text: 'Images and safe fetching', link: '/guides/images-and-fetching' },
             { text: 'The capability registry', link: '/guides/registry' },
             { text: 'Writing your own tool loop', link: '/guides/own-loop' },
+            { text: 'The AI SDK: bodies before and after', link: '/guides/ai-sdk-bodies' },
           ],
         },
         {

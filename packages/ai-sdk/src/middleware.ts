@@ -10,6 +10,7 @@ import { carriesNative, emitWarning, type WarningHandler, type WireFormat } from
 import { type ToolImage, toolResultImages } from '@crosswire/dialects';
 import type { ToolResult, ToolResultToOptions } from '@crosswire/tool-result';
 import {
+  deliveryOf,
   type ModelFacts,
   type ModelIdentity,
   type ModelLookupOptions,
@@ -69,9 +70,11 @@ function planFor(model: ModelIdentity, options: CrosswireMiddlewareOptions): Pla
   }
   const { wire, flags } = facts;
   const nativeImages = carriesNative(wire, 'image') && flags.tool_result_images;
-  const fallback =
-    (options.imageFallback ?? facts.quirks?.tool_result_image_fallback ?? 'user-message') ===
-    'user-message';
+  // The registry's answer, the one the engines send by: the user-message form only (the
+  // middleware has no tool-message form).
+  const follows = (kind: 'image' | 'pdf') =>
+    deliveryOf(facts, kind, options.imageFallback).delivery === 'user-message';
+  const fallbackImages = !nativeImages && follows('image');
   return {
     wire,
     facts,
@@ -81,9 +84,9 @@ function planFor(model: ModelIdentity, options: CrosswireMiddlewareOptions): Pla
       sourceBlocks: facts.quirks?.source_blocks ?? true,
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     },
-    fallbackImages: fallback && !nativeImages && flags.image_input,
-    fallbackPdfs: fallback && wire === 'gemini' && !flags.tool_result_pdf && flags.pdf_input,
-    seesImages: nativeImages || (fallback && flags.image_input),
+    fallbackImages,
+    fallbackPdfs: !flags.tool_result_pdf && follows('pdf'),
+    seesImages: nativeImages || fallbackImages,
   };
 }
 

@@ -425,7 +425,7 @@ export function resolveUncached(
   context: ResolveContext,
   provider: ProviderRecord | undefined,
   requested: string,
-): Resolution {
+): Omit<Resolution, 'delivery'> {
   const { index, catalogue } = context;
   const heard = provider ? context.learned?.provider(provider.entry.id) : undefined;
   const found = findModel(index, provider, requested, catalogue, heard);

@@ -63,7 +63,19 @@ export {
   resolveCapabilities,
   supports,
 } from './default-registry.js';
+export {
+  type ImageFallback,
+  type MediaDelivery,
+  TOOL_RESULT_DELIVERIES,
+  type ToolResultDeliveries,
+  type ToolResultDelivery,
+  type ToolResultDeliveryOptions,
+  toolResultDeliveries,
+  toolResultDelivery,
+  WIRE_FALLBACK_FORMS,
+} from './delivery.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
+export { closestName, editDistance } from './names/suggest.js';
 export {
   type Claim,
   type ConditionalClaim,

@@ -4,9 +4,11 @@ import { CAPABILITY_NAMES, type CapabilityName, isCapabilityName } from './capab
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import { EMPTY_LEARNED, indexLearned, mergeListing } from './catalogue/listing/learned.js';
 import { dataDate } from './data-date.js';
+import { toolResultDeliveries } from './delivery.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
 import { findModel } from './find-model.js';
+import { closestName } from './names/suggest.js';
 import { createResolutionCache } from './resolution-cache.js';
 import type {
   CapabilityQuery,
@@ -51,11 +53,19 @@ export function buildRegistry(
   function lookupProvider(id: string): ProviderRecord {
     const record = findProvider(id);
     if (!record) {
-      const known = [...new Set([...indexed().providers.values()].map((p) => p.entry.id))].sort();
+      const providers = indexed().providerList;
+      const known = providers.map((provider) => provider.id).sort();
+      // A typo is named by the provider it was meant to be, matched over ids and aliases.
+      const nearest = closestName(
+        id,
+        providers.flatMap((provider) => [provider.id, ...provider.aliases]),
+      );
+      const meant = nearest === undefined ? undefined : findProvider(nearest)?.entry.id;
+      const hint = meant === undefined ? '' : `; did you mean "${meant}"?`;
       throw new RegistryError(
         'unknown_provider',
-        `unknown provider "${id}" (known: ${known.join(', ')})`,
-        { details: { provider: id } },
+        `unknown provider "${id}"${hint} (known: ${known.join(', ')})`,
+        { details: { provider: id, ...(meant === undefined ? {} : { suggestion: meant }) } },
       );
     }
     return record;
@@ -66,11 +76,15 @@ export function buildRegistry(
     const cached = cache.get(key);
     if (cached) return cached;
     const provider = query.provider === undefined ? undefined : lookupProvider(query.provider);
-    const resolution = resolveUncached(
+    const resolved = resolveUncached(
       { index: indexed(), catalogue, learned, today, dataDate: dataDateOf },
       provider,
       query.model,
     );
+    const resolution: Resolution = Object.freeze({
+      ...resolved,
+      delivery: toolResultDeliveries(resolved),
+    });
     cache.set(key, resolution);
     return resolution;
   }

@@ -4,6 +4,7 @@ import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import type { LearnedEntry } from './catalogue/listing/learned.js';
 import type { LearnedSnapshot } from './catalogue/listing/types.js';
+import type { ToolResultDeliveries } from './delivery.js';
 import type { RegistryFile } from './files.js';
 import type { Claim, LifecycleData } from './schema.js';
 
@@ -216,6 +217,12 @@ export interface Resolution {
   readonly pricing: Pricing | undefined;
   /** What a caller should hear about: a retired or deprecated model, a model not listed. */
   readonly warnings: readonly string[];
+  /**
+   * How a tool's image and a tool's PDF reach the model (`native`, `user-message`,
+   * `tool-message`, `placeholder`) with the provider's default fallback, as an engine sends
+   * them; `toolResultDelivery(resolution, kind, { imageFallback })` answers for another.
+   */
+  readonly delivery: ToolResultDeliveries;
 }
 
 /** What to resolve: a model name, on a provider (by id or alias). */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isWireFormat, type WireFormat } from '@crosswire/core';
+import { isWireFormat, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { preflight } from '@crosswire/dialects';
 import { asArray, isObject } from './checks.js';
 import {
@@ -54,6 +54,21 @@ export const SIMULATOR_WIRES: Readonly<Record<WireFormat, SimulatorWire>> = Obje
   responses: withPreflight('responses', responses),
   hermes: withPreflight('hermes', hermes),
 });
+
+/**
+ * Why a request reached the wrong wire's URL, and which URL it needed: an engine of one wire
+ * pointed at another wire's `baseUrl` (an anthropic engine at `sim.baseUrl('openai', lane)`)
+ * posts to a path that wire does not serve, and the path says which wire it came from.
+ */
+export function wrongEndpoint(path: string, wire: WireFormat, lane: string): string {
+  const meant = WIRE_FORMATS.find(
+    (other) => other !== wire && SIMULATOR_WIRES[other].matches(path),
+  );
+  const got = `${path} is not the ${wire} endpoint of sim.baseUrl('${wire}', '${lane}')`;
+  return meant === undefined
+    ? `${got}; an engine of the ${wire} wire posts to its own path under that URL`
+    : `${got}; it is the ${meant} endpoint: give the ${meant} engine sim.baseUrl('${meant}', '${lane}')`;
+}
 
 /** What a lane answers when its script is used up, or a lane script computed per request. */
 export type SimulatorResponder = (
@@ -241,7 +256,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         model: undefined,
         tools: [],
         toolResults: [],
-        violations: [`${rest} is not the ${wireName} endpoint`],
+        violations: [wrongEndpoint(rest, wireName, lane)],
       };
     } else {
       const provider = options.providers?.[lane];

@@ -337,7 +337,17 @@ describe('simulator rules', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
-      error: 'invalid request: /chat/completions is not the ollama endpoint',
+      error:
+        "invalid request: /chat/completions is not the ollama endpoint of sim.baseUrl('ollama', 'x'); it is the openai endpoint: give the openai engine sim.baseUrl('openai', 'x')",
+    });
+    const nowhere = await post(`${simulator.baseUrl('anthropic', 'y')}/v1/complete`, {});
+    expect(nowhere.body).toEqual({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message:
+          "invalid request: /v1/complete is not the anthropic endpoint of sim.baseUrl('anthropic', 'y'); an engine of the anthropic wire posts to its own path under that URL",
+      },
     });
   });
 });

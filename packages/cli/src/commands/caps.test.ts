@@ -61,6 +61,35 @@ describe('crosswire caps', () => {
     }
   });
 
+  it("prints how a tool's image and PDF reach the model, the answer the engine sends by", async () => {
+    const lines = async (provider: string, model: string) =>
+      (await runCli(['caps', provider, model])).stdout
+        .split('\n')
+        .filter((line) => line.startsWith('tool '));
+    expect(await lines('openai', 'gpt-6.1-sol')).toEqual([
+      'tool image  user-message: a placeholder line in the tool result, the image in a user message after the results',
+      'tool PDF    placeholder: a placeholder line only: the model never sees it',
+    ]);
+    expect(await lines('ollama', 'qwen2.5vl:7b')).toEqual([
+      'tool image  user-message: a placeholder line in the tool result, the image in a user message after the results',
+      'tool PDF    placeholder: a placeholder line only: the model never sees it',
+    ]);
+    expect(await lines('nousresearch', 'Hermes-4-405B')).toEqual([
+      'tool image  placeholder: a placeholder line only: the model never sees it',
+      'tool PDF    placeholder: a placeholder line only: the model never sees it',
+    ]);
+    expect(await lines('anthropic', 'claude-sonnet-5-5')).toEqual([
+      'tool image  native: inside the tool result, as the image',
+      'tool PDF    native: inside the tool result, as the PDF',
+    ]);
+    const json = JSON.parse((await runCli(['caps', 'openai', 'gpt-6.1-sol', '--json'])).stdout);
+    expect(json.delivery).toEqual({ image: 'user-message', pdf: 'placeholder' });
+    const explained = (await runCli(['caps', 'openai', 'gpt-6.1-sol', '--explain'])).stdout;
+    expect(explained).toContain(
+      'tool image: user-message\n  - tool_result_images is false: the openai tool result holds a placeholder line\n  - imageFallback is user-message (the default) and image_input is true: sent in one user message after the results\n',
+    );
+  });
+
   it('explains each value, the shared resolution steps once', async () => {
     const run = await runCli(['caps', 'openai', 'gpt-4.1', '--explain']);
     expect(run.code).toBe(0);

@@ -154,6 +154,9 @@ describe('createEngine from registry data', () => {
     expect(() => createEngine({ provider: 'nope', apiKey: 'k' })).toThrow(
       expect.objectContaining({ name: 'RegistryError', code: 'unknown_provider' }),
     );
+    expect(() => createEngine({ provider: 'antropic', model: 'claude-sonnet-5-5' })).toThrow(
+      /^unknown provider "antropic"; did you mean "anthropic"\? \(known: /,
+    );
     // A local server needs no key.
     expect(createEngine({ provider: 'ollama', model: 'llama3.2', env: {} }).toolWireFormat).toBe(
       'ollama',
@@ -183,6 +186,20 @@ describe('createEngine from registry data', () => {
 });
 
 describe('engine.chat over HTTP', () => {
+  it("names the engine's wire and the URL it needed when pointed at another wire's simulator URL", async () => {
+    const engine = track(
+      createEngine({
+        provider: 'anthropic',
+        model: 'claude-sonnet-5-5',
+        apiKey: 'k',
+        baseUrl: simulator.baseUrl('openai', 'mixed'),
+      }),
+    );
+    await expect(engine.chat('Hi')).rejects.toThrow(
+      "/messages is not the openai endpoint of sim.baseUrl('openai', 'mixed'); it is the anthropic endpoint: give the anthropic engine sim.baseUrl('anthropic', 'mixed')",
+    );
+  });
+
   it('retries 429 (Retry-After) and 500, parses rate limits, and reports summarised bodies to the hooks', async () => {
     simulator.script('retry', [
       faults.rateLimited(0),

@@ -3,6 +3,7 @@ import {
   CrosswireError,
   carriesNative,
   emitWarning,
+  type MediaKind,
   ValidationError,
   type WarningHandler,
   type WireFormat,
@@ -30,6 +31,7 @@ import {
   type CapabilityName,
   defaultRegistry,
   type EffectiveCapabilities,
+  type MediaDelivery,
   PROVIDER_LISTINGS,
   type Pricing,
   type ProviderEntry,
@@ -37,6 +39,7 @@ import {
   type Resolution,
   type StructuredOutputSupport,
   structuredOutputFact,
+  toolResultDelivery,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { typedAbort } from '../abortable.js';
@@ -405,6 +408,20 @@ export class Engine {
   }
 
   /**
+   * How a tool's image (or PDF) reaches this model, as this engine's requests carry it: the
+   * registry's answer (`native`, `user-message`, `tool-message` or `placeholder`, with the
+   * reasons) with this engine's `dialect.imageFallback` when set, else the provider's default.
+   */
+  toolResultDelivery(kind: MediaKind): MediaDelivery {
+    const imageFallback = this.#options.dialect?.imageFallback;
+    return toolResultDelivery(
+      this.resolution(),
+      kind,
+      imageFallback === undefined ? {} : { imageFallback },
+    );
+  }
+
+  /**
    * The capability flags of this model on this provider: true only where the registry's effective
    * value is true (false and unknown are false), so `engine.capabilities().image_input` reads like
    * `engine.supports('image_input')`. The tri-state values with their evidence are
@@ -668,7 +685,10 @@ export class Engine {
    * conversation, turns, timings and usage.
    */
   async chatWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<string> {
-    return (await this.runToolLoop(input, options)).text;
+    const result = await runToolLoop(this, inputMessages(input), this.toolLoopOptions(options), {
+      method: 'chatWithTools',
+    });
+    return result.text;
   }
 
   /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */

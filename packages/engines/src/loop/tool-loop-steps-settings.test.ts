@@ -199,7 +199,7 @@ describe('a model step needs MCP servers or a roster', () => {
     expect(error).toBeInstanceOf(ToolLoopError);
     expect(error).toMatchObject({
       code: 'no_mcp_servers',
-      message: 'chatWithTools needs at least one MCP server in mcpServers',
+      message: 'runModelStep needs at least one MCP server in mcpServers',
     });
     expect(recorded.sent).toEqual([]);
   });
@@ -213,7 +213,7 @@ describe('a model step needs MCP servers or a roster', () => {
     const callId = pending.pendingCalls[0]?.callId as string;
     expect(await caught(runToolStep(pending, callId))).toMatchObject({
       code: 'no_mcp_servers',
-      message: 'chatWithTools needs at least one MCP server in mcpServers',
+      message: 'runToolStep needs at least one MCP server in mcpServers',
     });
   });
 });

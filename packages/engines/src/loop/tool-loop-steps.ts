@@ -271,11 +271,20 @@ export interface LoopSettings {
   readonly exchange: ToolLoopEngine['exchange'];
 }
 
+/** The public methods that run the loop, as a refusal names the one the caller called. */
+export type LoopMethod =
+  | 'chatWithTools'
+  | 'runToolLoop'
+  | 'streamWithTools'
+  | 'runModelStep'
+  | 'runToolStep';
+
 /** Checks the loop options and lists the tools (unless given), as `runToolLoop` does. */
 export async function loopSettings(
   engine: ToolLoopEngine,
   options: ModelStepOptions,
   exchange: ToolLoopEngine['exchange'] = engine.exchange.bind(engine),
+  method: LoopMethod = 'runModelStep',
 ): Promise<LoopSettings> {
   const maxIterations = options.maxIterations ?? 10;
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
@@ -284,7 +293,7 @@ export async function loopSettings(
       `maxIterations must be a positive integer, got ${String(maxIterations)}`,
     );
   }
-  const roster = options.roster ?? (await listTools(options));
+  const roster = options.roster ?? (await listTools(options, method));
   // What the engine learns on first use (a local server's model metadata) decides how tool
   // results render, so it is settled before the loop reads the dialect settings.
   await engine.discover?.();
@@ -327,11 +336,12 @@ function checkToolCount(roster: ToolRoster, wire: WireFormat, max: number | unde
   );
 }
 
-function listTools(options: ToolStepOptions): Promise<ToolRoster> {
+function listTools(options: ToolStepOptions, method: LoopMethod): Promise<ToolRoster> {
   if (!options.mcpServers || options.mcpServers.length === 0) {
     throw new ToolLoopError(
       'no_mcp_servers',
-      'chatWithTools needs at least one MCP server in mcpServers',
+      `${method} needs at least one MCP server in mcpServers`,
+      { details: { method } },
     );
   }
   return gatherTools(options.mcpServers, {
@@ -600,7 +610,7 @@ export async function runToolStep(
     async () => {
       try {
         throwIfAborted(options.signal, `running tool step ${callId}`);
-        const roster = options.roster ?? (await listTools(options));
+        const roster = options.roster ?? (await listTools(options, 'runToolStep'));
         const output = await runPendingCall(state, pending, roster, options, true);
         return recordToolResult(state, callId, output.result);
       } catch (error) {

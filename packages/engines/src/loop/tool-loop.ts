@@ -15,6 +15,7 @@ import type { ToolFailure, ToolOutput } from '../mcp/call.js';
 import { loopStart, observedRun } from './loop-events.js';
 import {
   initialState,
+  type LoopMethod,
   loopSettings,
   maxIterationsError,
   modelTurn,
@@ -98,6 +99,8 @@ export type ToolLoopProgress =
 export interface LoopHooks {
   readonly exchange?: ToolLoopEngine['exchange'];
   readonly report?: (progress: ToolLoopProgress) => Promise<void>;
+  /** The method the caller called, named in refusals (default `runToolLoop`). */
+  readonly method?: LoopMethod;
 }
 
 /**
@@ -137,7 +140,12 @@ async function loop(
   hooks: LoopHooks,
 ): Promise<ToolLoopResult> {
   const report = hooks.report ?? (async () => undefined);
-  const settings = await loopSettings(engine, options, hooks.exchange);
+  const settings = await loopSettings(
+    engine,
+    options,
+    hooks.exchange,
+    hooks.method ?? 'runToolLoop',
+  );
   let state = initialState(loopId, messages);
   const turns: ToolLoopTurn[] = [];
   for (;;) {

@@ -1,3 +1,6 @@
+// "Did you mean": the nearest known name to a mistyped one, for the registry's refusals
+// (`unknown provider "antropic"; did you mean "anthropic"?`) and the CLI's commands and options.
+
 /**
  * Edit distance with adjacent transpositions counted as one edit (`explian` → `explain` is
  * one), for naming what a mistyped word was meant to be.
@@ -26,7 +29,7 @@ export function editDistance(a: string, b: string): number {
  * most two edits away and fewer edits than half its length, so a short word is not "corrected"
  * into an unrelated one. The first of equally near candidates wins; undefined when none is near.
  */
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
+export function closestName(word: string, candidates: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
