@@ -8,8 +8,10 @@ import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, test } from 'vitest';
 import { opening, resultFor, TOOLS } from '../../../../test-support/dialect-conversation.js';
 import {
+  recordApproval,
   recordToolResult,
   runModelStep,
+  runToolStep,
   startToolLoop,
   type ToolLoopState,
 } from '../loop/tool-loop-steps.js';
@@ -31,6 +33,23 @@ import {
 
 /** Tools offered without a server (the model steps here only read recorded replies). */
 const ROSTER: ToolRoster = { tools: TOOLS as unknown as ToolDefinition[], route: () => undefined };
+
+/** The same tools, routed to a server (never asked: the approvals below need only the route). */
+const ROUTED: ToolRoster = {
+  tools: ROSTER.tools,
+  route: (name) => {
+    const tool = ROSTER.tools.find((entry) => entry.name === name);
+    return tool === undefined
+      ? undefined
+      : {
+          tool,
+          server: { listTools: async () => ({ tools: [] }), callTool: async () => ({}) },
+          serverIndex: 0,
+          serverLabel: 'mcpServers[0]',
+          taskRequired: false,
+        };
+  },
+};
 
 /** The recorded engine answering every turn with the reply `name`; `sent` holds the bodies. */
 const recorded = (wire: WireFormat, name: string) => recordedEngine(wire, () => name);
@@ -96,6 +115,47 @@ describe('serializeToolLoopState and parseToolLoopState', () => {
     expect(doneLoaded.text).toBe(done.text);
     expect(serializeToolLoopState(doneLoaded)).toEqual(serializeToolLoopState(done));
   });
+
+  test.each(WIRE_FORMATS)(
+    '%s: a state with approvals is stored as version 2 and survives save and load',
+    async (wire) => {
+      let state = await runModelStep(
+        recorded(wire, 'parallel-calls'),
+        startToolLoop(opening(), { loopId: `golden-approval-${wire}` }),
+        { roster: ROUTED, approval: 'always' },
+      );
+      const [first, second] = state.pendingCalls;
+      if (!first || !second) throw new Error(`${wire}: the recorded reply has fewer than two calls`);
+      // The first call approved with edited arguments and answered, the second denied and
+      // answered with its denial, any others still waiting.
+      state = recordApproval(state, first.callId, {
+        approved: true,
+        arguments: { city: 'Potsdam' },
+      });
+      state = recordToolResult(state, first.callId, resultFor(first.call));
+      state = recordApproval(state, second.callId, { approved: false, reason: 'not today' });
+      state = await runToolStep(state, second.callId);
+      // The ids are random: the golden holds fixed ones.
+      state = {
+        ...state,
+        pendingCalls: state.pendingCalls.map((pending, index) =>
+          pending.approval
+            ? { ...pending, approval: { ...pending.approval, approvalId: `approval-${index}` } }
+            : pending,
+        ),
+      };
+      const document = serializeToolLoopState(state);
+      expect(document.version).toBe(2);
+      expect(JSON.parse(JSON.stringify(document))).toEqual(
+        golden(`tool-loop-state/v2-approval-${wire}.json`, document),
+      );
+      const loaded = parseToolLoopState(JSON.stringify(document));
+      expect(loaded.pendingCalls.map((pending) => pending.approval)).toEqual(
+        state.pendingCalls.map((pending) => pending.approval),
+      );
+      expect(serializeToolLoopState(loaded)).toEqual(document);
+    },
+  );
 
   test('a new state and a finished one have no pending part', async () => {
     const start = startToolLoop('hi', { loopId: 'a' });
