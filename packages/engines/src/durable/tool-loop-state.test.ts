@@ -125,7 +125,8 @@ describe('serializeToolLoopState and parseToolLoopState', () => {
         { roster: ROUTED, approval: 'always' },
       );
       const [first, second] = state.pendingCalls;
-      if (!first || !second) throw new Error(`${wire}: the recorded reply has fewer than two calls`);
+      if (!first || !second)
+        throw new Error(`${wire}: the recorded reply has fewer than two calls`);
       // The first call approved with edited arguments and answered, the second denied and
       // answered with its denial, any others still waiting.
       state = recordApproval(state, first.callId, {
