@@ -90,11 +90,14 @@ export const demoCommand: Command = {
       );
     }
     if (flag(args, 'output')) {
-      if (provider !== undefined || flag(args, 'stream') || flag(args, 'approve')) {
+      if (provider !== undefined || flag(args, 'stream')) {
         throw new UsageError(
-          'demo: --output runs against the simulator; it does not go with --provider, --stream or --approve',
+          'demo: --output runs against the simulator; it does not go with --provider or --stream',
           'demo',
         );
+      }
+      if (flag(args, 'approve')) {
+        throw new UsageError('demo: --output calls no tools; there is nothing to --approve', 'demo');
       }
       const output = await runOutputDemo({
         ...(wire === undefined ? {} : { wire }),

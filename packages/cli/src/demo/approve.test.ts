@@ -60,8 +60,8 @@ describe('crosswire demo --approve', () => {
   it('--approve does not go with --output', async () => {
     const run = await runCli(['demo', '--output', '--approve']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(
-      'demo: --output runs against the simulator; it does not go with --provider, --stream or --approve',
+    expect(run.stderr).toBe(
+      'crosswire: demo: --output calls no tools; there is nothing to --approve (see crosswire demo --help)\n',
     );
   });
 
