@@ -97,7 +97,10 @@ export const demoCommand: Command = {
         );
       }
       if (flag(args, 'approve')) {
-        throw new UsageError('demo: --output calls no tools; there is nothing to --approve', 'demo');
+        throw new UsageError(
+          'demo: --output calls no tools; there is nothing to --approve',
+          'demo',
+        );
       }
       const output = await runOutputDemo({
         ...(wire === undefined ? {} : { wire }),

@@ -477,20 +477,22 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
   const answered: readonly ConversationMessage[] =
     said === '' ? conversation : [...conversation, { role: 'assistant', content: said }];
   const exhausted = calls.length > 0 && iteration >= settings.maxIterations;
-  // Calls that will never run (the loop ends at maxIterations) are not asked about.
-  const approvals = exhausted
-    ? []
-    : await Promise.all(
-        calls.map((call) =>
-          approvalRequestFor(
-            settings.approval,
-            call,
-            settings.roster.route(call.name),
-            iteration,
-            randomUUID,
+  // Calls that will never run (the loop ends at maxIterations) are not asked about; without a
+  // policy (the default) a turn costs nothing more than before.
+  const approvals =
+    exhausted || settings.approval === 'never'
+      ? []
+      : await Promise.all(
+          calls.map((call) =>
+            approvalRequestFor(
+              settings.approval,
+              call,
+              settings.roster.route(call.name),
+              iteration,
+              randomUUID,
+            ),
           ),
-        ),
-      );
+        );
   const next: ToolLoopState =
     calls.length === 0
       ? {
