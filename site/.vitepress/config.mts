@@ -59,6 +59,7 @@ export default defineConfig({
             { text: 'Test your agent with the simulator', link: '/recipes/test-with-simulator' },
             { text: 'Tool images on every wire', link: '/recipes/tool-images' },
             { text: 'Durable loops on BullMQ', link: '/recipes/bullmq' },
+            { text: 'Ask a person before a tool runs', link: '/recipes/tool-approval' },
             { text: 'Choosing a model with the registry', link: '/recipes/choosing-a-model' },
             { text: 'Contributing a registry entry', link: '/recipes/registry-entry' },
           ],

@@ -48,7 +48,6 @@ export {
   type RequestFacts,
   type ResponseEvent,
   summarizePayloads,
-  type ToolCallApproval,
   type ToolCallEndEvent,
   type ToolCallStartEvent,
 } from './engine/observe.js';
@@ -82,6 +81,21 @@ export {
   type RetryEvent,
   type StreamBody,
 } from './http/transport.js';
+export {
+  APPROVAL_POLICIES,
+  APPROVAL_TIMED_OUT,
+  type ApprovalContext,
+  type ApprovalDecision,
+  type ApprovalHandler,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  DENIED_MESSAGE,
+  denialText,
+  MAX_APPROVAL_ARGUMENTS_LENGTH,
+  MAX_APPROVAL_REASON_LENGTH,
+  type PendingApproval,
+  type ToolCallApproval,
+} from './loop/approval.js';
 export type {
   ToolCallRecord,
   ToolLoopProgress,
@@ -89,11 +103,13 @@ export type {
   ToolLoopTurn,
 } from './loop/tool-loop.js';
 export {
+  approvalStepKey,
   IDEMPOTENCY_KEY_META,
   type ModelStepOptions,
   modelStepKey,
   nextToolLoopStep,
   type PendingToolCall,
+  recordApproval,
   recordToolResult,
   runModelStep,
   runnableToolLoopSteps,

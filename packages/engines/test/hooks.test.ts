@@ -246,6 +246,54 @@ describe('the end events of a run that fails', () => {
   });
 });
 
+describe('a call that went through approval', () => {
+  it('ends with the decision: denied with its reason, approved with edited arguments', async () => {
+    simulator.script('hooks-approval', [
+      {
+        type: 'tool_calls',
+        calls: [
+          { name: 'echo', arguments: { text: 'one' }, id: 'call_deny' },
+          { name: 'echo', arguments: { text: 'two' }, id: 'call_edit' },
+        ],
+      },
+      { type: 'text', text: 'done' },
+    ]);
+    const { engine, told } = recorded('hooks-approval');
+    await engine.runToolLoop('go', {
+      approval: 'always',
+      onApproval: async (request) =>
+        request.toolCall.id === 'call_deny'
+          ? { approved: false, reason: 'not today' }
+          : { approved: true, arguments: { text: 'edited' } },
+    });
+    const ends = told
+      .filter(([kind]) => kind === 'tool-end')
+      .map(([, event]) => event as ToolCallEndEvent);
+    const byId = Object.fromEntries(ends.map((event) => [event.callId, event]));
+    expect(byId.call_deny).toMatchObject({
+      isError: true,
+      failure: 'denied',
+      server: undefined,
+      approval: { approved: false, reason: 'not today', edited: false },
+    });
+    expect(byId.call_edit).toMatchObject({
+      isError: false,
+      approval: { approved: true, edited: true },
+    });
+    await engine.close();
+  });
+
+  it('a call the policy does not ask about ends with no decision', async () => {
+    simulator.script('hooks-no-approval', TWO_TURNS);
+    const { engine, told } = recorded('hooks-no-approval');
+    await engine.runToolLoop('go');
+    const ends = told.filter(([kind]) => kind === 'tool-end');
+    expect(ends).toHaveLength(2);
+    for (const [, event] of ends) expect('approval' in event).toBe(false);
+    await engine.close();
+  });
+});
+
 describe('the step API', () => {
   it('each step is a run with its step, its requests and calls name the loop', async () => {
     simulator.script('hooks-steps', TWO_TURNS);

@@ -1,5 +1,6 @@
 import { carriesNative, type WarningHandler, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import {
+  type ApprovalHandler,
   createEngine,
   type Engine,
   type ToolLoopResult,
@@ -33,6 +34,11 @@ export interface DemoOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onWarning?: WarningHandler;
   /**
+   * Ask before each call of a tool that is not read-only (`approval: 'unless-read-only'`):
+   * the demo's `book_table`; the other four tools are annotated `readOnlyHint: true`.
+   */
+  readonly onApproval?: ApprovalHandler;
+  /**
    * Stream every turn (`engine.streamWithTools`) and hand each event over as it comes,
    * with the conversation it belongs to.
    */
@@ -54,8 +60,14 @@ async function runLoop(
     { role: 'system' as const, content: DEMO_INSTRUCTIONS },
     { role: 'user' as const, content: PROMPT },
   ];
-  if (onEvent === undefined) return engine.runToolLoop(input, { mcpServers: [mcp.client] });
-  const stream = engine.streamWithTools(input, { mcpServers: [mcp.client] });
+  const loopOptions = {
+    mcpServers: [mcp.client],
+    ...(options.onApproval === undefined
+      ? {}
+      : { approval: 'unless-read-only' as const, onApproval: options.onApproval }),
+  };
+  if (onEvent === undefined) return engine.runToolLoop(input, loopOptions);
+  const stream = engine.streamWithTools(input, loopOptions);
   for await (const event of stream) onEvent(event, { wire: engine.toolWireFormat, kind });
   return stream.finalResult();
 }

@@ -9,6 +9,7 @@ import type {
 } from '@crosswire/dialects';
 import type { Pricing } from '@crosswire/registry';
 import type { EngineResponse } from '../cost/cost.js';
+import type { ApprovalHandler, ApprovalPolicy } from '../loop/approval.js';
 import type { McpToolServer } from '../mcp/server.js';
 import type { LoopObserveOptions } from './observe.js';
 import type { OutputOption } from './structured.js';
@@ -105,6 +106,28 @@ export interface ChatWithToolsOptions
   readonly maxToolResultBytes?: number;
   /** Default: the engine's `onWarning`. */
   readonly onWarning?: WarningHandler;
+  /**
+   * Which calls wait for a person's decision before they run: `'never'` (default: every call
+   * runs), `'always'`, `'unless-read-only'` (all but tools annotated `readOnlyHint: true`), or
+   * a function of the `ApprovalRequest` returning whether to ask. A policy that can ask needs
+   * `onApproval` (else `ValidationError` `approval_handler_required` before anything is sent);
+   * the step API takes it without one and decides through `recordApproval`.
+   */
+  readonly approval?: ApprovalPolicy;
+  /**
+   * Asks a person about one call: `(request, { signal }) => Promise<ApprovalDecision>`. The
+   * calls of a turn that need approval are asked concurrently; a call runs only after
+   * `{ approved: true, arguments? }` (with `arguments` instead of the model's when given); a
+   * denied call (`{ approved: false, reason? }`) does not run, and its error result reads
+   * `the user denied this call: REASON`.
+   */
+  readonly onApproval?: ApprovalHandler;
+  /**
+   * The longest wait for one decision: after it, the call is denied with the reason
+   * `approval timed out`. Default: none (no other deadline of the loop counts a person's time;
+   * the signal still stops the loop).
+   */
+  readonly approvalTimeoutMs?: number;
 }
 
 /** One provider round trip with its facts. */

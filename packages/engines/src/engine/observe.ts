@@ -3,9 +3,12 @@ import type { ChatMessage, Usage } from '@crosswire/dialects';
 import type { ToolResult } from '@crosswire/tool-result';
 import type { Cost, EngineResponse } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
+import type { ToolCallApproval } from '../loop/approval.js';
 import type { ToolLoopResult } from '../loop/tool-loop.js';
 import type { ToolLoopState } from '../loop/tool-loop-steps.js';
 import type { ToolFailure } from '../mcp/call.js';
+
+export type { ToolCallApproval };
 
 /** What every event of one provider request says about it. */
 export interface RequestFacts {
@@ -110,14 +113,6 @@ export interface ToolCallStartEvent {
   readonly callId: string;
   /** The call (MCP name, arguments, id). */
   readonly toolCall: ToolCall;
-}
-
-/** A person's decision on a call, for loops that ask before a tool runs. */
-export interface ToolCallApproval {
-  readonly approved: boolean;
-  readonly reason?: string;
-  /** True when the call ran with arguments the person changed. */
-  readonly edited: boolean;
 }
 
 /** Told when a tool call ended, whatever its outcome. */

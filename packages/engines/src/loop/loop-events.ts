@@ -8,6 +8,7 @@ import {
   type LoopStartEvent,
   type LoopStep,
   notify,
+  type ToolCallApproval,
   type ToolCallStartEvent,
 } from '../engine/observe.js';
 import type { ToolOutput } from '../mcp/call.js';
@@ -62,11 +63,15 @@ export async function observedRun<T>(
   return value;
 }
 
-/** Runs one tool call between `onToolCallStart` and `onToolCallEnd`. */
+/**
+ * Runs one tool call between `onToolCallStart` and `onToolCallEnd`; `approval` is the
+ * person's decision on it, for a call that went through approval.
+ */
 export async function observedCall(
   hooks: LoopObserveOptions,
   start: ToolCallStartEvent,
   call: () => Promise<ToolOutput>,
+  approval?: ToolCallApproval,
 ): Promise<ToolOutput> {
   if (hooks.onToolCallStart === undefined && hooks.onToolCallEnd === undefined) return call();
   notify(hooks.onToolCallStart, () => start);
@@ -82,6 +87,7 @@ export async function observedCall(
       server: undefined,
       durationMs: 0,
       error: error as Error,
+      ...(approval === undefined ? {} : { approval }),
     }));
     throw error;
   }
@@ -93,6 +99,7 @@ export async function observedCall(
     server: output.server,
     durationMs: output.durationMs,
     error: undefined,
+    ...(approval === undefined ? {} : { approval }),
   }));
   return output;
 }
