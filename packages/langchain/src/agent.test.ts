@@ -345,8 +345,13 @@ describe('without the middleware: the failures LangChain users report, reproduce
     });
     expect(run.answer).toBe('done');
     const [snapshot] = toolTurn(run.requests[1]);
-    const blocks = (snapshot?.content as { content: { type: string }[] }[])[0]?.content;
-    expect(blocks?.map((block) => block.type)).toEqual(['text', 'image', 'document', 'document']);
+    const [result] = (snapshot?.content ?? []) as { content: { type: string }[] }[];
+    expect(result?.content.map((block) => block.type)).toEqual([
+      'text',
+      'image',
+      'document',
+      'document',
+    ]);
     expect(toolTurn(run.requests[2])).toEqual([
       {
         role: 'user',
