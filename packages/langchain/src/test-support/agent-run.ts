@@ -2,6 +2,7 @@
 // MCP tool `snapshot` (text, PNG, PDF), then `broken` (an error), then answers 'done'.
 import type { CrosswireWarning } from '@crosswire/core';
 import type { Simulator, SimulatorRequest } from '@crosswire/simulator';
+import { ToolMessage } from '@langchain/core/messages';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
 import { crosswireMiddleware } from '../index.js';
@@ -15,9 +16,15 @@ export interface AgentRun {
   readonly answer: string | undefined;
   /** What the agent threw (undefined when it answered). */
   readonly error: unknown;
+  /** The call ids of the tool messages in the agent's state, in order (LangChain's own for Ollama). */
+  readonly callIds: readonly string[];
 }
 
 let lanes = 0;
+
+/** The text of the failed call, as @langchain/mcp-adapters and LangChain's tool node report it. */
+export const ERROR_TEXT =
+  "ToolException: MCP tool 'broken' on server 'browser' returned an error: the browser is not running\n Please fix your mistakes.";
 
 /** The script every run follows: snapshot, then broken, then the answer. */
 export const SCRIPT = [
@@ -45,15 +52,19 @@ export async function runAgent(
   });
   let answer: string | undefined;
   let error: unknown;
+  let callIds: string[] = [];
   try {
     const state = await agent.invoke({
       messages: [{ role: 'user', content: 'Look at the page.' }],
     });
     answer = state.messages.at(-1)?.text;
+    callIds = state.messages.flatMap((message) =>
+      ToolMessage.isInstance(message) ? [message.tool_call_id] : [],
+    );
   } catch (thrown) {
     error = thrown;
   }
-  return { requests: simulator.received(lane), warnings, answer, error };
+  return { requests: simulator.received(lane), warnings, answer, error, callIds };
 }
 
 /** The conversation items of a request body, as the wire lists them. */
