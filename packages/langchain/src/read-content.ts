@@ -24,13 +24,34 @@ function isRecord(value: unknown): value is Block {
 const stringOf = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
-const MCP_BLOCK_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
+/** Block types {@link mcpBlockOf} reads: MCP's, LangChain's standard and v1 ones, the providers'. */
+const KNOWN_BLOCK_TYPES = new Set([
+  'text',
+  'image',
+  'audio',
+  'resource',
+  'resource_link',
+  'text-plain',
+  'image_url',
+  'file',
+  'media',
+  'input_text',
+  'input_image',
+  'input_file',
+  'document',
+  'search_result',
+]);
 
-/** True when `value` is an MCP `CallToolResult`: a `content` array of MCP blocks. */
+/**
+ * True when `value` is a tool result object: a `content` array of blocks of known types (an MCP
+ * `CallToolResult`, or one whose blocks are in a LangChain form). JSON of anything else is the
+ * tool's own text.
+ */
 export function isCallToolResult(value: unknown): value is Block {
   if (!isRecord(value) || !Array.isArray(value.content)) return false;
   return value.content.every(
-    (block) => isRecord(block) && typeof block.type === 'string' && MCP_BLOCK_TYPES.has(block.type),
+    (block) =>
+      isRecord(block) && typeof block.type === 'string' && KNOWN_BLOCK_TYPES.has(block.type),
   );
 }
 
