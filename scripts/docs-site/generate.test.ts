@@ -32,6 +32,7 @@ describe('the docs site generator', () => {
       '@crosswire/engines',
       '@crosswire/simulator',
       '@crosswire/ai-sdk',
+      '@crosswire/langchain',
       '@crosswire/cli',
     ]);
   });

@@ -17,6 +17,7 @@ const packages = [
   'engines',
   'simulator',
   'ai-sdk',
+  'langchain',
   'cli',
 ];
 
@@ -48,6 +49,7 @@ export default defineConfig({
           items: [
             { text: 'Quick start', link: '/quick-start' },
             { text: 'Coming from the AI SDK', link: '/ai-sdk' },
+            { text: 'Coming from LangChain', link: '/langchain' },
           ],
         },
         {
@@ -56,6 +58,7 @@ export default defineConfig({
             { text: 'Stream a loop to a browser (SSE)', link: '/recipes/stream-to-browser' },
             { text: 'Test your agent with the simulator', link: '/recipes/test-with-simulator' },
             { text: 'Tool images on every wire', link: '/recipes/tool-images' },
+            { text: 'A LangChain agent that sees images', link: '/recipes/langchain-agent' },
             { text: 'Durable loops on BullMQ', link: '/recipes/bullmq' },
             { text: 'Choosing a model with the registry', link: '/recipes/choosing-a-model' },
             { text: 'Contributing a registry entry', link: '/recipes/registry-entry' },
