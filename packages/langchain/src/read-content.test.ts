@@ -23,6 +23,11 @@ describe('mcpBlockOf: each form a tool hands LangChain, as the block a ToolResul
     ['a bare string', 'hello', { type: 'text', text: 'hello' }],
     ['a text block', { type: 'text', text: 'hi', id: 'x' }, { type: 'text', text: 'hi' }],
     [
+      'a text block with a cache breakpoint',
+      { type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } },
+    ],
+    [
       'a standard text block',
       { type: 'text', source_type: 'text', text: 'hi' },
       { type: 'text', text: 'hi' },
@@ -161,7 +166,7 @@ describe('mcpBlockOf: each form a tool hands LangChain, as the block a ToolResul
     expect(mcpBlockOf(block)).toEqual(expected);
   });
   it('ran every case', () => {
-    expect(cases).toHaveLength(30);
+    expect(cases).toHaveLength(31);
   });
 });
 

@@ -47,7 +47,7 @@ const KNOWN_BLOCK_TYPES = new Set([
  * `CallToolResult`, or one whose blocks are in a LangChain form). JSON of anything else is the
  * tool's own text.
  */
-export function isCallToolResult(value: unknown): value is Block {
+function isResultObject(value: unknown): value is Block {
   if (!isRecord(value) || !Array.isArray(value.content)) return false;
   return value.content.every(
     (block) =>
@@ -80,7 +80,7 @@ function callToolResultOfText(
   }
   try {
     const value: unknown = JSON.parse(text);
-    return isCallToolResult(value) ? value : undefined;
+    return isResultObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -233,7 +233,14 @@ export function mcpBlockOf(block: unknown): unknown {
   switch (block.type) {
     case 'text':
     case 'text-plain':
-      return typeof block.text === 'string' ? { type: 'text', text: block.text } : block;
+      // A cache breakpoint a caller put on the text is kept (Anthropic sends it).
+      return typeof block.text === 'string'
+        ? {
+            type: 'text',
+            text: block.text,
+            ...(isRecord(block.cache_control) ? { cache_control: block.cache_control } : {}),
+          }
+        : block;
     case 'image_url':
       return imageUrlBlock(block);
     case 'image':

@@ -62,7 +62,10 @@ export function toolMessage(
   );
 }
 
-/** An image as an OpenAI-style `image_url` part with a data URL: the one image form every integration that follows images reads. */
+/**
+ * An image as an OpenAI-style `image_url` part with a data URL: the one image form that every
+ * integration whose tool messages are followed by images reads in a human message.
+ */
 export const imageUrlPart: FollowPart = (item) => ({
   type: 'image_url',
   image_url: { url: `data:${item.mediaType};base64,${item.base64}` },
