@@ -33,6 +33,7 @@ describe('the docs site generator', () => {
       '@crosswire/simulator',
       '@crosswire/ai-sdk',
       '@crosswire/otel',
+      '@crosswire/langchain',
       '@crosswire/cli',
     ]);
   });

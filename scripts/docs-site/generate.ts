@@ -281,6 +281,11 @@ export const PACKAGES: readonly PackageInfo[] = [
       'This package is being built and is not released yet; see [Tracing with OpenTelemetry](/opentelemetry).',
   },
   {
+    dir: 'langchain',
+    name: '@crosswire/langchain',
+    owns: "Crosswire's rules inside LangChain.js agents, as a `createAgent` middleware",
+  },
+  {
     dir: 'cli',
     name: '@crosswire/cli',
     owns: 'the `crosswire` command: demo, convert, caps, models, providers, fetch-image, registry validate and probe',

@@ -18,6 +18,7 @@ const packages = [
   'simulator',
   'ai-sdk',
   'otel',
+  'langchain',
   'cli',
 ];
 
@@ -50,6 +51,7 @@ export default defineConfig({
             { text: 'Quick start', link: '/quick-start' },
             { text: 'Coming from the AI SDK', link: '/ai-sdk' },
             { text: 'Tracing with OpenTelemetry', link: '/opentelemetry' },
+            { text: 'Coming from LangChain', link: '/langchain' },
           ],
         },
         {
@@ -58,6 +60,7 @@ export default defineConfig({
             { text: 'Stream a loop to a browser (SSE)', link: '/recipes/stream-to-browser' },
             { text: 'Test your agent with the simulator', link: '/recipes/test-with-simulator' },
             { text: 'Tool images on every wire', link: '/recipes/tool-images' },
+            { text: 'A LangChain agent that sees images', link: '/recipes/langchain-agent' },
             { text: 'Durable loops on BullMQ', link: '/recipes/bullmq' },
             { text: 'Ask a person before a tool runs', link: '/recipes/tool-approval' },
             { text: 'Choosing a model with the registry', link: '/recipes/choosing-a-model' },

@@ -260,6 +260,38 @@ describe('simulator rules', () => {
     });
   });
 
+  it('refuses a base64 payload inside a Gemini functionResponse.response (media sent as JSON text)', async () => {
+    const { status, body } = await post(
+      `${simulator.baseUrl('gemini', 'b64-gemini')}/v1beta/models/gemini-x:generateContent`,
+      {
+        contents: [
+          { role: 'user', parts: [{ text: 'hi' }] },
+          { role: 'model', parts: [{ functionCall: { name: 'echo', args: {} } }] },
+          {
+            role: 'user',
+            parts: [
+              {
+                functionResponse: {
+                  name: 'echo',
+                  response: { result: [{ inlineData: { mimeType: 'image/png', data: BASE64 } }] },
+                },
+              },
+            ],
+          },
+        ],
+      },
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: {
+        code: 400,
+        message:
+          'invalid request: contents[2].parts[0].functionResponse.response carries a base64 payload',
+        status: 'INVALID_ARGUMENT',
+      },
+    });
+  });
+
   it('scripts 429 with Retry-After, a 500, then text, in the wire error shapes', async () => {
     simulator.script('faults', [
       faults.rateLimited(2),
