@@ -16,6 +16,7 @@ export declare const client: Client;
 export declare const mcpClient: Client;
 export declare const browser: Client;
 export declare const weather: Client;
+export declare const files: Client;
 export declare const mcpServers: Client[];
 /** An engine for your provider and model. */
 export declare const engine: Engine;
@@ -60,3 +61,6 @@ export declare const zodSchema: z.ZodType;
 export declare const options: Record<string, never>;
 /** An AI SDK model and providers. */
 export declare const model: LanguageModel;
+
+/** Asks a person in your UI; resolves with their answer. */
+export declare function askSomeone(question: string): Promise<boolean>;
