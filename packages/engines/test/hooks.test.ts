@@ -46,7 +46,7 @@ function recorded(lane: string, options: Partial<EngineOptions> = {}) {
   const told: Told[] = [];
   const engine = createEngine({
     provider: 'openai',
-    model: 'gpt-5.1',
+    model: 'gpt-5.4',
     apiKey: 'k',
     baseUrl: simulator.baseUrl('openai', lane),
     retry: { maxRetries: 0 },
@@ -104,7 +104,7 @@ describe.each([
       loopId,
       step: undefined,
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-5.4',
       wire: 'openai',
     });
     const requests = told.filter(([kind]) => kind === 'request').map(([, event]) => event);
@@ -215,7 +215,7 @@ describe('the end events of a run that fails', () => {
     };
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-5.4',
       apiKey: 'k',
       baseUrl: simulator.baseUrl('openai', 'hooks-throw'),
       mcpServers: [fixture],
@@ -363,7 +363,7 @@ it('a plain chat: no loop id, and the bodies are summarised copies made on first
   expect(request).toMatchObject({ loopId: 'mine', iteration: undefined, stream: false });
   expect(request.messages).toEqual([{ role: 'user', content: 'hi' }]);
   expect(request.body).toMatchObject({
-    model: 'gpt-5.1',
+    model: 'gpt-5.4',
     messages: [{ role: 'user', content: 'hi' }],
   });
   expect(response).toMatchObject({
@@ -373,6 +373,6 @@ it('a plain chat: no loop id, and the bodies are summarised copies made on first
     response: { content: 'hello', finishReason: 'stop' },
     error: undefined,
   });
-  expect(JSON.parse(JSON.stringify(response))).toMatchObject({ body: { model: 'gpt-5.1' } });
+  expect(JSON.parse(JSON.stringify(response))).toMatchObject({ body: { model: 'gpt-5.4' } });
   await engine.close();
 });

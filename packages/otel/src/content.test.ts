@@ -42,7 +42,7 @@ describe('captureContent', () => {
     ]);
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-5.4',
       apiKey: 'sk-secret-0123456789abcdef',
       baseUrl: simulator.baseUrl('openai', 'capture'),
       mcpServers: [tools],
@@ -61,7 +61,7 @@ describe('captureContent', () => {
     ]);
     await engine.close();
     const spans = otel.spans();
-    const chats = spans.filter((span) => span.name === 'chat gpt-5.1');
+    const chats = spans.filter((span) => span.name === 'chat gpt-5.4');
     expect(chats).toHaveLength(2);
     const first = chats.find((span) => span.attributes['crosswire.iteration'] === 1);
     const second = chats.find((span) => span.attributes['crosswire.iteration'] === 2);
@@ -122,7 +122,7 @@ describe('the step API', () => {
     });
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-5.1',
+      model: 'gpt-5.4',
       apiKey: 'k',
       baseUrl: simulator.baseUrl('openai', 'steps'),
       mcpServers: [tools],
@@ -174,9 +174,9 @@ describe('the step API', () => {
         ]),
     );
     expect(parents).toEqual({
-      'chat gpt-5.1 1': stepOf('job-1:1:model'),
+      'chat gpt-5.4 1': stepOf('job-1:1:model'),
       'execute_tool echo 1': stepOf('job-1:1:call:call_s'),
-      'chat gpt-5.1 2': stepOf('job-1:2:model'),
+      'chat gpt-5.4 2': stepOf('job-1:2:model'),
     });
   });
 });
@@ -225,7 +225,7 @@ describe('OTLP/HTTP', () => {
     ]);
     const engine = createEngine({
       provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       apiKey: 'k',
       baseUrl: simulator.baseUrl('anthropic', 'otlp'),
       mcpServers: [tools],
@@ -258,8 +258,8 @@ describe('OTLP/HTTP', () => {
     );
     // OTLP span kinds: 1 INTERNAL, 3 CLIENT.
     expect(spans.map((span) => [span.name, span.kind]).sort()).toEqual([
-      ['chat claude-sonnet-4-5', 3],
-      ['chat claude-sonnet-4-5', 3],
+      ['chat claude-sonnet-5-5', 3],
+      ['chat claude-sonnet-5-5', 3],
       ['execute_tool echo', 1],
       ['invoke_agent', 1],
     ]);

@@ -73,7 +73,7 @@ export {
   toolResultDeliveries,
   toolResultDelivery,
   WIRE_FALLBACK_FORMS,
-} from './delivery.js';
+} from './resolution/delivery.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
 export { closestName, editDistance } from './names/suggest.js';
 export {

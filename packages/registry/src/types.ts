@@ -4,7 +4,7 @@ import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import type { LearnedEntry } from './catalogue/listing/learned.js';
 import type { LearnedSnapshot } from './catalogue/listing/types.js';
-import type { ToolResultDeliveries } from './delivery.js';
+import type { ToolResultDeliveries } from './resolution/delivery.js';
 import type { RegistryFile } from './files.js';
 import type { Claim, LifecycleData } from './schema.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from './create.js';
-import { defaultRegistry } from './default-registry.js';
+import { createRegistry } from '../create.js';
+import { defaultRegistry } from '../default-registry.js';
 import { TOOL_RESULT_DELIVERIES, toolResultDelivery } from './delivery.js';
 
 const delivered = (provider: string, model: string) => {

@@ -4,7 +4,7 @@
 // (the engine's and the AI SDK middleware's `imageFallback`); the registry says which, from the
 // model's capabilities, the provider's quirk and the fallback forms each wire's dialect sends.
 import type { MediaKind, WireFormat } from '@crosswire/core';
-import type { Resolution } from './types.js';
+import type { Resolution } from '../types.js';
 
 /**
  * How a tool's image (or PDF) reaches the model:
