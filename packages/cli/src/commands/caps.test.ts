@@ -86,8 +86,17 @@ describe('crosswire caps', () => {
     for (const name of ['tool_result_images', 'tool_result_pdf'])
       expect(run.stdout).toMatch(new RegExp(`^${name} +false`, 'm'));
     expect(run.stdout).toContain(
-      'warning: model "no-such-model" is not in the registry\'s list for "aki-anthropic" as of 2026-12-01; the list may be older than the model, so this says nothing about whether "aki-anthropic" serves it\n',
+      'warning: model "no-such-model" is unknown to the registry: it is not in the registry\'s list for "aki-anthropic" as of 2026-12-01; the list may be older than the model, so this says nothing about whether "aki-anthropic" serves it; what depends on the model is unknown\n',
     );
+  });
+
+  it('a misspelt model name gets the hint the registry and createEngine give, word for word', async () => {
+    const run = await runCli(['caps', 'anthropic', 'claude-sonet-5-5']);
+    expect(run.code).toBe(0);
+    const [notice] = defaultRegistry.resolve('anthropic', 'claude-sonet-5-5').notices;
+    expect(notice?.code).toBe('model_unknown');
+    expect(notice?.message).toContain('(did you mean "claude-sonnet-5-5"?)');
+    expect(run.stdout).toContain(`warning: ${notice?.message}\n`);
   });
 
   it('says plainly when a model is retired, and when the provider list does not name it', async () => {

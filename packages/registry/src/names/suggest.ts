@@ -38,8 +38,9 @@ export const MAX_SUGGESTIONS = 3;
 
 /**
  * The known names nearest to `name` (case aside): at most three edits away and fewer edits
- * than a third of its length, so a short name is not "corrected" into an unrelated one; the
- * nearest first, at most {@link MAX_SUGGESTIONS}, each once.
+ * than a third of its length, so a short name is not "corrected" into an unrelated one; only
+ * the nearest (`claude-sonet-5-5` gets `claude-sonnet-5-5`, not also `claude-sonnet-4-5` two
+ * edits away), at most {@link MAX_SUGGESTIONS}, each once, in alphabetical order.
  */
 export function closestNames(name: string, known: Iterable<string>): readonly string[] {
   const lower = name.toLowerCase();
@@ -52,8 +53,10 @@ export function closestNames(name: string, known: Iterable<string>): readonly st
     const distance = editDistance(lower, key, limit);
     if (distance <= limit) found.set(key, { name: candidate, distance });
   }
+  const nearest = Math.min(...[...found.values()].map((entry) => entry.distance));
   return [...found.values()]
-    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
-    .slice(0, MAX_SUGGESTIONS)
-    .map((entry) => entry.name);
+    .filter((entry) => entry.distance === nearest)
+    .map((entry) => entry.name)
+    .sort((a, b) => a.localeCompare(b))
+    .slice(0, MAX_SUGGESTIONS);
 }
