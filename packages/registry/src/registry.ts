@@ -129,13 +129,15 @@ export function buildRegistry(
         names.push(name);
       };
       // The provider's own list next (chat models it does not say are retired), then the
-      // catalogue's; a model that is no chat model is never offered.
+      // catalogue's; a model that is no chat model, or that the list says is retired, is never
+      // offered.
       for (const model of learned?.provider(entry.id)?.listing.models ?? []) {
         const stage = model.lifecycle;
         const retired =
           stage?.status === 'retired' ||
           (stage?.status === undefined && stage?.retired !== undefined && stage.retired <= today);
-        if (model.kind === undefined && !retired) add(model.id);
+        if (retired || model.kind !== undefined) taken.add(model.id.toLowerCase());
+        else add(model.id);
       }
       if (catalogue && entry.catalogue !== undefined) {
         for (const model of catalogue.models(entry.catalogue)) {
