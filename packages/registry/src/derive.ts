@@ -467,7 +467,7 @@ function noticesOf(context: ResolveContext, subject: NoticeSubject): readonly Cr
   if (kind !== 'chat') {
     notices.push({
       code: 'model_not_chat',
-      message: `model "${requested}"${where} is ${kind === 'embedding' || kind === 'image' || kind === 'ocr' || kind === 'other' ? 'an' : 'a'} ${kind} model, not a chat model (${subject.kindSource ?? 'the registry'} says so): a chat request to it fails`,
+      message: `model "${requested}"${where} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} model, not a chat model (${subject.kindSource ?? 'the registry'} says so): a chat request to it fails`,
       details: { ...details, kind },
     });
   }

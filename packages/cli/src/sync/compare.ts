@@ -110,7 +110,7 @@ export function compareListing(
       changes.push({
         id: model.id,
         change: 'skip',
-        reason: `a ${model.kind} model, not a chat model (${source}): never offered for chat`,
+        reason: `${/^[aeiou]/.test(model.kind) ? 'an' : 'a'} ${model.kind} model, not a chat model (${source}): never offered for chat`,
         listed: model,
       });
       continue;
