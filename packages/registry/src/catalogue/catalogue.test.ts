@@ -271,7 +271,7 @@ describe('lifecycle', () => {
 
   it('no offering of the shipped data is retired as of its date, and every default is current', () => {
     const asOf = dataDate(defaultRegistry.files());
-    expect(asOf).toBe('2026-12-01');
+    expect(asOf).toBe('2026-12-06');
     for (const provider of defaultRegistry.providers()) {
       for (const offering of provider.offerings) {
         const retired = offering.lifecycle?.retired;

@@ -516,7 +516,7 @@ describe('the learned layer ranks between the data files and the catalogue', () 
     });
     expect(registry.resolve('anthropic', 'claude-fable-5-9').warnings).toEqual([]);
     expect(registry.resolve('anthropic', 'claude-nonexistent-9').warnings).toEqual([
-      `model "claude-nonexistent-9" is unknown to the registry: it is not in the model list "anthropic" gave on ${TODAY} (${baseUrl}/v1/models), nor in the registry's list as of 2026-12-01 (nor in its models.dev snapshot of 2026-07-02): "anthropic" may not serve it under this name; its capabilities are the claude family's guess`,
+      `model "claude-nonexistent-9" is unknown to the registry: it is not in the model list "anthropic" gave on ${TODAY} (${baseUrl}/v1/models), nor in the registry's list as of 2026-12-06 (nor in its models.dev snapshot of 2026-07-02): "anthropic" may not serve it under this name; its capabilities are the claude family's guess`,
     ]);
   });
 

@@ -173,7 +173,7 @@ describe('aliases and prices a listing states', () => {
       date: TODAY,
       models: [
         { id: 'qwen/qwen3.6-27b', pricing: { input: 0.6, output: 3, cacheRead: 0.3 } },
-        { id: 'openai/gpt-oss-120b', pricing: { input: 0.2, output: 0.8 } },
+        { id: 'qwen/qwen3-32b', pricing: { input: 0.2, output: 0.8 } },
       ],
     });
     expect(groq.resolve('groq', 'qwen/qwen3.6-27b').pricing).toEqual({
@@ -184,8 +184,8 @@ describe('aliases and prices a listing states', () => {
       source: 'http://127.0.0.1:9/openai/v1/models',
       date: TODAY,
     });
-    // The catalogue prices gpt-oss-120b on Groq at 0.15/0.6; the listing is newer.
-    const listed = groq.resolve('groq', 'openai/gpt-oss-120b').pricing;
+    // The catalogue prices qwen3-32b on Groq at 0.29/0.59; the listing is newer.
+    const listed = groq.resolve('groq', 'qwen/qwen3-32b').pricing;
     expect([listed?.input, listed?.output, listed?.source]).toEqual([
       0.2,
       0.8,
