@@ -127,8 +127,7 @@ describe('createRegistry', () => {
       false,
     );
     expect(
-      registry.resolveCapabilities({ provider: 'groq', model: 'llama-3.3-70b-custom' }).tools
-        .value,
+      registry.resolveCapabilities({ provider: 'groq', model: 'llama-3.3-70b-custom' }).tools.value,
     ).toBe(true);
     expect(
       registry.explain({ provider: 'groq', model: 'llama-3.3-70b-custom' }, 'tools').at(-1),
