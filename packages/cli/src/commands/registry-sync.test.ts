@@ -368,6 +368,38 @@ describe('registry sync keeps lifecycle, understands snapshots and kinds', () =>
     }
   });
 
+  it('the default cap is 100 new entries a run: 50 new models (an offering and a lab entry each) write, 51 do not', async () => {
+    const listing = (count: number) => [
+      ...anthropicOffered.map((id) => ({ id })),
+      ...Array.from({ length: count }, (_, index) => ({ id: `claude-cap-${index}` })),
+    ];
+    simulator.listModels('cap-50', 'anthropic', listing(50));
+    simulator.listModels('cap-51', 'anthropic', listing(51));
+    const dataDir = dataCopy();
+    try {
+      const over = await sync(
+        'anthropic',
+        'cap-51',
+        'anthropic',
+        ['--write', '--data', dataDir],
+        dataDir,
+      );
+      expect(over.code).toBe(1);
+      expect(over.stdout).toContain('the listing would add 102 new entries, more than 100 per run');
+      const within = await sync(
+        'anthropic',
+        'cap-50',
+        'anthropic',
+        ['--write', '--data', dataDir],
+        dataDir,
+      );
+      expect(within.code).toBe(0);
+      expect(within.stdout).toContain('wrote 50 offering(s), 50 lab entries');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('escapes bidirectional and zero-width characters in every report, text and JSON', async () => {
     simulator.listModels('spoof', 'anthropic', [
       ...anthropicOffered.map((id) => ({ id })),

@@ -44,7 +44,7 @@ function byId(registry: Registry, id: string): LearnedModel | undefined {
 function kinds(registry: Registry): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const model of models(registry)) {
-    if (model.kind) (result[model.kind] ??= []).push(model.id);
+    if (model.kind) result[model.kind] = [...(result[model.kind] ?? []), model.id];
   }
   return result;
 }
