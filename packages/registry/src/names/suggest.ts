@@ -40,7 +40,7 @@ export const MAX_SUGGESTIONS = 3;
  * The known names nearest to `name` (case aside): at most three edits away and fewer edits
  * than a third of its length, so a short name is not "corrected" into an unrelated one; only
  * the nearest (`claude-sonet-5-5` gets `claude-sonnet-5-5`, not also `claude-sonnet-4-5` two
- * edits away), at most {@link MAX_SUGGESTIONS}, each once, in alphabetical order.
+ * edits away), at most three, each once, in alphabetical order.
  */
 export function closestNames(name: string, known: Iterable<string>): readonly string[] {
   const lower = name.toLowerCase();
