@@ -18,6 +18,7 @@ import {
   toolLoopResponse,
 } from '@crosswire/dialects';
 import { createEngine, type Engine } from '@crosswire/engines';
+import { defaultRegistry } from '@crosswire/registry';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -203,6 +204,22 @@ describe('createEngine from registry data', () => {
       'openai-responses': 'responses',
       aki: 'hermes',
     });
+  });
+
+  it("a misspelt model warns model_unknown once, in the registry's words, with the closest name", () => {
+    const told: CrosswireWarning[] = [];
+    const engine = createEngine({
+      provider: 'anthropic',
+      model: 'claude-sonet-5-5',
+      apiKey: 'k',
+      onWarning: (warning) => void told.push(warning),
+    });
+    const [notice] = defaultRegistry.resolve('anthropic', 'claude-sonet-5-5').notices;
+    expect(told).toEqual([notice]);
+    expect(told[0]?.details?.suggestions).toEqual(['claude-sonnet-5-5']);
+    expect(told[0]?.message).toContain('(did you mean "claude-sonnet-5-5"?)');
+    // Still answered from the family template, as before.
+    expect(engine.supports('image_input')).toBe(true);
   });
 
   it("supports('image_input') follows the model", () => {

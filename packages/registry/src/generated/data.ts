@@ -725,8 +725,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 "docs":"https://portal.nousresearch.com/",
 "default_model":"Hermes-4-405B",
 "offerings":[
-{"id":"Hermes-4-405B","model":"nous/Hermes-4-405B"},
-{"id":"Hermes-4-70B","model":"nous/Hermes-4-70B"}
+{"id":"Hermes-4-405B","model":"nous/Hermes-4-405B","pricing":{"input":0.09,"output":0.37,"currency":"USD","source":"https://portal.nousresearch.com","date":"2026-12-06","note":"as Cline's NousResearch provider page lists the Nous inference API's prices ($/1M: input, output); the portal's own pages are behind bot protection"}},
+{"id":"Hermes-4-70B","model":"nous/Hermes-4-70B","pricing":{"input":0.05,"output":0.2,"currency":"USD","source":"https://portal.nousresearch.com","date":"2026-12-06","note":"as Cline's NousResearch provider page lists the Nous inference API's prices ($/1M: input, output); the portal's own pages are behind bot protection"}}
 ],
 "note":"Hermes models call tools by <tool_call> tags in the text (the hermes wire)."
 }
@@ -897,8 +897,8 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 "catalogue":{"models_dev":"openrouter"},
 "default_model":"openai/gpt-6.1-sol",
 "offerings":[
-{"id":"anthropic/claude-sonnet-5.5","model":"anthropic/claude-sonnet-5-5"},
-{"id":"openai/gpt-6.1-sol","model":"openai/gpt-6.1-sol"},
+{"id":"anthropic/claude-sonnet-5.5","model":"anthropic/claude-sonnet-5-5","pricing":{"input":2,"output":10,"cache_read":0.1,"cache_write":2.5,"cache_write_1h":4,"currency":"USD","source":"https://openrouter.ai/anthropic/claude-sonnet-5.5","date":"2026-12-06","note":"OpenRouter passes Anthropic's price through (Anthropic's Sonnet 5.5 page: $2 / $10, cache read $0.10 since 2026-10-07, writes $2.50 and $4 for one hour)"}},
+{"id":"openai/gpt-6.1-sol","model":"openai/gpt-6.1-sol","pricing":{"input":2,"output":10,"cache_read":0.1,"currency":"USD","source":"https://openrouter.ai/openai/gpt-6.1-sol","date":"2026-12-06","note":"OpenRouter passes OpenAI's price through: $2 / $10, cached input $0.10 (OpenAI's page for gpt-6.1-sol as LiteLLM and apidog quote it; AILSA SubSwitch prices the openai/gpt-6.1-sol route the same)"}},
 {"id":"anthropic/claude-opus-4.5","model":"anthropic/claude-opus-4-5"},
 {"id":"anthropic/claude-haiku-4.5","model":"anthropic/claude-haiku-4-5"},
 {"id":"openai/gpt-5.1","model":"openai/gpt-5.1"},
