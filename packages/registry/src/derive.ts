@@ -297,13 +297,14 @@ function lifecycleOf(
   today: string,
 ): LifecycleStatus | undefined {
   const notice = offering?.lifecycle;
-  const own =
-    offering !== undefined &&
-    [offering.id, ...offering.aliases].some(
-      (name) => name.toLowerCase() === requested.toLowerCase(),
-    );
+  const names = (list: readonly string[]) =>
+    list.some((name) => name.toLowerCase() === requested.toLowerCase());
+  const own = offering !== undefined && names([offering.id, ...offering.aliases]);
   const stated = learned ? learnedLifecycle(learned, today) : undefined;
-  if (notice && (own || stated === undefined)) {
+  // The listing speaks of this very name only when it lists it (not its undated alias).
+  const aboutThisName =
+    learned !== undefined && names([learned.model.id, ...(learned.model.aliases ?? [])]);
+  if (notice && (own || !aboutThisName || stated === undefined)) {
     const retired = notice.retired !== undefined && notice.retired <= today;
     const announced = notice.deprecated !== undefined || notice.retired !== undefined;
     return Object.freeze({

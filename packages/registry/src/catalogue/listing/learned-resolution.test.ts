@@ -71,6 +71,19 @@ describe('lifecycle the listing states', () => {
     ]);
   });
 
+  it("a snapshot the listing does not name itself keeps its offering's notice, not the alias's listed date", () => {
+    const aliasListed = withListing({
+      provider: 'openai',
+      endpoint: OPENAI,
+      date: TODAY,
+      models: [{ id: 'gpt-4o', lifecycle: { retired: '2026-08-01' } }],
+    });
+    for (const name of ['gpt-4o', 'gpt-4o-2024-08-06']) {
+      const lifecycle = aliasListed.resolve('openai', name).lifecycle;
+      expect([name, lifecycle?.retired, lifecycle?.evidence]).toEqual([name, '2027-01-14', 'docs']);
+    }
+  });
+
   it('a listed model the listing says nothing about answers as current, and a retired one is not served', () => {
     expect(registry.resolve('openai', 'gpt-6.1-sol').notices).toEqual([]);
     expect(registry.servedModels('openai')).not.toContain('o1');
