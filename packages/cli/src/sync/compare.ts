@@ -55,6 +55,11 @@ export interface SyncReport {
 const DATA_ID = /^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/;
 const DATA_ID_MAX = 256;
 
+/** Whether the data files take `id` as a model id (so it may be written). */
+export function isDataModelId(id: string): boolean {
+  return id.length <= DATA_ID_MAX && DATA_ID.test(id);
+}
+
 interface Known {
   readonly offering: OfferingEntry;
   readonly retired: boolean;
@@ -130,7 +135,7 @@ export function compareListing(
       });
       continue;
     }
-    if (!DATA_ID.test(model.id) || model.id.length > DATA_ID_MAX) {
+    if (!isDataModelId(model.id)) {
       changes.push({
         id: model.id,
         change: 'skip',

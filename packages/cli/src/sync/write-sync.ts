@@ -7,7 +7,7 @@ import {
   type RegistryIssue,
 } from '@crosswire/registry';
 import { writeValidated } from './checked-write.js';
-import type { SyncChange, SyncReport } from './compare.js';
+import { isDataModelId, type SyncChange, type SyncReport } from './compare.js';
 
 /** The lab whose models a provider serves under their own names, for new lab entries. */
 const PROVIDER_LABS: Readonly<Record<string, string>> = {
@@ -71,17 +71,10 @@ export async function writeSync(options: {
   const provider = await readJson(providerFile);
   const offerings = (provider.offerings ?? []) as Json[];
   const retiredList = (provider.retired ?? []) as Json[];
-  const labs = new Map<string, Json>();
-  const labOf = async (lab: string): Promise<Json | undefined> => {
-    if (!labs.has(lab)) {
-      const data = await readJson(path.join(dataDir, 'models', `${lab}.json`)).catch(
-        () => undefined,
-      );
-      if (data) labs.set(lab, data);
-    }
-    return labs.get(lab);
-  };
   const ownLab = PROVIDER_LABS[report.provider];
+  const labFile = ownLab === undefined ? undefined : path.join(dataDir, 'models', `${ownLab}.json`);
+  // Read when the first new model needs a lab entry.
+  let labData: Json | undefined;
   const reviewed = `added by registry sync on ${report.date}: listed by ${report.endpoint} (evidence: listing); review`;
   const lifecycleOf = (listed: LearnedModel | undefined): Json | undefined => {
     const stated = listed?.lifecycle;
@@ -91,7 +84,7 @@ export async function writeSync(options: {
     return {
       ...(stated.deprecated ? { deprecated: stated.deprecated } : {}),
       ...(stated.retired ? { retired: stated.retired } : {}),
-      ...(stated.replacement && /^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(stated.replacement)
+      ...(stated.replacement && isDataModelId(stated.replacement)
         ? { replacement: stated.replacement }
         : {}),
       source: report.endpoint,
@@ -108,22 +101,18 @@ export async function writeSync(options: {
     flagged: [] as string[],
     skipped: [] as { id: string; reason: string }[],
   };
-  const touched = new Set<string>();
 
   for (const change of report.changes) {
     switch (change.change) {
       case 'add-offering': {
         let model = change.model;
-        if (model === undefined && ownLab !== undefined && change.listed) {
-          const lab = await labOf(ownLab);
-          if (lab) {
-            const models = (lab.models ?? []) as Json[];
-            lab.models = models;
-            models.push(labEntry(registry, report, change.listed));
-            model = `${ownLab}/${change.id}`;
-            written.labEntries.push(model);
-            touched.add(ownLab);
-          }
+        if (model === undefined && labFile !== undefined && change.listed) {
+          labData ??= await readJson(labFile);
+          const models = (labData.models ?? []) as Json[];
+          labData.models = models;
+          models.push(labEntry(registry, report, change.listed));
+          model = `${ownLab}/${change.id}`;
+          written.labEntries.push(model);
         }
         if (model === undefined) {
           written.skipped.push({
@@ -217,9 +206,7 @@ export async function writeSync(options: {
     if (retiredList.length > 0) provider.retired = retiredList;
     changes.set(providerFile, provider);
   }
-  for (const lab of touched) {
-    changes.set(path.join(dataDir, 'models', `${lab}.json`), labs.get(lab));
-  }
+  if (labFile !== undefined && labData !== undefined) changes.set(labFile, labData);
   const result = await writeValidated(dataDir, changes);
   return result.ok
     ? { ok: true, ...written, files: result.files, issues: [] }
