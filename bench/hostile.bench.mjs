@@ -195,3 +195,51 @@ const any = retained((signal) => {
 console.log(
   `20,000 calls on one signal: linkSignals retains ${(linked.bytes / 1024).toFixed(0)} KB, AbortSignal.any ${(any.bytes / 1024).toFixed(0)} KB`,
 );
+
+// A provider's model list (issue 40 / 39 item 5): discover of one page of n and 2n models, and
+// the loader reading the snapshot back, each linear; past LEARNED_LIMITS.models the rest is cut.
+{
+  const { createRegistry } = await import(
+    new URL('../packages/registry/dist/index.js', import.meta.url).href
+  );
+  const page = (n) =>
+    JSON.stringify({
+      object: 'list',
+      data: Array.from({ length: n }, (_, index) => ({
+        id: `model-${index}`,
+        object: 'model',
+        created: 1_700_000_000,
+        owned_by: 'bench',
+      })),
+    });
+  async function listTime(n) {
+    const body = page(n);
+    const fetch = async () =>
+      new Response(body, { headers: { 'content-type': 'application/json' } });
+    let discover = Number.POSITIVE_INFINITY;
+    let load = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 5; run++) {
+      const registry = createRegistry();
+      let started = process.hrtime.bigint();
+      await registry.discover({
+        provider: 'openai',
+        apiKey: 'k',
+        fetch,
+        maxBytes: 64 * 1024 * 1024,
+        onWarning: () => undefined,
+      });
+      discover = Math.min(discover, Number(process.hrtime.bigint() - started) / 1e6);
+      const snapshot = JSON.parse(JSON.stringify(registry.learned()));
+      started = process.hrtime.bigint();
+      createRegistry({ learned: snapshot });
+      load = Math.min(load, Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return { discover, load };
+  }
+  await listTime(1_000);
+  const one = await listTime(8_000);
+  const two = await listTime(16_000);
+  console.log(
+    `model list, one page of 8,000 / 16,000 models: discover ${one.discover.toFixed(0)} / ${two.discover.toFixed(0)} ms (ratio ${(two.discover / one.discover).toFixed(2)}), loading the snapshot ${one.load.toFixed(0)} / ${two.load.toFixed(0)} ms (ratio ${(two.load / one.load).toFixed(2)})`,
+  );
+}

@@ -179,7 +179,7 @@ describe('Groq: tools and structured output never in one request', () => {
     expect([...STRUCTURED_WITH_TOOLS_REFUSED]).toEqual(quirked);
   });
 
-  const groq = { wire: 'openai' as const, provider: 'groq', model: 'llama-3.3-70b-versatile' };
+  const groq = { wire: 'openai' as const, provider: 'groq', model: 'openai/gpt-oss-120b' };
 
   it('the loop does the tool turns without output and asks for the object without tools', async () => {
     const client = await connectInMemory(createFixtureServer());
@@ -290,7 +290,7 @@ describe('explain names the mechanism', () => {
     ['nousresearch', 'Hermes-4-405B', 'a request with output uses hermes prompt'],
     [
       'groq',
-      'llama-3.3-70b-versatile',
+      'openai/gpt-oss-120b',
       'openai response_format; with tools, the tool turns go without it',
     ],
   ] as const)('%s %s', (provider, model, said) => {

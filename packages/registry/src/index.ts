@@ -31,7 +31,10 @@ export {
 } from './catalogue/catalogue.js';
 export type { DiscoverOptions } from './catalogue/listing/discover.js';
 export type { LearnedEntry } from './catalogue/listing/learned.js';
+export { LEARNED_LIMITS, learnedTextProblem } from './catalogue/listing/limits.js';
 export {
+  KIND_BY_ID,
+  kindById,
   LISTING_KINDS,
   LISTING_READERS,
   type ListingKind,
@@ -42,9 +45,13 @@ export {
 export { learnedSnapshotSchema } from './catalogue/listing/schema.js';
 export {
   LEARNED_FACTS,
+  LEARNED_MODALITIES,
   type LearnedFact,
+  type LearnedLifecycle,
   type LearnedListing,
+  type LearnedModality,
   type LearnedModel,
+  type LearnedPricing,
   type LearnedSnapshot,
 } from './catalogue/listing/types.js';
 export {
@@ -63,6 +70,8 @@ export {
   resolveCapabilities,
   supports,
 } from './default-registry.js';
+export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
+export { closestName, closestNames, editDistance } from './names/suggest.js';
 export {
   type ImageFallback,
   type MediaDelivery,
@@ -74,8 +83,6 @@ export {
   toolResultDelivery,
   WIRE_FALLBACK_FORMS,
 } from './resolution/delivery.js';
-export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
-export { closestName, editDistance } from './names/suggest.js';
 export {
   type Claim,
   type ConditionalClaim,

@@ -56,7 +56,21 @@ describe('resolve().pricing', () => {
     }
     // 561 priced catalogue entries; endpoints that share a catalogue provider (openai and
     // openai-responses, the two moonshot and minimax endpoints) are each checked
-    expect([ran, curated]).toEqual([627, []]);
+    // Curated prices of 2026-12-06 (issue 40) answer for these instead: newer than the
+    // catalogue's, or the catalogue priced an older model under the name.
+    expect([ran, curated]).toEqual([
+      619,
+      [
+        'anthropic claude-fable-5',
+        'anthropic claude-sonnet-5',
+        'deepseek deepseek-v4-pro',
+        'gemini gemini-3.1-flash-lite',
+        'groq openai/gpt-oss-120b',
+        'groq openai/gpt-oss-20b',
+        'mistral mistral-large-latest',
+        'mistral mistral-medium-latest',
+      ],
+    ]);
   });
 
   it('a route or a snapshot the catalogue prices on its own gets its own prices', () => {
@@ -89,11 +103,12 @@ describe('resolve().pricing', () => {
     expect(defaultRegistry.resolve('anthropic', 'claude-sonnet-5-5').pricing).toEqual({
       input: 2,
       output: 10,
-      cacheRead: 0.2,
+      cacheRead: 0.1,
       cacheWrite: 2.5,
+      cacheWrite1h: 4,
       currency: 'USD',
       source: 'https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview',
-      date: '2026-12-01',
+      date: '2026-12-06',
     });
     const patched = createRegistry({
       extends: defaultRegistry,

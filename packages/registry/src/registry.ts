@@ -137,9 +137,25 @@ export function buildRegistry(
           [offering.id, ...offering.aliases].map((name) => name.toLowerCase()),
         ),
       );
+      const add = (name: string) => {
+        if (taken.has(name.toLowerCase())) return;
+        taken.add(name.toLowerCase());
+        names.push(name);
+      };
+      // The provider's own list next (chat models it does not say are retired), then the
+      // catalogue's; a model that is no chat model, or that the list says is retired, is never
+      // offered.
+      for (const model of learned?.provider(entry.id)?.listing.models ?? []) {
+        const stage = model.lifecycle;
+        const retired =
+          stage?.status === 'retired' ||
+          (stage?.status === undefined && stage?.retired !== undefined && stage.retired <= today);
+        if (retired || model.kind !== undefined) taken.add(model.id.toLowerCase());
+        else add(model.id);
+      }
       if (catalogue && entry.catalogue !== undefined) {
         for (const model of catalogue.models(entry.catalogue)) {
-          if (!taken.has(model.id.toLowerCase())) names.push(model.id);
+          if (model.kind === 'chat') add(model.id);
         }
       }
       return Object.freeze(names);

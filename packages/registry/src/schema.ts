@@ -21,14 +21,26 @@ const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/, 'expected lowercase letters, digits, "-" and "."');
 
+/**
+ * The longest string a data file takes from a provider (a model id, a name, a response id):
+ * the registry's learned limit, so what `discover` keeps fits and nothing a peer sends grows a
+ * data file without bound.
+ */
+export const PROVIDER_TEXT_MAX = 256;
+
 /** A model id as the provider spells it; case is kept, lookups ignore it. */
 const modelId = z
   .string()
+  .max(PROVIDER_TEXT_MAX, `a model id has at most ${PROVIDER_TEXT_MAX} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'expected letters, digits and . _ : @ / -');
+
+/** A note a person or a tool writes beside a fact: bounded, so a tool cannot grow it forever. */
+const note = z.string().max(2000, 'a note has at most 2000 characters');
 
 /** `<lab>/<model id>`: a reference from an offering or a condition to a model entry. */
 const modelReference = z
   .string()
+  .max(PROVIDER_TEXT_MAX * 2)
   .regex(/^[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._:@-]*$/, 'expected "<lab>/<model id>"');
 
 /** A numeric dotted version: `3`, `2.5`, `4.10` (ordered as numbers, so 4.10 > 4.9). */
@@ -61,7 +73,7 @@ export const claimSchema = z.strictObject({
     ),
   source: z.url().optional().describe('where the claim is written or was observed'),
   date: isoDate.optional().describe('when the claim was last checked, YYYY-MM-DD'),
-  note: z.string().optional(),
+  note: note.optional(),
   probe: z
     .strictObject({
       code_word: z
@@ -71,6 +83,8 @@ export const claimSchema = z.strictObject({
       response_id: z
         .string()
         .min(1)
+        .max(PROVIDER_TEXT_MAX, `a response id has at most ${PROVIDER_TEXT_MAX} characters`)
+        .regex(/^[\x21-\x7e]+$/, 'a response id is printable ASCII without spaces')
         .optional()
         .describe("the provider's id of the reply (absent where the wire has none)"),
       endpoint: z.url().describe('the URL the probe sent to'),
@@ -121,15 +135,18 @@ export const pricingSchema = z.strictObject({
   output: price,
   cache_read: price.optional(),
   cache_write: price.optional().describe('the shortest cache lifetime the provider prices'),
+  cache_write_1h: price
+    .optional()
+    .describe('writing input to the cache for one hour, where the provider prices it apart'),
   currency: z.literal('USD').describe('prices are in US dollars'),
   source: z.url().describe("the provider's pricing page or the model's page"),
   date: isoDate.describe('when the prices were read, YYYY-MM-DD'),
-  note: z.string().optional(),
+  note: note.optional(),
 });
 
 export const modelSchema = z.strictObject({
   id: modelId.describe('the canonical id, as the lab names it'),
-  name: z.string().min(1),
+  name: z.string().min(1).max(PROVIDER_TEXT_MAX),
   family: slug.describe('the family versions are ordered in, e.g. gemini, claude, gpt'),
   variant: z.string().optional().describe('the line within the family, e.g. pro, flash, sonnet'),
   version: versionString.optional(),
@@ -143,7 +160,7 @@ export const modelSchema = z.strictObject({
   open_weights: z.boolean().optional(),
   capabilities: capabilityClaims,
   source: z.url().describe("the lab's page for this model"),
-  note: z.string().optional(),
+  note: note.optional(),
   review: z
     .string()
     .min(1)
@@ -271,6 +288,14 @@ const modelNaming = z.strictObject({
     .describe('true: any ":tag" (a size or a quantization) is stripped when no offering matches'),
 });
 
+/** How a lifecycle is known: the provider's notice (`docs`) or its own model list (`listing`). */
+const lifecycleEvidence = z
+  .enum(['docs', 'listing'])
+  .optional()
+  .describe(
+    "docs (the default): the provider's deprecation page or notice; listing: the provider's own model list states it (written by registry sync)",
+  );
+
 /** When an offering stops being served: the provider's deprecation notice, cited. */
 export const lifecycleSchema = z.strictObject({
   deprecated: isoDate.optional().describe('the date the provider announced the deprecation'),
@@ -279,7 +304,8 @@ export const lifecycleSchema = z.strictObject({
     .describe('the date requests stop being served (or are redirected to another model)'),
   replacement: modelId.optional().describe('the id the provider recommends instead'),
   source: z.url().describe("the provider's deprecation page or notice"),
-  note: z.string().optional(),
+  evidence: lifecycleEvidence,
+  note: note.optional(),
 });
 
 export const offeringSchema = z.strictObject({
@@ -293,7 +319,7 @@ export const offeringSchema = z.strictObject({
   pricing: pricingSchema.optional().describe("this provider's prices, when they differ"),
   lifecycle: lifecycleSchema.optional(),
   source: z.url().optional(),
-  note: z.string().optional(),
+  note: note.optional(),
 });
 
 /** An offering the provider no longer serves, kept so its names resolve with a warning. */
@@ -305,7 +331,8 @@ export const retiredOfferingSchema = z.strictObject({
   retired: isoDate.describe('the date requests stopped being served (or were redirected)'),
   replacement: modelId.optional().describe('the id the provider recommends instead'),
   source: z.url().describe("the provider's deprecation page or notice"),
-  note: z.string().optional(),
+  evidence: lifecycleEvidence,
+  note: note.optional(),
 });
 
 export const providerFileSchema = z.strictObject({

@@ -1,11 +1,11 @@
-import type { WireFormat } from '@crosswire/core';
+import type { CrosswireWarning, WireFormat } from '@crosswire/core';
 import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
-import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
+import type { Catalogue, CatalogueModel, ModelKind } from './catalogue/catalogue.js';
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import type { LearnedEntry } from './catalogue/listing/learned.js';
 import type { LearnedSnapshot } from './catalogue/listing/types.js';
-import type { ToolResultDeliveries } from './resolution/delivery.js';
 import type { RegistryFile } from './files.js';
+import type { ToolResultDeliveries } from './resolution/delivery.js';
 import type { Claim, LifecycleData } from './schema.js';
 
 /** The limits of a model as served. */
@@ -54,8 +54,14 @@ export interface LifecycleStatus {
   readonly deprecated: string | undefined;
   readonly retired: string | undefined;
   readonly replacement: string | undefined;
-  readonly evidence: 'docs' | 'catalogue';
+  /**
+   * `docs`: the provider's notice in the data; `listing`: the provider's own model list (the
+   * learned layer, or written into the data by `registry sync`); `catalogue`: the imported catalogue.
+   */
+  readonly evidence: 'docs' | 'listing' | 'catalogue';
   readonly source: string;
+  /** The day the model list was read, for a lifecycle the listing states. */
+  readonly date?: string;
 }
 
 /** Quirks of an endpoint, with the defaults filled in. Keys are data keys (snake_case). */
@@ -99,7 +105,8 @@ export interface ProviderAuth {
 
 /**
  * What a model costs on a provider, USD per million tokens: the offering's curated prices, else
- * the imported catalogue's for this provider. `source` is the page (or catalogue file) the prices
+ * the provider's own model list's (learned by `discover`: Groq, OpenRouter), else the imported
+ * catalogue's for this provider. `source` is the page (list endpoint, catalogue file) the prices
  * come from and `date` the day they were read (for the catalogue: its snapshot date).
  */
 export interface Pricing {
@@ -109,6 +116,8 @@ export interface Pricing {
   readonly cacheRead?: number;
   /** Writing input to the cache (the shortest lifetime priced), when priced. */
   readonly cacheWrite?: number;
+  /** Writing input to the cache for one hour, where the provider prices it apart (Anthropic). */
+  readonly cacheWrite1h?: number;
   readonly currency: 'USD';
   readonly source: string;
   readonly date: string;
@@ -215,8 +224,22 @@ export interface Resolution {
    * catalogue's for this provider; undefined when neither prices the model.
    */
   readonly pricing: Pricing | undefined;
-  /** What a caller should hear about: a retired or deprecated model, a model not listed. */
+  /**
+   * What the model is for, as far as the registry knows: `chat` for every model of the data
+   * files and every name it cannot place; the provider's own listing or the catalogue may say
+   * `embedding`, `speech`, `transcription`, ... (such a model is never offered for chat).
+   */
+  readonly kind: ModelKind;
+  /** What a caller should hear about: the messages of {@link Resolution.notices}. */
   readonly warnings: readonly string[];
+  /**
+   * The same, as warnings with a code: `model_retired`, `model_deprecated`, `model_not_chat`
+   * (the name is an embedding, speech, ... model), `model_unknown` (no entry, listing or
+   * catalogue knows the name on a provider whose models the registry lists; `details.suggestions`
+   * holds the closest names it knows) and `model_not_listed` (a known model the provider's
+   * list lacks). `createEngine` tells its `onWarning` each of them but the last.
+   */
+  readonly notices: readonly CrosswireWarning[];
   /**
    * How a tool's image and a tool's PDF reach the model (`native`, `user-message`,
    * `tool-message`, `placeholder`) with the provider's default fallback, as an engine sends
@@ -277,8 +300,10 @@ export interface Registry {
   /** The imported catalogue this registry ranks below its data, if any. */
   catalogue(): Catalogue | undefined;
   /**
-   * The model names a provider serves: its current offerings, then the names its catalogue
-   * listing adds (retired offerings are not served). Resolve each for its capabilities.
+   * The chat model names a provider serves: its current offerings, then the names its own
+   * model list adds (learned by `discover`; none it says are retired), then its catalogue
+   * listing's. Retired offerings and models that are no chat model (embedding, speech, image,
+   * ...) are not served for chat. Resolve each for its capabilities.
    */
   servedModels(provider: string): readonly string[];
   /**

@@ -46,7 +46,7 @@ describe('crosswire caps', () => {
       /^model {7}claude-sonnet-5-5 -> anthropic\/claude-sonnet-5-5 \(matched by /,
     );
     expect(lines).toContain(
-      'pricing     input 2, output 10, cache read 0.2, cache write 2.5 USD per million tokens (https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview, 2026-12-01)',
+      'pricing     input 2, output 10, cache read 0.1, cache write 2.5, 1-hour cache write 4 USD per million tokens (https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview, 2026-12-06)',
     );
     const resolution = defaultRegistry.resolve({
       provider: 'anthropic',
@@ -115,8 +115,17 @@ describe('crosswire caps', () => {
     for (const name of ['tool_result_images', 'tool_result_pdf'])
       expect(run.stdout).toMatch(new RegExp(`^${name} +false`, 'm'));
     expect(run.stdout).toContain(
-      'warning: model "no-such-model" is not in the registry\'s list for "aki-anthropic" as of 2026-12-01; the list may be older than the model, so this says nothing about whether "aki-anthropic" serves it\n',
+      'warning: model "no-such-model" is unknown to the registry: it is not in the registry\'s list for "aki-anthropic" as of 2026-12-06; the list may be older than the model, so this says nothing about whether "aki-anthropic" serves it; what depends on the model is unknown\n',
     );
+  });
+
+  it('a misspelt model name gets the hint the registry and createEngine give, word for word', async () => {
+    const run = await runCli(['caps', 'anthropic', 'claude-sonet-5-5']);
+    expect(run.code).toBe(0);
+    const [notice] = defaultRegistry.resolve('anthropic', 'claude-sonet-5-5').notices;
+    expect(notice?.code).toBe('model_unknown');
+    expect(notice?.message).toContain('(did you mean "claude-sonnet-5-5"?)');
+    expect(run.stdout).toContain(`warning: ${notice?.message}\n`);
   });
 
   it('says plainly when a model is retired, and when the provider list does not name it', async () => {
@@ -134,7 +143,7 @@ describe('crosswire caps', () => {
     expect([json.listed, json.warnings]).toEqual([
       false,
       [
-        'model "claude-sonnet-4-5" is not in the registry\'s list for "xai" as of 2026-12-01 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "xai" serves it',
+        'model "claude-sonnet-4-5" is not in the registry\'s list for "xai" as of 2026-12-06 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "xai" serves it',
       ],
     ]);
   });

@@ -180,6 +180,7 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
     const cache = [
       pricing.cacheRead !== undefined && `cache read ${pricing.cacheRead}`,
       pricing.cacheWrite !== undefined && `cache write ${pricing.cacheWrite}`,
+      pricing.cacheWrite1h !== undefined && `1-hour cache write ${pricing.cacheWrite1h}`,
     ].filter(Boolean);
     pairs.push([
       'pricing',

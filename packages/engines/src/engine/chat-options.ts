@@ -165,5 +165,5 @@ export interface ToolLoopEngine {
   /** The loop options with the engine's defaults filled in (servers, maxIterations, timeouts). */
   toolLoopOptions?(options: ChatWithToolsOptions): ChatWithToolsOptions;
   /** Settles what the engine learns before its first request (model discovery); then `dialectOptions` holds. */
-  discover?(): Promise<unknown>;
+  discover?(options?: { readonly signal?: AbortSignal }): Promise<unknown>;
 }

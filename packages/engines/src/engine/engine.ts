@@ -42,7 +42,7 @@ import {
   toolResultDelivery,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
-import { typedAbort } from '../abortable.js';
+import { settleWithin, typedAbort } from '../abortable.js';
 import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
@@ -265,6 +265,10 @@ export class Engine {
   #registry: Registry;
   #dialectOptions: DialectOptions;
   #discovery: Promise<Resolution> | undefined;
+  /** The discovery under way: its controller, and who waits for it (see `discover`). */
+  #discoveryRun:
+    | { readonly controller: AbortController; settled: boolean; waiting: number; pinned: boolean }
+    | undefined;
   readonly #apiKey: string | undefined;
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
@@ -323,14 +327,11 @@ export class Engine {
     Object.assign(headers, options.headers);
 
     // A retired or deprecated model still gets an engine (a retired slug may be redirected),
-    // but the caller hears about it, with the replacement the provider names.
-    const lifecycle = resolution.lifecycle?.status;
-    if (lifecycle === 'retired' || lifecycle === 'deprecated') {
-      emitWarning(options.onWarning, {
-        code: lifecycle === 'retired' ? 'model_retired' : 'model_deprecated',
-        message: resolution.warnings[0] ?? `model "${model}" is ${lifecycle}`,
-        details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
-      });
+    // and so does a name the registry does not know (answered from its family template) or a
+    // model that is no chat model, but the caller hears about each once, in the registry's
+    // words (the replacement the provider names, the closest known names).
+    for (const notice of resolution.notices) {
+      if (notice.code !== 'model_not_listed') emitWarning(options.onWarning, notice);
     }
     this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, model, options);
     const discover =
@@ -354,22 +355,63 @@ export class Engine {
 
   /**
    * Learns the model's capabilities from the server's own metadata (see the `discover` option),
-   * once: later calls return the same settled promise. Never rejects: a failure is a
-   * `model_discovery_failed` warning and the static data stays. The engine calls it before its
-   * first request; call it earlier to read `capabilities()` with what it learns.
+   * once: later calls share the same promise. Never rejects for the server's sake: a failure is
+   * a `model_discovery_failed` warning and the static data stays. The engine calls it before its
+   * first request with the request's signal; call it earlier to read `capabilities()` with what
+   * it learns. With `signal`, the wait ends with `AbortedError` as soon as it fires; when every
+   * caller waiting with a signal has given up (and none waits without one), the discovery itself
+   * is stopped and the next call starts it again.
    */
-  discover(): Promise<Resolution> {
-    this.#discovery ??= this.#learn();
-    return this.#discovery;
+  discover(options: { readonly signal?: AbortSignal } = {}): Promise<Resolution> {
+    let discovery = this.#discovery;
+    if (discovery === undefined) {
+      const controller = new AbortController();
+      const started = this.#learn(controller.signal);
+      discovery = started;
+      this.#discovery = started;
+      this.#discoveryRun = { controller, settled: false, waiting: 0, pinned: false };
+      const run = this.#discoveryRun;
+      void started.then(() => {
+        run.settled = true;
+      });
+    }
+    const run = this.#discoveryRun;
+    const signal = options.signal;
+    if (signal === undefined || run === undefined || run.settled) {
+      if (run) run.pinned = true;
+      return discovery;
+    }
+    run.waiting += 1;
+    const waited = settleWithin(discovery, {
+      signal,
+      during: `learning the capabilities of model "${this.model}" from provider "${this.provider.id}" (discovery on first use)`,
+    });
+    void waited.then(
+      () => {
+        run.waiting -= 1;
+      },
+      () => {
+        run.waiting -= 1;
+        // The last caller gave up: stop the requests, and let the next call try again.
+        if (run.waiting === 0 && !run.pinned && !run.settled && this.#discoveryRun === run) {
+          run.controller.abort(signal.reason);
+          this.#discovery = undefined;
+          this.#discoveryRun = undefined;
+        }
+      },
+    );
+    return waited;
   }
 
-  async #learn(): Promise<Resolution> {
+  async #learn(signal: AbortSignal): Promise<Resolution> {
     try {
       const learned = await this.#registry.discover({
         provider: this.provider.id,
         baseUrl: this.baseUrl,
         models: [this.model],
         timeoutMs: this.#options.discoverTimeoutMs ?? 5000,
+        signal,
+        onWarning: this.#options.onWarning,
         ...(this.#apiKey === undefined ? {} : { apiKey: this.#apiKey }),
       });
       const resolution = learned.resolve({ provider: this.provider.id, model: this.model });
@@ -383,6 +425,8 @@ export class Engine {
       );
       return resolution;
     } catch (error) {
+      // Given up by its callers, not failed: nothing to warn about; a later call starts again.
+      if (signal.aborted) return this.resolution();
       const reason = error instanceof Error ? error.message : String(error);
       emitWarning(this.#options.onWarning, {
         code: 'model_discovery_failed',
@@ -791,7 +835,7 @@ export class Engine {
     options: ChatOptions,
     output: StructuredOutputRequest | undefined,
   ): Promise<Record<string, unknown>> {
-    await this.discover();
+    await this.discover({ ...(options.signal ? { signal: options.signal } : {}) });
     const messages = inputMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       ...this.#options.inlineImages,

@@ -349,7 +349,7 @@ export async function loopSettings(
   const roster = options.roster ?? (await listTools(options, method));
   // What the engine learns on first use (a local server's model metadata) decides how tool
   // results render, so it is settled before the loop reads the dialect settings.
-  await engine.discover?.();
+  await engine.discover?.(options.signal ? { signal: options.signal } : {});
   checkToolCount(roster, engine.toolWireFormat, options.maxToolsPerRequest);
   const dialectOptions = options.onWarning
     ? { ...engine.dialectOptions, onWarning: options.onWarning }
