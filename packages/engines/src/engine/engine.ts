@@ -149,8 +149,9 @@ export interface EngineOptions {
    */
   readonly imageLibrary?: ImageLibraryLoader;
   /**
-   * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
-   * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
+   * The whole MCP tool listing in `chatWithTools`, every page of every server together: a
+   * server that has not listed all its tools by then fails the loop with `ToolLoopError`
+   * `mcp_list_tools_timeout`. Default 30 000 ms.
    */
   readonly listToolsTimeoutMs?: number;
   /**

@@ -248,7 +248,7 @@ export interface ToolStepOptions {
   readonly roster?: ToolRoster;
   /** Per call. Default 60 000 ms. */
   readonly toolTimeoutMs?: number;
-  /** Per `tools/list` request when listing from `mcpServers`. Default 30 000 ms. */
+  /** The whole listing from `mcpServers`, every page of every server. Default 30 000 ms. */
   readonly listToolsTimeoutMs?: number;
   /** Tools kept per server when listing from `mcpServers`. Default 1 000. */
   readonly maxToolsPerServer?: number;

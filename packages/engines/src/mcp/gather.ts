@@ -9,7 +9,10 @@ import { abortedError, settleWithin } from '../abortable.js';
 import { watchMalformedResponses } from './malformed-responses.js';
 import { type McpTool, type McpToolServer, serverLabel } from './server.js';
 
-/** How long one `tools/list` request may take before the loop gives up on the server. */
+/**
+ * How long listing the tools may take, every page of every server together, before the loop
+ * gives up: a deadline for the whole listing, not one per page.
+ */
 export const DEFAULT_LIST_TOOLS_TIMEOUT_MS = 30_000;
 
 /** MCP's JSON-RPC code for a request the client gave up on (`ErrorCode.RequestTimeout`). */
@@ -42,9 +45,10 @@ export interface ToolRoster {
 export interface GatherToolsOptions {
   readonly signal?: AbortSignal | undefined;
   /**
-   * Per `tools/list` request: a server that has not answered by then fails the gathering
-   * with `ToolLoopError` `mcp_list_tools_timeout`, even one that ignores the SDK's timeout.
-   * Default {@link DEFAULT_LIST_TOOLS_TIMEOUT_MS} (30 000 ms).
+   * The whole listing, every page of every server: a server that has not listed all its tools
+   * by then fails the gathering with `ToolLoopError` `mcp_list_tools_timeout`, even one that
+   * ignores the SDK's timeout, and even when each page arrives just in time. Default
+   * {@link DEFAULT_LIST_TOOLS_TIMEOUT_MS} (30 000 ms).
    */
   readonly timeoutMs?: number | undefined;
   /** Pages read per server before giving up on a cursor that never ends. Default 100. */
@@ -84,8 +88,11 @@ export async function gatherTools(
   if (parent?.aborted) onParentAbort();
   else parent?.addEventListener('abort', onParentAbort, { once: true });
   const signal = stop.signal;
+  // One deadline for the whole listing: a server whose pages each arrive just inside a
+  // per-page timeout would otherwise hold the first request for up to maxPages times it.
+  const deadline = performance.now() + (options.timeoutMs ?? DEFAULT_LIST_TOOLS_TIMEOUT_MS);
   const pages = await Promise.all(
-    servers.map((server, index) => listAllTools(server, index, { ...options, signal })),
+    servers.map((server, index) => listAllTools(server, index, { ...options, signal }, deadline)),
   )
     .catch((error: unknown) => {
       stop.abort(error);
@@ -169,6 +176,7 @@ async function listAllTools(
   server: McpToolServer,
   index: number,
   options: GatherToolsOptions,
+  deadline: number,
 ): Promise<McpTool[]> {
   const maxPages = options.maxPages ?? 100;
   const maxTools = options.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
@@ -184,19 +192,21 @@ async function listAllTools(
       { details: { server: label, timeoutMs } },
     );
   for (let page = 0; ; page++) {
+    // What is left of the listing's deadline; at least 1 ms, so a page still gets its timer.
+    const remaining = Math.max(1, Math.ceil(deadline - performance.now()));
     let result: Awaited<ReturnType<McpToolServer['listTools']>>;
     try {
       result = await settleWithin(
         Promise.resolve().then(() =>
           server.listTools(cursor === undefined ? undefined : { cursor }, {
-            timeout: timeoutMs,
+            timeout: remaining,
             ...(options.signal ? { signal: options.signal } : {}),
           }),
         ),
         {
           signal: options.signal,
           during: `listing the tools of ${label}`,
-          timeoutMs,
+          timeoutMs: remaining,
           onTimeout: timedOut,
         },
       );
