@@ -26,6 +26,7 @@ export {
 export * from './image-signatures.js';
 export * from './json-schema.js';
 export * from './media.js';
+export * from './schema-references.js';
 export {
   PYTHON_LITERAL_MAX_DEPTH,
   type PythonLiteralResult,

@@ -32,7 +32,7 @@ import type {
 } from '../engine/chat-options.js';
 import { FINAL_OBJECT_PROMPT } from '../engine/structured-exchange.js';
 import { callTool, type ToolOutput } from '../mcp/call.js';
-import { gatherTools, type ToolRoster } from '../mcp/gather.js';
+import { gatherTools, rosterForWire, type ToolRoster } from '../mcp/gather.js';
 import type { McpToolServer } from '../mcp/server.js';
 
 /**
@@ -282,10 +282,11 @@ export async function loopSettings(
       `maxIterations must be a positive integer, got ${String(maxIterations)}`,
     );
   }
-  const roster = options.roster ?? (await listTools(options));
+  const listed = options.roster ?? (await listTools(options));
   // What the engine learns on first use (a local server's model metadata) decides how tool
   // results render, so it is settled before the loop reads the dialect settings.
   await engine.discover?.();
+  const roster = rosterForWire(listed, engine.toolWireFormat, options.onWarning);
   checkToolCount(roster, engine.toolWireFormat, options.maxToolsPerRequest);
   const dialectOptions = options.onWarning
     ? { ...engine.dialectOptions, onWarning: options.onWarning }

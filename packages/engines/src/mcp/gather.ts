@@ -1,9 +1,11 @@
 import {
   emitWarning,
+  formatTools,
   parseToolDefinition,
   type ToolDefinition,
   ToolLoopError,
   type WarningHandler,
+  type WireFormat,
 } from '@crosswire/core';
 import { abortedError, settleWithin } from '../abortable.js';
 import { watchMalformedResponses } from './malformed-responses.js';
@@ -134,6 +136,38 @@ export async function gatherTools(
   return {
     tools,
     route: (name) => routes.get(name),
+  };
+}
+
+/**
+ * `roster` without the tools `wire` cannot send, each left out with an
+ * `invalid_tool_definition` warning naming the wire: a schema every wire reads may still break
+ * one wire's converter (Gemini refuses one whose `$ref`s inline to more than 100 times its
+ * size), and that one tool must not fail every request of the loop. `roster` itself when all go.
+ */
+export function rosterForWire(
+  roster: ToolRoster,
+  wire: WireFormat,
+  onWarning: WarningHandler | undefined,
+): ToolRoster {
+  const refused = new Set<string>();
+  for (const tool of roster.tools) {
+    try {
+      formatTools(wire, [tool]);
+    } catch (error) {
+      refused.add(tool.name);
+      const label = roster.route(tool.name)?.serverLabel ?? 'an MCP server';
+      emitWarning(onWarning, {
+        code: 'invalid_tool_definition',
+        message: `${label} offers tool "${tool.name}", which the ${wire} wire cannot send; it is left out: ${error instanceof Error ? error.message : String(error)}`,
+        details: { tool: tool.name, server: label, wire },
+      });
+    }
+  }
+  if (refused.size === 0) return roster;
+  return {
+    tools: roster.tools.filter((tool) => !refused.has(tool.name)),
+    route: (name) => (refused.has(name) ? undefined : roster.route(name)),
   };
 }
 
