@@ -37,6 +37,7 @@ export {
   type ResponseEvent,
   summarizePayloads,
 } from './engine/observe.js';
+export { MAX_STRUCTURED_DEPTH } from './engine/json-schema-check.js';
 export {
   type JsonSchemaObject,
   type OutputOption,

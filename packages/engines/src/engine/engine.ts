@@ -418,7 +418,7 @@ export class Engine {
     if (options.output === undefined) {
       return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
     }
-    const resolved = resolveOutput(options.output);
+    const resolved = resolveOutput(options.output, this.#options.onWarning);
     // In the two-step form (tools on an endpoint that refuses them with `output`) the turn
     // streams without `output`; the loop asks for the object in a turn without tools.
     if (twoStep(this.#structuredContext(iteration), options)) {
@@ -627,7 +627,7 @@ export class Engine {
     const output =
       options.output === undefined || twoStep(this.#structuredContext(undefined), options)
         ? undefined
-        : resolveOutput(options.output).request;
+        : resolveOutput(options.output, this.#options.onWarning).request;
     return this.#builtRequest(input, options, output);
   }
 
@@ -723,7 +723,7 @@ export class Engine {
       this.#structuredContext(iteration),
       inputMessages(input),
       options,
-      resolveOutput(options.output),
+      resolveOutput(options.output, this.#options.onWarning),
     );
   }
 
