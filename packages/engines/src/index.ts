@@ -24,11 +24,17 @@ export {
   type StreamFacts,
 } from './engine/chat-stream.js';
 export { createEngine, Engine, type EngineOptions } from './engine/engine.js';
-export type {
-  ImageLibrary,
-  ImageLibraryLoader,
-  ImageLimitsMode,
-  ImagePipeline,
+export {
+  DEFAULT_RESIZE_MAX_PIXELS,
+  DEFAULT_RESIZE_TIMEOUT_MS,
+  type ImageLibrary,
+  type ImageLibraryLoader,
+  type ImageLibraryOptions,
+  type ImageLimitsMode,
+  type ImagePipeline,
+  ImageResizeError,
+  type ImageResizeOptions,
+  resizeConcurrency,
 } from './engine/image-limits.js';
 export { type InlineImagesOptions, inlineImages } from './engine/inline-images.js';
 export {

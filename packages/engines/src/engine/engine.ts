@@ -60,6 +60,7 @@ import {
   applyImageLimits,
   type ImageLibraryLoader,
   type ImageLimitsMode,
+  type ImageResizeOptions,
   imageLimitsCache,
   loadSharp,
 } from './image-limits.js';
@@ -148,6 +149,14 @@ export interface EngineOptions {
    * installed"). Default: a dynamic import of `sharp`. For tests and bundlers.
    */
   readonly imageLibrary?: ImageLibraryLoader;
+  /**
+   * The bounds of `imageLimits: 'resize'`: `maxPixels` (default 100 000 000: a larger image
+   * becomes the placeholder) and `timeoutMs` (default 10 000 ms: a longer resize fails the call
+   * with `ImageResizeError` `image_resize_timeout`). Only bytes whose signature proves PNG,
+   * JPEG, WebP or GIF of the labelled type are ever resized; at most half of libuv's thread
+   * pool resizes at once in the process; the call's `signal` ends a resize at once.
+   */
+  readonly imageResize?: ImageResizeOptions;
   /**
    * The whole MCP tool listing in `chatWithTools`, every page of every server together: a
    * server that has not listed all its tools by then fails the loop with `ToolLoopError`
@@ -709,6 +718,8 @@ export class Engine {
       loader: this.#options.imageLibrary ?? loadSharp,
       cache: this.#imageCache,
       onWarning: this.#options.onWarning,
+      resize: this.#options.imageResize,
+      signal: options.signal,
     });
   }
 
