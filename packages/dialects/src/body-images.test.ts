@@ -178,7 +178,7 @@ describe('withProvenImages', () => {
       ],
     });
     // The body given is not changed.
-    expect((body.messages[0]?.content[0] as { type: string }).type).toBe('image');
+    expect(body.messages[0]?.content[0]).toMatchObject({ type: 'image' });
     expect(warnings).toEqual([
       {
         code: 'image_bytes_mismatch',

@@ -37,13 +37,13 @@ export {
   resizeConcurrency,
 } from './engine/image-limits.js';
 export { type InlineImagesOptions, inlineImages } from './engine/inline-images.js';
+export { MAX_STRUCTURED_DEPTH } from './engine/json-schema-check.js';
 export {
   type ObserveOptions,
   type RequestEvent,
   type ResponseEvent,
   summarizePayloads,
 } from './engine/observe.js';
-export { MAX_STRUCTURED_DEPTH } from './engine/json-schema-check.js';
 export {
   type JsonSchemaObject,
   type OutputOption,

@@ -257,7 +257,10 @@ export function compileJsonSchema(schema: Schema, options: CompileOptions = {}):
     compiled.get(pattern)?.test(text) ?? true;
   return {
     async check(value) {
-      if (patterns.size > 0) await (ready ??= compileAll());
+      if (patterns.size > 0) {
+        ready ??= compileAll();
+        await ready;
+      }
       if (nestsDeeperThan(value, MAX_STRUCTURED_DEPTH)) {
         return [{ path: '$', message: `nests deeper than ${MAX_STRUCTURED_DEPTH} levels` }];
       }
