@@ -26,12 +26,12 @@ export {
 export * from './image-signatures.js';
 export * from './json-schema.js';
 export * from './media.js';
-export * from './schema-references.js';
 export {
   PYTHON_LITERAL_MAX_DEPTH,
   type PythonLiteralResult,
   parsePythonLiteral,
 } from './python-literal.js';
+export * from './schema-references.js';
 export * from './tool-call.js';
 export * from './tool-definition.js';
 export * from './tool-wire.js';
