@@ -20,6 +20,12 @@ const LANES: readonly { wire: WireFormat; provider: string; model: string }[] = 
 
 /** `{"child":{"child":...{}...}}`, `depth` objects deep, as text (JSON.stringify would overflow). */
 const deepText = (depth: number) => `${'{"child":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+/**
+ * `{"child":[[[...]]]}`, `depth` levels: every prefix of it closes into JSON, so each partial
+ * object the stream builds is as deep as the text so far (JSON.stringify of one past about
+ * 5,000 levels is a RangeError).
+ */
+const deepArrays = (depth: number) => `{"child":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
 
 const TREE = {
   type: 'object',
@@ -87,7 +93,7 @@ describe.each(LANES)('hostile structured replies on $wire', (lane) => {
   it('the same reply streamed: the last event is the error, then the iteration throws it', async () => {
     const name = `deep-stream-${lane.wire}`;
     simulator.script(name, [
-      { type: 'object', text: deepText(10_000), stream: { chunkBytes: 4096 } },
+      { type: 'object', text: deepArrays(10_000), stream: { chunkBytes: 4096 } },
     ]);
     const stream = engineFor(lane, name).stream('tree?', {
       output: { schema: TREE, name: 'tree' },
