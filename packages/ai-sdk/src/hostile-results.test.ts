@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crosswireMiddleware, mcpToModelOutput } from './index.js';
 import { PIXEL_PNG, TINY_PDF } from './test-support/mcp-fixture.js';
 
+type Nested = { a: Nested | number };
+
 /** `{ a: { a: ... { a: 1 } } }`, `depth` objects deep. */
-function deep(depth: number): Record<string, unknown> {
-  let value: Record<string, unknown> = { a: 1 };
+function deep(depth: number): Nested {
+  let value: Nested = { a: 1 };
   for (let level = 1; level < depth; level++) value = { a: value };
   return value;
 }
