@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import {
   AbortedError,
   base64ToBytes,
@@ -361,6 +362,8 @@ async function resizeAll(
 ): Promise<(ResizeOutcome | undefined)[]> {
   const stop = new AbortController();
   const linked = linkSignals([options.signal, stop.signal]);
+  // Every queued resize listens on it: no MaxListenersExceededWarning past ten images.
+  setMaxListeners(0, linked.signal);
   const bounds: ResizeBounds = {
     maxPixels: options.resize?.maxPixels ?? DEFAULT_RESIZE_MAX_PIXELS,
     timeoutMs: options.resize?.timeoutMs ?? DEFAULT_RESIZE_TIMEOUT_MS,

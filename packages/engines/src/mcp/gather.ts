@@ -153,7 +153,8 @@ export function rosterForWire(
   const refused = new Set<string>();
   for (const tool of roster.tools) {
     try {
-      formatTools(wire, [tool]);
+      // Only whether it throws matters here: what it degrades, the request's build tells.
+      formatTools(wire, [tool], { onWarning: () => undefined });
     } catch (error) {
       refused.add(tool.name);
       const label = roster.route(tool.name)?.serverLabel ?? 'an MCP server';
