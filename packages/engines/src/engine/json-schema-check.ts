@@ -8,6 +8,7 @@
 import { isIPv6 } from 'node:net';
 import {
   emitWarning,
+  nestsDeeperThan,
   resolveSchemaReference,
   schemaReferenceProblem,
   ValidationError,
@@ -45,18 +46,6 @@ type Schema = Readonly<Record<string, unknown>>;
 
 function isRecord(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** How deep `value` nests, stopping as soon as it passes `limit` (iterative). */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [node, depth] = next;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 /**

@@ -3,7 +3,12 @@
 // JSON Schema is checked by `json-schema-check.ts`, whose patterns run in a linear-time engine
 // (zod's `z.fromJSONSchema` would compile each `pattern` into a backtracking RegExp and run it
 // on the model's text). Either way the reply's depth is bounded first.
-import { CrosswireError, ValidationError, type WarningHandler } from '@crosswire/core';
+import {
+  CrosswireError,
+  nestsDeeperThan,
+  ValidationError,
+  type WarningHandler,
+} from '@crosswire/core';
 import { isRecord, type StructuredOutputRequest, withoutStrictNulls } from '@crosswire/dialects';
 import * as z from 'zod';
 import type { $ZodType } from 'zod/v4/core';
@@ -11,7 +16,6 @@ import {
   compileJsonSchema,
   type JsonSchemaChecker,
   MAX_STRUCTURED_DEPTH,
-  nestsDeeperThan,
 } from './json-schema-check.js';
 
 /** A JSON Schema object (a plain object; its root should be `type: 'object'` on most wires). */
