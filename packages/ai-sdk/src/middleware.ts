@@ -16,7 +16,7 @@ import {
   type ModelLookupOptions,
   modelFacts,
 } from './capabilities.js';
-import { OUTPUT_WRITERS, toolResultOf } from './convert.js';
+import { malformedResultOutput, OUTPUT_WRITERS, toolResultOf } from './convert.js';
 
 /** Options of {@link crosswireMiddleware}. */
 export interface CrosswireMiddlewareOptions extends ModelLookupOptions {
@@ -122,11 +122,15 @@ function rewriteToolMessage(
   let changed = false;
   const content = message.content.map((part) => {
     if (part.type !== 'tool-result') return part;
-    const result = toolResultOf(
-      { name: part.toolName, id: part.toolCallId },
-      part.output,
-      onWarning,
-    );
+    const call = { name: part.toolName, id: part.toolCallId };
+    let result: ToolResult | undefined;
+    try {
+      result = toolResultOf(call, part.output, onWarning);
+    } catch (error) {
+      // One result that cannot be read fails that result, never the whole generation.
+      changed = true;
+      return { ...part, output: malformedResultOutput(call, error, onWarning) };
+    }
     if (result === undefined) return part;
     changed = true;
     let output = OUTPUT_WRITERS[plan.wire](result, plan.toOptions);

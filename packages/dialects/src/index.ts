@@ -9,6 +9,12 @@
  */
 
 export { answerableCalls } from './answerable-calls.js';
+export {
+  BODY_IMAGES,
+  type BodyImage,
+  imageIsWhatItSays,
+  withProvenImages,
+} from './body-images.js';
 export type {
   ChatRequestInput,
   ToolLoopCalls,

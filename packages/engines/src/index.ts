@@ -24,13 +24,20 @@ export {
   type StreamFacts,
 } from './engine/chat-stream.js';
 export { createEngine, Engine, type EngineOptions } from './engine/engine.js';
-export type {
-  ImageLibrary,
-  ImageLibraryLoader,
-  ImageLimitsMode,
-  ImagePipeline,
+export {
+  DEFAULT_RESIZE_MAX_PIXELS,
+  DEFAULT_RESIZE_TIMEOUT_MS,
+  type ImageLibrary,
+  type ImageLibraryLoader,
+  type ImageLibraryOptions,
+  type ImageLimitsMode,
+  type ImagePipeline,
+  ImageResizeError,
+  type ImageResizeOptions,
+  resizeConcurrency,
 } from './engine/image-limits.js';
 export { type InlineImagesOptions, inlineImages } from './engine/inline-images.js';
+export { MAX_STRUCTURED_DEPTH } from './engine/json-schema-check.js';
 export {
   MiddlewareError,
   type MiddlewareRequest,

@@ -84,7 +84,7 @@ export interface ChatWithToolsOptions
   readonly maxIterations?: number;
   /** Per tool call. Default: the engine's `toolTimeoutMs` (60 000 ms). */
   readonly toolTimeoutMs?: number;
-  /** Per `tools/list` request. Default: the engine's `listToolsTimeoutMs` (30 000 ms). */
+  /** The whole tool listing, every page of every server. Default: the engine's `listToolsTimeoutMs` (30 000 ms). */
   readonly listToolsTimeoutMs?: number;
   /**
    * Tools kept per MCP server: a server that lists more has the rest left out, with a

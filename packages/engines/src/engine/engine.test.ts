@@ -219,9 +219,14 @@ describe('engine.chat over HTTP', () => {
         onResponse: (event) => responses.push(event),
       }),
     );
-    const image = Image.fromBase64(Buffer.alloc(3000, 1).toString('base64'), {
-      mediaType: 'image/png',
-    });
+    // 3000 bytes that begin as a 1 x 1 PNG does (a body carries only images whose bytes say so).
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      Buffer.from('IHDR'),
+      Buffer.from([0, 0, 0, 1, 0, 0, 0, 1]),
+      Buffer.alloc(2976, 1),
+    ]);
+    const image = Image.fromBase64(png.toString('base64'), { mediaType: 'image/png' });
     const reply = await engine.chat([{ role: 'user', content: ['look', image] }]);
     expect(reply.content).toBe('third time');
     expect(simulator.received('retry').map((record) => record.status)).toEqual([429, 500, 200]);

@@ -65,6 +65,7 @@ import {
   applyImageLimits,
   type ImageLibraryLoader,
   type ImageLimitsMode,
+  type ImageResizeOptions,
   imageLimitsCache,
   loadSharp,
 } from './image-limits.js';
@@ -167,8 +168,17 @@ export interface EngineOptions extends ObserveOptions {
    */
   readonly imageLibrary?: ImageLibraryLoader;
   /**
-   * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
-   * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
+   * The bounds of `imageLimits: 'resize'`: `maxPixels` (default 100 000 000: a larger image
+   * becomes the placeholder) and `timeoutMs` (default 10 000 ms: a longer resize fails the call
+   * with `ImageResizeError` `image_resize_timeout`). Only bytes whose signature proves PNG,
+   * JPEG, WebP or GIF of the labelled type are ever resized; at most half of libuv's thread
+   * pool resizes at once in the process; the call's `signal` ends a resize at once.
+   */
+  readonly imageResize?: ImageResizeOptions;
+  /**
+   * The whole MCP tool listing in `chatWithTools`, every page of every server together: a
+   * server that has not listed all its tools by then fails the loop with `ToolLoopError`
+   * `mcp_list_tools_timeout`. Default 30 000 ms.
    */
   readonly listToolsTimeoutMs?: number;
   /**
@@ -515,7 +525,7 @@ export class Engine {
     if (options.output === undefined) {
       return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
     }
-    const resolved = resolveOutput(options.output);
+    const resolved = resolveOutput(options.output, this.#options.onWarning);
     // In the two-step form (tools on an endpoint that refuses them with `output`) the turn
     // streams without `output`; the loop asks for the object in a turn without tools.
     if (twoStep(this.#structuredContext(iteration), options)) {
@@ -788,7 +798,7 @@ export class Engine {
     const output =
       options.output === undefined || twoStep(this.#structuredContext(undefined), options)
         ? undefined
-        : resolveOutput(options.output).request;
+        : resolveOutput(options.output, this.#options.onWarning).request;
     return this.#builtRequest(input, options, output);
   }
 
@@ -870,6 +880,8 @@ export class Engine {
       loader: this.#options.imageLibrary ?? loadSharp,
       cache: this.#imageCache,
       onWarning: this.#options.onWarning,
+      resize: this.#options.imageResize,
+      signal: options.signal,
     });
   }
 
@@ -884,7 +896,7 @@ export class Engine {
       this.#structuredContext(iteration),
       inputMessages(input),
       options,
-      resolveOutput(options.output),
+      resolveOutput(options.output, this.#options.onWarning),
     );
   }
 

@@ -33,7 +33,7 @@ import type {
 import type { LoopObserveOptions } from '../engine/observe.js';
 import { FINAL_OBJECT_PROMPT } from '../engine/structured-exchange.js';
 import { callTool, type ToolOutput } from '../mcp/call.js';
-import { gatherTools, type ToolRoster } from '../mcp/gather.js';
+import { gatherTools, rosterForWire, type ToolRoster } from '../mcp/gather.js';
 import type { McpToolServer } from '../mcp/server.js';
 import {
   type ApprovalDecision,
@@ -300,7 +300,7 @@ export interface ToolStepOptions extends LoopObserveOptions {
   readonly roster?: ToolRoster;
   /** Per call. Default 60 000 ms. */
   readonly toolTimeoutMs?: number;
-  /** Per `tools/list` request when listing from `mcpServers`. Default 30 000 ms. */
+  /** The whole listing from `mcpServers`, every page of every server. Default 30 000 ms. */
   readonly listToolsTimeoutMs?: number;
   /** Tools kept per server when listing from `mcpServers`. Default 1 000. */
   readonly maxToolsPerServer?: number;
@@ -346,10 +346,11 @@ export async function loopSettings(
       `maxIterations must be a positive integer, got ${String(maxIterations)}`,
     );
   }
-  const roster = options.roster ?? (await listTools(options, method));
+  const listed = options.roster ?? (await listTools(options, method));
   // What the engine learns on first use (a local server's model metadata) decides how tool
   // results render, so it is settled before the loop reads the dialect settings.
   await engine.discover?.(options.signal ? { signal: options.signal } : {});
+  const roster = rosterForWire(listed, engine.toolWireFormat, options.onWarning);
   checkToolCount(roster, engine.toolWireFormat, options.maxToolsPerRequest);
   const dialectOptions = options.onWarning
     ? { ...engine.dialectOptions, onWarning: options.onWarning }
