@@ -31,8 +31,17 @@ afterAll(async () => {
 });
 beforeEach(() => otel.reset());
 
-/** 300 bytes of PNG-ish base64: longer than the 256 characters that make a string a payload. */
-const IMAGE_BASE64 = Buffer.alloc(300, 7).toString('base64');
+/**
+ * 300 bytes that start as a PNG does (signature, then a 1x1 IHDR chunk), so the image goes as
+ * an image: longer than the 256 characters that make a string a payload.
+ */
+const PNG_START = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489',
+  'hex',
+);
+const IMAGE_BASE64 = Buffer.concat([PNG_START, Buffer.alloc(300 - PNG_START.length, 7)]).toString(
+  'base64',
+);
 
 describe('captureContent', () => {
   it('records the conventions’ messages, base64 as a size note, never the API key', async () => {

@@ -292,7 +292,7 @@ describe('the state a final answer leaves', () => {
 });
 
 describe('the two-step form: after the tool turns, one turn without tools asks for the object', () => {
-  const GROQ = { wire: 'openai', provider: 'groq', model: 'llama-3.3-70b-versatile' } as const;
+  const GROQ = { wire: 'openai', provider: 'groq', model: 'openai/gpt-oss-120b' } as const;
   const ECHO: SimulatorStep = {
     type: 'tool_calls',
     calls: [{ name: 'echo', arguments: { text: 'Oslo' } }],
