@@ -50,200 +50,24 @@ export const QUIRK_NAMES = [
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];
 
+/**
+ * Facts about what a model's API accepts in a request, by model name (data/models/*.json
+ * `request_features`), read where a request would otherwise be refused:
+ * - `output_format`: the wire's own JSON-schema output parameter (anthropic
+ *   `output_config.format`, gemini `responseJsonSchema`; else the synthetic tool or the
+ *   `responseSchema` subset);
+ * - `forced_tool_choice`: a `tool_choice` that forces a tool call (anthropic `any` / `tool`);
+ * - `json_with_tools`: function tools together with a JSON response MIME type (gemini).
+ * Only `false` changes what is sent; `unknown` keeps the default.
+ */
+export const REQUEST_FEATURE_NAMES = [
+  'output_format',
+  'forced_tool_choice',
+  'json_with_tools',
+] as const;
+
+export type RequestFeatureName = (typeof REQUEST_FEATURE_NAMES)[number];
+
 export function isCapabilityName(value: unknown): value is CapabilityName {
   return typeof value === 'string' && (CAPABILITY_NAMES as readonly string[]).includes(value);
-}
-
-// Which structured-output mechanism each provider (and model) takes, as a data table with its
-// evidence: the engines read it to choose Anthropic's `output_config.format` over the synthetic
-// tool, Gemini's `responseJsonSchema` over the `responseSchema` subset, and to say in
-// `explain` what a request will use. Kept apart from the capability claims of data/*.json
-// (a later change may move it there); the quirk `structured_output_with_tools` says which
-// endpoints refuse tools together with structured output.
-
-/** How a provider's wire asks for a structured reply. */
-export type StructuredOutputSupport =
-  /** The wire's own schema parameter. */
-  | 'native'
-  /** anthropic: a synthetic tool forced with `tool_choice`. */
-  | 'tool'
-  /** gemini: the OpenAPI-subset `responseSchema`. */
-  | 'subset'
-  /** hermes: the schema in the system prompt, the reply parsed. */
-  | 'prompt';
-
-/** One row: a provider, optionally the model ids it covers, and the fact with its evidence. */
-export interface StructuredOutputFact {
-  readonly provider: string;
-  /** The model ids the row covers (a pattern over the id); every model when unset. */
-  readonly models?: RegExp;
-  /** Whether the endpoint constrains the reply to the schema itself. */
-  readonly value: Tristate;
-  readonly support: StructuredOutputSupport;
-  readonly evidence: Evidence;
-  readonly source: string;
-  readonly date: string;
-  readonly note?: string;
-}
-
-const DATE = '2026-12-02';
-const OPENAI = 'https://platform.openai.com/docs/guides/structured-outputs';
-const ANTHROPIC = 'https://platform.claude.com/docs/en/build-with-claude/structured-outputs';
-const GEMINI = 'https://ai.google.dev/gemini-api/docs/structured-output';
-const OLLAMA = 'https://docs.ollama.com/capabilities/structured-outputs';
-/** Claude models with `output_config.format`: Sonnet 4.5, Opus 4.1, Haiku 4.5 and later. */
-const CLAUDE_NATIVE =
-  /^claude-(?:opus-4-(?:[1-9]|\d\d)|sonnet-4-(?:[5-9]|\d\d)|haiku-4-(?:[5-9]|\d\d)|(?:opus|sonnet|haiku)-(?:[5-9]|\d\d)|[5-9](?:-\d+)?-(?:opus|sonnet|haiku))/;
-
-/** The table, first matching row wins (model rows before their provider's row). */
-export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.freeze([
-  {
-    provider: 'openai',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: OPENAI,
-    date: DATE,
-  },
-  {
-    provider: 'openai-responses',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: OPENAI,
-    date: DATE,
-  },
-  {
-    provider: 'anthropic',
-    models: CLAUDE_NATIVE,
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: ANTHROPIC,
-    date: DATE,
-  },
-  {
-    provider: 'anthropic',
-    value: false,
-    support: 'tool',
-    evidence: 'docs',
-    source: ANTHROPIC,
-    date: DATE,
-    note: 'older Claude models have no output_config.format: a forced synthetic tool instead',
-  },
-  ...['aki-anthropic', 'moonshot-anthropic', 'minimax-anthropic', 'lmstudio-anthropic'].map(
-    (provider): StructuredOutputFact => ({
-      provider,
-      value: 'unknown',
-      support: 'tool',
-      evidence: 'inferred',
-      source: ANTHROPIC,
-      date: DATE,
-      note: 'an /anthropic shim documents no output_config.format: a forced synthetic tool, which every Messages endpoint takes',
-    }),
-  ),
-  {
-    provider: 'gemini',
-    models: /^gemini-(?:1\.|2\.0)/,
-    value: true,
-    support: 'subset',
-    evidence: 'docs',
-    source: GEMINI,
-    date: DATE,
-    note: 'responseJsonSchema needs Gemini 2.5 or later; older models take the responseSchema subset',
-  },
-  {
-    provider: 'gemini',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: GEMINI,
-    date: DATE,
-  },
-  {
-    provider: 'ollama',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: OLLAMA,
-    date: DATE,
-  },
-  {
-    provider: 'groq',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: 'https://console.groq.com/docs/structured-outputs',
-    date: DATE,
-    note: 'not together with tools (quirk structured_output_with_tools: false)',
-  },
-  {
-    provider: 'cerebras',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: 'https://inference-docs.cerebras.ai/capabilities/structured-outputs',
-    date: DATE,
-    note: 'not together with tools (quirk structured_output_with_tools: false)',
-  },
-  {
-    provider: 'deepseek',
-    value: false,
-    support: 'native',
-    evidence: 'docs',
-    source: 'https://api-docs.deepseek.com/guides/json_mode',
-    date: DATE,
-    note: 'JSON mode (json_object) only: a json_schema response_format is not constrained',
-  },
-  ...['aki', 'nousresearch'].map(
-    (provider): StructuredOutputFact => ({
-      provider,
-      value: false,
-      support: 'prompt',
-      evidence: 'inferred',
-      source: 'https://github.com/NousResearch/Hermes-Function-Calling',
-      date: DATE,
-      note: 'prompt tool calling: the schema goes in the system prompt and the reply is validated',
-    }),
-  ),
-]);
-
-/** The structured-output fact of a provider's model, with the reasons for it. */
-export interface StructuredOutputResolution {
-  readonly value: Tristate;
-  readonly support: StructuredOutputSupport;
-  readonly evidence: Evidence | undefined;
-  readonly source: string | undefined;
-  readonly reasons: readonly string[];
-}
-
-/**
- * The first row of {@link STRUCTURED_OUTPUT_FACTS} for `provider` whose models match `model`;
- * a provider without a row is `unknown` with the wire's native mechanism (the engine still
- * validates the reply).
- */
-export function structuredOutputFact(provider: string, model: string): StructuredOutputResolution {
-  const row = STRUCTURED_OUTPUT_FACTS.find(
-    (fact) => fact.provider === provider && (fact.models === undefined || fact.models.test(model)),
-  );
-  if (row === undefined) {
-    return {
-      value: 'unknown',
-      support: 'native',
-      evidence: undefined,
-      source: undefined,
-      reasons: [
-        `structured_output: no fact for provider "${provider}": unknown; the wire's own parameter is sent and the reply validated`,
-      ],
-    };
-  }
-  return {
-    value: row.value,
-    support: row.support,
-    evidence: row.evidence,
-    source: row.source,
-    reasons: [
-      `structured_output: ${String(row.value)} (${row.evidence}, ${row.source}, ${row.date})${row.models ? ` for models matching ${row.models.source}` : ''}: ${row.support}${row.note ? `; ${row.note}` : ''}`,
-    ],
-  };
 }

@@ -13,6 +13,7 @@ import {
   type EvidenceClaim,
 } from './catalogue/catalogue.js';
 import { type LearnedEntry, type LearnedIndex, learnedClaim } from './catalogue/listing/learned.js';
+import { conditionHolds } from './conditions.js';
 import { findModel } from './find-model.js';
 import type { Condition, ConditionalClaim } from './schema.js';
 import type {
@@ -24,7 +25,6 @@ import type {
   ProviderEntry,
   Resolution,
 } from './types.js';
-import { parseVersion, parseVersionRange, satisfiesRange } from './version.js';
 
 const DESCRIPTIONS = new WeakMap<EvidenceClaim, string>();
 
@@ -62,18 +62,6 @@ const MEDIA_OF = { tool_result_images: 'image', tool_result_pdf: 'pdf' } as cons
   MediaKind
 >;
 
-function conditionHolds(when: Condition | undefined, model: ModelEntry): boolean {
-  if (!when) return true;
-  if (when.family !== undefined && when.family !== model.family) return false;
-  if (when.variant !== undefined && when.variant !== model.variant) return false;
-  if (when.model !== undefined && when.model !== model.key) return false;
-  if (when.version !== undefined) {
-    const version = model.version === undefined ? undefined : parseVersion(model.version);
-    const range = parseVersionRange(when.version);
-    if (!version || !range || !satisfiesRange(version, range)) return false;
-  }
-  return true;
-}
 
 interface PickedClaim {
   readonly claim: EvidenceClaim;

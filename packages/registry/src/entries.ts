@@ -1,7 +1,9 @@
-import type { ModelData, PricingData, ProviderFile } from './schema.js';
+import { requestFeatureClaims } from './request-features.js';
+import type { FamilyData, ModelData, PricingData, ProviderFile } from './schema.js';
 import type { ModelEntry, Pricing, ProviderEntry } from './types.js';
 
-export function modelEntryFrom(lab: string, data: ModelData): ModelEntry {
+/** A lab file's model as an entry; `family` is the lab's family of the same name, if any. */
+export function modelEntryFrom(lab: string, data: ModelData, family?: FamilyData): ModelEntry {
   return Object.freeze({
     key: `${lab}/${data.id}`,
     lab,
@@ -16,6 +18,11 @@ export function modelEntryFrom(lab: string, data: ModelData): ModelEntry {
     limits: Object.freeze({ ...data.limits }),
     openWeights: data.open_weights,
     capabilities: Object.freeze({ ...data.capabilities }),
+    requestFeatures: requestFeatureClaims(
+      { family: data.family, variant: data.variant, version: data.version, key: `${lab}/${data.id}` },
+      data.request_features,
+      family,
+    ),
     source: data.source,
     fromFamily: false,
     origin: 'data',

@@ -2,10 +2,12 @@ import type { Index, ProviderRecord } from './build-index.js';
 import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { LearnedEntry, LearnedProvider } from './catalogue/listing/learned.js';
 import { type NameStep, nameCandidates } from './names/names.js';
+import { requestFeatureClaims } from './request-features.js';
 import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
 import { formatVersion, satisfiesRange } from './version.js';
 
 const EMPTY: readonly string[] = Object.freeze([]);
+const NO_FEATURES = Object.freeze({});
 
 export interface FoundModel {
   readonly model: ModelEntry;
@@ -117,6 +119,7 @@ function fromLearned(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: learned.endpoint ?? listing.endpoint,
+    requestFeatures: NO_FEATURES,
     fromFamily: false,
     origin: 'listing',
   });
@@ -237,6 +240,7 @@ function fromCatalogue(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: listed.source,
+    requestFeatures: NO_FEATURES,
     fromFamily: false,
     origin: 'catalogue',
   });
@@ -282,6 +286,16 @@ function matchFamily(index: Index, name: string): FoundModel | undefined {
         limits: Object.freeze({}),
         openWeights: undefined,
         capabilities: Object.freeze({ ...family.data.capabilities }),
+        requestFeatures: requestFeatureClaims(
+          {
+            family: family.data.family,
+            variant: matched.variant,
+            version,
+            key: `${family.lab}/${name}`,
+          },
+          undefined,
+          family.data,
+        ),
         source: family.data.source,
         fromFamily: true,
         origin: 'family',

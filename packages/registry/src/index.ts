@@ -15,14 +15,23 @@ export {
   MODEL_FACT_NAMES,
   QUIRK_NAMES,
   type QuirkName,
+  REQUEST_FEATURE_NAMES,
+  type RequestFeatureName,
+  type Tristate,
+} from './capabilities.js';
+export { renderCapabilitiesTable } from './capabilities-table.js';
+export {
+  type RequestFeature,
+  type RequestFeatures,
+  requestFeatures,
+} from './request-features.js';
+export {
   STRUCTURED_OUTPUT_FACTS,
   type StructuredOutputFact,
   type StructuredOutputResolution,
   type StructuredOutputSupport,
   structuredOutputFact,
-  type Tristate,
-} from './capabilities.js';
-export { renderCapabilitiesTable } from './capabilities-table.js';
+} from './structured-output.js';
 export {
   type Catalogue,
   type CatalogueCost,
@@ -105,6 +114,7 @@ export type {
   ProviderQuirks,
   Registry,
   RegistryOptions,
+  RequestFeatureClaims,
   Resolution,
   ResolutionVia,
 } from './types.js';

@@ -1,6 +1,11 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { z } from 'zod';
-import { CAPABILITY_NAMES, CLAIM_EVIDENCE_KINDS, QUIRK_NAMES } from './capabilities.js';
+import {
+  CAPABILITY_NAMES,
+  CLAIM_EVIDENCE_KINDS,
+  QUIRK_NAMES,
+  REQUEST_FEATURE_NAMES,
+} from './capabilities.js';
 
 // Every object is strict: an unknown key (a typo such as `image_inpt`) is an error, never a
 // silently dropped fact (models.dev's non-strict cost object lost keys that way).
@@ -108,6 +113,24 @@ const providerCapabilityClaims = z.strictObject(
   ) as Record<(typeof CAPABILITY_NAMES)[number], z.ZodOptional<typeof conditionalClaims>>,
 );
 
+const requestFeatureClaims = z
+  .strictObject(
+    Object.fromEntries(
+      REQUEST_FEATURE_NAMES.map((name) => [name, claimSchema.optional()]),
+    ) as Record<(typeof REQUEST_FEATURE_NAMES)[number], z.ZodOptional<typeof claimSchema>>,
+  )
+  .describe(
+    "what the model's API accepts in a request: output_format (the wire's own JSON-schema output parameter), forced_tool_choice (a tool_choice that forces a call), json_with_tools (function tools beside a JSON response MIME type)",
+  );
+
+const familyRequestFeatureClaims = z
+  .strictObject(
+    Object.fromEntries(
+      REQUEST_FEATURE_NAMES.map((name) => [name, conditionalClaims.optional()]),
+    ) as Record<(typeof REQUEST_FEATURE_NAMES)[number], z.ZodOptional<typeof conditionalClaims>>,
+  )
+  .describe('request features of an unlisted member, by version or variant (first match wins)');
+
 const limits = z.strictObject({
   context: z.int().positive().optional().describe('context window in tokens'),
   output: z.int().positive().optional().describe('maximum output tokens; at most the context'),
@@ -142,6 +165,7 @@ export const modelSchema = z.strictObject({
   limits: limits.optional(),
   open_weights: z.boolean().optional(),
   capabilities: capabilityClaims,
+  request_features: requestFeatureClaims.optional(),
   source: z.url().describe("the lab's page for this model"),
   note: z.string().optional(),
   review: z
@@ -170,6 +194,7 @@ export const familySchema = z.strictObject({
       'words of a name that mark a model the family facts do not cover (tts, image, embedding): a name holding one is no member',
     ),
   capabilities: capabilityClaims.describe('facts for an unlisted member of the family'),
+  request_features: familyRequestFeatureClaims.optional(),
   source: z.url(),
   note: z.string().optional(),
 });

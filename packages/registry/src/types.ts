@@ -1,5 +1,5 @@
 import type { WireFormat } from '@crosswire/core';
-import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
+import type { CapabilityName, Evidence, RequestFeatureName, Tristate } from './capabilities.js';
 import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import type { LearnedEntry } from './catalogue/listing/learned.js';
@@ -15,6 +15,9 @@ export interface ModelLimits {
 
 /** A claim as stored, with who made it. */
 export type CapabilityClaims = Readonly<Partial<Record<CapabilityName, Claim>>>;
+
+/** Request-feature claims of a model (see `REQUEST_FEATURE_NAMES`). */
+export type RequestFeatureClaims = Readonly<Partial<Record<RequestFeatureName, Claim>>>;
 
 /** A model entry: the lab's facts about one model. */
 export interface ModelEntry {
@@ -32,6 +35,11 @@ export interface ModelEntry {
   readonly limits: ModelLimits;
   readonly openWeights: boolean | undefined;
   readonly capabilities: CapabilityClaims;
+  /**
+   * What the model's API accepts in a request (`output_format`, `forced_tool_choice`,
+   * `json_with_tools`): the entry's own claims, then its family's claims for its version.
+   */
+  readonly requestFeatures: RequestFeatureClaims;
   readonly source: string;
   /** True when no entry lists this name and a family template matched it. */
   readonly fromFamily: boolean;

@@ -399,7 +399,7 @@ export class Engine {
     if (capability === 'structured_output') {
       const { mechanism, twoStepWithTools } = this.structuredOutput();
       return [
-        ...structuredOutputFact(this.provider.id, this.model).reasons,
+        ...structuredOutputFact(this.resolution()).reasons,
         `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? '; with tools, the tool turns go without it and a last turn without tools asks for the object (quirk structured_output_with_tools: false)' : ''}`,
       ];
     }
@@ -835,7 +835,7 @@ function dialectOptionsOf(
       : {}),
     // anthropic: output_config.format where the model has it, else the synthetic tool;
     // gemini: the responseSchema subset for models before 2.5.
-    ...structuredMode(structuredOutputFact(provider.id, model).support),
+    ...structuredMode(structuredOutputFact(resolution).support),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...options.dialect,
   });
