@@ -300,8 +300,9 @@ function pricingOf(
   offering: OfferingEntry | undefined,
   listed: CatalogueModel | undefined,
   catalogue: Catalogue | undefined,
+  provider: ProviderEntry | undefined,
 ): Pricing | undefined {
-  if (offering?.pricing) return offering.pricing;
+  if (offering?.pricing) return withHourWrites(offering.pricing, provider);
   const cost = listed?.cost;
   if (listed === undefined || cost === undefined || catalogue === undefined) return undefined;
   let pricing = CATALOGUE_PRICES.get(listed);
@@ -317,7 +318,32 @@ function pricingOf(
     });
     CATALOGUE_PRICES.set(listed, pricing);
   }
-  return pricing;
+  return withHourWrites(pricing, provider);
+}
+
+const HOUR_PRICES = new WeakMap<Pricing, Map<number, Pricing>>();
+
+/**
+ * `pricing` with the one-hour cache-write price of the provider's rule (a multiple of the input
+ * price) where the prices do not give one: the catalogue lists only the 5-minute write.
+ */
+function withHourWrites(pricing: Pricing, provider: ProviderEntry | undefined): Pricing {
+  const multiple = provider?.cacheWrite1hInputMultiple;
+  if (multiple === undefined || pricing.cacheWrite1h !== undefined) return pricing;
+  let byMultiple = HOUR_PRICES.get(pricing);
+  if (byMultiple === undefined) {
+    byMultiple = new Map();
+    HOUR_PRICES.set(pricing, byMultiple);
+  }
+  let priced = byMultiple.get(multiple);
+  if (priced === undefined) {
+    priced = Object.freeze({
+      ...pricing,
+      cacheWrite1h: Math.round(pricing.input * multiple * 1e6) / 1e6,
+    });
+    byMultiple.set(multiple, priced);
+  }
+  return priced;
 }
 
 /** A provider that needs no key is a local server: it serves whatever model is loaded. */
@@ -533,6 +559,7 @@ export function resolveUncached(
       offering,
       pricedEntry(catalogue, provider, requested, found.catalogue),
       catalogue,
+      provider?.entry,
     ),
     warnings: warningsOf(context, provider?.entry, requested, lifecycle, listed),
   });

@@ -82,6 +82,7 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
       ),
     ),
     catalogue: data.catalogue?.models_dev,
+    cacheWrite1hInputMultiple: data.cache_write_1h?.input_multiple,
     offerings: Object.freeze(
       (data.offerings ?? []).map((offering) =>
         Object.freeze({
@@ -107,6 +108,7 @@ export function pricingFrom(data: PricingData): Pricing {
     output: data.output,
     ...(data.cache_read === undefined ? {} : { cacheRead: data.cache_read }),
     ...(data.cache_write === undefined ? {} : { cacheWrite: data.cache_write }),
+    ...(data.cache_write_1h === undefined ? {} : { cacheWrite1h: data.cache_write_1h }),
     currency: data.currency,
     source: data.source,
     date: data.date,

@@ -144,6 +144,7 @@ export const pricingSchema = z.strictObject({
   output: price,
   cache_read: price.optional(),
   cache_write: price.optional().describe('the shortest cache lifetime the provider prices'),
+  cache_write_1h: price.optional().describe('writing to the cache for one hour, where priced apart'),
   currency: z.literal('USD').describe('prices are in US dollars'),
   source: z.url().describe("the provider's pricing page or the model's page"),
   date: isoDate.describe('when the prices were read, YYYY-MM-DD'),
@@ -255,6 +256,18 @@ const quirks = z.strictObject({
       'openai and responses wires: the endpoint refuses (400) or ignores prompt_cache_key; promptCache then sends none',
     ),
 });
+
+/** A provider's price rule for one-hour cache writes, as a multiple of the input price. */
+export const cacheWrite1hSchema = z
+  .strictObject({
+    input_multiple: z.number().positive().describe('the one-hour write price over the input price'),
+    source: z.url().describe("the provider's pricing page"),
+    date: isoDate,
+    note: z.string().optional(),
+  })
+  .describe(
+    'one-hour cache writes priced at this multiple of each model\'s input price, where no curated price gives cache_write_1h',
+  );
 
 const provenance = z.strictObject({
   evidence: z.enum(CLAIM_EVIDENCE_KINDS),
@@ -378,6 +391,7 @@ export const providerFileSchema = z.strictObject({
     .optional(),
   capabilities: providerCapabilityClaims.optional(),
   model_naming: modelNaming.optional(),
+  cache_write_1h: cacheWrite1hSchema.optional(),
   catalogue: z
     .strictObject({
       models_dev: slug.describe('the provider id in the models.dev catalogue, e.g. google'),

@@ -116,6 +116,11 @@ export interface Pricing {
   readonly cacheRead?: number;
   /** Writing input to the cache (the shortest lifetime priced), when priced. */
   readonly cacheWrite?: number;
+  /**
+   * Writing input to the cache for one hour, where the provider prices it apart (Anthropic:
+   * twice the input price, against 1.25 times for the 5-minute `cacheWrite`).
+   */
+  readonly cacheWrite1h?: number;
   readonly currency: 'USD';
   readonly source: string;
   readonly date: string;
@@ -160,6 +165,11 @@ export interface ProviderEntry {
   readonly retired: readonly OfferingEntry[];
   /** The provider id in the imported catalogue (models.dev), when it lists this endpoint. */
   readonly catalogue: string | undefined;
+  /**
+   * One-hour cache writes at this multiple of a model's input price (`cache_write_1h` in the
+   * data), where a curated price does not give `cacheWrite1h`; undefined when not priced apart.
+   */
+  readonly cacheWrite1hInputMultiple: number | undefined;
 }
 
 /** One effective capability: its value and the chain of reasons that produced it. */

@@ -318,6 +318,7 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 "headers":{"anthropic-version":"2023-06-01"},
 "docs":"https://docs.anthropic.com/en/api/messages",
 "capabilities":{"tool_result_images":{"value":true,"evidence":"docs","source":"https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use","date":"2026-11-29","note":"image blocks inside tool_result.content"},"tool_result_pdf":{"value":true,"evidence":"docs","source":"https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use","date":"2026-11-29","note":"document blocks inside tool_result.content (anthropic-sdk-typescript 5d971f92, 2025-09-03)"}},
+"cache_write_1h":{"input_multiple":2,"source":"https://platform.claude.com/docs/en/about-claude/pricing","date":"2026-12-01","note":"prompt caching prices: a 1-hour cache write costs 2 times the base input price, a 5-minute write 1.25 times, a cache read 0.1 times"},
 "catalogue":{"models_dev":"anthropic"},
 "default_model":"claude-sonnet-5-5",
 "offerings":[
