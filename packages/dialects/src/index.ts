@@ -89,7 +89,13 @@ export {
   wireNamedResults,
   wireToolName,
 } from './preflight/tool-names.js';
-export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
+export type {
+  ModelRequestFeatures,
+  ProviderRule,
+  RuleBreak,
+  RuleCheck,
+  RuleContext,
+} from './preflight/types.js';
 export {
   ANTHROPIC_MAX_BREAKPOINTS,
   ANTHROPIC_MIN_CACHEABLE_TOKENS,
@@ -131,9 +137,12 @@ export { unfencedJson } from './structured/json-text.js';
 export {
   STRICT_DROPPED_KEYWORDS,
   STRICT_FORMATS,
+  STRICT_LARGE_ENUM_VALUES,
   STRICT_MAX_DEPTH,
   STRICT_MAX_ENUM_VALUES,
+  STRICT_MAX_LARGE_ENUM_CHARS,
   STRICT_MAX_PROPERTIES,
+  STRICT_MAX_SCHEMA_CHARS,
   STRICT_UNSUPPORTED_KEYWORDS,
   type StrictSchemaResult,
   strictObstacles,

@@ -16,6 +16,12 @@ export interface StructuredOutputRequest {
    * `structured_output_not_strict` warning). Other wires ignore it.
    */
   readonly strict: boolean;
+  /**
+   * anthropic tool form: the synthetic tool's name when `name` is taken by one of the request's
+   * tools (`outputToolName`; the engine sets it from the tool set); default `name`, or the
+   * first free `name_output...` when the request's tools hold `name`.
+   */
+  readonly toolName?: string;
 }
 
 /**

@@ -19,9 +19,11 @@ import type { ChatRequest, Dialect, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
 import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
+import { UsageReader } from '../response.js';
 import { textStructuredReply } from '../structured/reply.js';
 import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
   asRecord,
@@ -149,7 +151,7 @@ export function buildRequest(
       ? [{ role: 'system', content: systemParts.join('\n\n') }, ...converted]
       : converted;
   const body: JsonObject = { model: request.model, messages, ...samplingFields(request, options) };
-  return { ...body, ...request.extra };
+  return mergeExtra(wire, body, request.extra, options.onWarning);
 }
 
 function locateOptions(options: DialectOptions) {
@@ -190,7 +192,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content: stripToolCallTags(content, { callTag: callTag(options) }),
     toolCalls: readToolCalls(body, options),
     finishReason: finishReasonOf(body),
-    usage: chatUsage(body),
+    usage: chatUsage(body, new UsageReader(wire, options.onWarning)),
     reasoning: joinReasoning([messageReasoning(message), ...thinking]),
     refusal: undefined,
     raw: body,

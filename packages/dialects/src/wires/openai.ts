@@ -13,9 +13,11 @@ import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialec
 import type { ChatMessage, WireMessage } from '../messages.js';
 import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
+import { UsageReader } from '../response.js';
 import { openAiOutputSchema, textStructuredReply } from '../structured/reply.js';
 import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
   asRecord,
@@ -94,7 +96,7 @@ export function buildRequest(
   }
   Object.assign(body, samplingFields(request, options));
   if (request.output !== undefined) body.response_format = responseFormat(request.output, options);
-  return { ...body, ...request.extra };
+  return mergeExtra(wire, body, request.extra, options.onWarning);
 }
 
 /**
@@ -131,7 +133,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content: content === '' && refusal !== undefined ? refusal : content,
     toolCalls: readToolCalls(body),
     finishReason: finishReasonOf(body),
-    usage: chatUsage(body),
+    usage: chatUsage(body, new UsageReader(wire, options.onWarning)),
     reasoning: joinReasoning([messageReasoning(message), ...thinking]),
     refusal,
     raw: body,
