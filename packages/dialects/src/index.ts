@@ -99,17 +99,23 @@ export type {
 export {
   ANTHROPIC_MAX_BREAKPOINTS,
   ANTHROPIC_MIN_CACHEABLE_TOKENS,
+  type AnthropicMarkers,
   anthropicBreakpoints,
+  anthropicMarkers,
   anthropicMinCacheableTokens,
   applyPromptCache,
+  type CacheBreakpoint,
   estimateTokens,
+  misorderedTtls,
+  PROMPT_CACHE_KEY_MAX_LENGTH,
   type PromptCache,
   type PromptCacheEndpoint,
   type PromptCacheOptions,
   type PromptCacheRequest,
+  promptCacheKey,
 } from './prompt-cache.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
-export type { ChatResponse, Usage } from './response.js';
+export { type ChatResponse, type Usage, type UsageCounts, UsageReader } from './response.js';
 export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
 export {
   createStreamDecoder,
@@ -133,6 +139,16 @@ export type {
   WireStream,
   WireStreamState,
 } from './stream-types.js';
+export {
+  ANTHROPIC_MAX_OPTIONAL_PROPERTIES,
+  ANTHROPIC_MAX_UNION_PROPERTIES,
+  ANTHROPIC_STRING_FORMATS,
+  type AnthropicFormatObstacle,
+  anthropicFormatObstacles,
+  outputToolName,
+  WRAPPED_ROOT_PROPERTY,
+  wrapsRoot,
+} from './structured/anthropic-output.js';
 export { unfencedJson } from './structured/json-text.js';
 export {
   STRICT_DROPPED_KEYWORDS,

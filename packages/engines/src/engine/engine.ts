@@ -14,6 +14,7 @@ import {
   type Dialect,
   type DialectOptions,
   imagesNeedingBytes,
+  type ModelRequestFeatures,
   mcpNamedEvent,
   mcpNamedResponse,
   PreflightRefusedError,
@@ -34,6 +35,7 @@ import {
   type ProviderEntry,
   type Registry,
   type Resolution,
+  requestFeatures,
   type StructuredOutputSupport,
   structuredOutputFact,
 } from '@crosswire/registry';
@@ -65,7 +67,7 @@ import {
 } from './image-limits.js';
 import { type InlineImagesOptions, inlineImages } from './inline-images.js';
 import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
-import { type OutputOption, resolveOutput } from './structured.js';
+import { type OutputOption, outputRequest, resolveOutput } from './structured.js';
 import {
   type StructuredChatResponse,
   type StructuredTurnContext,
@@ -224,6 +226,10 @@ export class Engine {
   readonly #options: EngineOptions;
   #registry: Registry;
   #dialectOptions: DialectOptions;
+  /** What the model accepts where it differs by model (the registry's request features). */
+  #features: ModelRequestFeatures;
+  /** The rules this engine has already warned it works around (once per engine each). */
+  readonly #warned = new Set<string>();
   #discovery: Promise<Resolution> | undefined;
   readonly #apiKey: string | undefined;
   readonly #transport: HttpTransport;
@@ -293,6 +299,7 @@ export class Engine {
       });
     }
     this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, model, options);
+    this.#features = featuresOf(resolution);
     const discover =
       options.discover ??
       (PROVIDER_LISTINGS[provider.id] !== undefined && provider.auth?.required !== true);
@@ -341,6 +348,7 @@ export class Engine {
         this.model,
         this.#options,
       );
+      this.#features = featuresOf(resolution);
       return resolution;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -400,7 +408,7 @@ export class Engine {
       const { mechanism, twoStepWithTools } = this.structuredOutput();
       return [
         ...structuredOutputFact(this.resolution()).reasons,
-        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? '; with tools, the tool turns go without it and a last turn without tools asks for the object (quirk structured_output_with_tools: false)' : ''}`,
+        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? `; with tools, the tool turns go without it and a last turn without tools asks for the object (rule ${this.#twoStepRule})` : ''}`,
       ];
     }
     return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
@@ -425,12 +433,14 @@ export class Engine {
         this.#streamEvents(input, options, opened, iteration, undefined),
       );
     }
+    const output = outputRequest(resolved, options.tools, this.toolWireFormat);
     return new ChatStream((opened) =>
       withObjectEvents(
-        this.#streamEvents(input, options, opened, iteration, resolved.request),
+        this.#streamEvents(input, options, opened, iteration, output),
         this.toolWireFormat,
         this.dialectOptions,
         resolved,
+        output,
       ),
     );
   }
@@ -454,6 +464,7 @@ export class Engine {
         wire: this.toolWireFormat,
         provider: this.provider.id,
         model: this.model,
+        features: this.#features,
       });
       if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);
     }
@@ -626,7 +637,7 @@ export class Engine {
     const output =
       options.output === undefined || twoStep(this.#structuredContext(undefined), options)
         ? undefined
-        : resolveOutput(options.output).request;
+        : outputRequest(resolveOutput(options.output), options.tools, this.toolWireFormat);
     return this.#builtRequest(input, options, output);
   }
 
@@ -655,7 +666,30 @@ export class Engine {
   }
 
   get #toolsWithOutput(): boolean {
-    return this.provider.quirks.structured_output_with_tools !== false;
+    return this.#twoStepRule === undefined;
+  }
+
+  /**
+   * The rule that makes a turn with tools and `output` go in the two-step form, if any: the
+   * provider's quirk (Groq, Cerebras), or the model's request feature (Gemini 2.x refuses
+   * function tools beside a JSON response).
+   */
+  get #twoStepRule(): string | undefined {
+    if (this.provider.quirks.structured_output_with_tools === false) {
+      return 'openai-structured-with-tools';
+    }
+    return this.#features.jsonWithTools === false ? 'gemini-json-mime-with-tools' : undefined;
+  }
+
+  /** Tells `onWarning` once per engine and rule that a request goes another way because of it. */
+  #warnOnce(rule: string, code: string, message: string): void {
+    if (this.#warned.has(rule)) return;
+    this.#warned.add(rule);
+    emitWarning(this.#options.onWarning, {
+      code,
+      message,
+      details: { provider: this.provider.id, model: this.model, rule },
+    });
   }
 
   #structuredContext(iteration: number | undefined): StructuredTurnContext {
@@ -663,6 +697,14 @@ export class Engine {
       wire: this.toolWireFormat,
       dialectOptions: this.dialectOptions,
       toolsWithOutput: this.#toolsWithOutput,
+      onTwoStep: () => {
+        const rule = this.#twoStepRule ?? '';
+        this.#warnOnce(
+          rule,
+          'structured_output_two_step',
+          `${this.provider.id} ${this.model}: a turn with tools and output goes in two steps (the tool turns without output, then a turn without tools asks for the object), because the endpoint refuses tools together with structured output (rule ${rule})`,
+        );
+      },
       roundTrip: (messages, options, output) =>
         this.#roundTrip(messages, options, iteration, output),
     };
@@ -701,6 +743,7 @@ export class Engine {
         model: this.model,
         cacheControl: quirks.cache_control === undefined,
         promptCacheKey: quirks.prompt_cache_key === undefined,
+        ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),
       },
     );
     return applyImageLimits(body, this.toolWireFormat, {
@@ -836,8 +879,26 @@ function dialectOptionsOf(
     // anthropic: output_config.format where the model has it, else the synthetic tool;
     // gemini: the responseSchema subset for models before 2.5.
     ...structuredMode(structuredOutputFact(resolution).support),
+    // A model that refuses a forced tool_choice (registry request feature): sent as auto.
+    ...(requestFeatures(resolution).forced_tool_choice.value === false
+      ? { forcedToolChoice: false }
+      : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...options.dialect,
+  });
+}
+
+/** The registry's request features as preflight reads them (only a known value is given). */
+function featuresOf(resolution: Resolution): ModelRequestFeatures {
+  const features = requestFeatures(resolution);
+  const known = (value: true | false | 'unknown') => (value === 'unknown' ? undefined : value);
+  const outputFormat = known(features.output_format.value);
+  const forcedToolChoice = known(features.forced_tool_choice.value);
+  const jsonWithTools = known(features.json_with_tools.value);
+  return Object.freeze({
+    ...(outputFormat === undefined ? {} : { outputFormat }),
+    ...(forcedToolChoice === undefined ? {} : { forcedToolChoice }),
+    ...(jsonWithTools === undefined ? {} : { jsonWithTools }),
   });
 }
 

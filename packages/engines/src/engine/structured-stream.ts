@@ -3,9 +3,13 @@
 import type { WireFormat } from '@crosswire/core';
 import {
   type DialectOptions,
+  isRecord,
   partialJsonObject,
   readStructured,
   type StreamEvent,
+  type StructuredOutputRequest,
+  WRAPPED_ROOT_PROPERTY,
+  wrapsRoot,
 } from '@crosswire/dialects';
 import {
   checkStructured,
@@ -39,8 +43,11 @@ export async function* withObjectEvents(
   wire: WireFormat,
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
+  output: StructuredOutputRequest = resolved.request,
 ): AsyncGenerator<ChatStreamEvent, void, undefined> {
-  const name = resolved.request.name;
+  const name = output.toolName ?? output.name;
+  // In the tool form a root that is not an object rides in one property of the arguments.
+  const wrapped = wrapsRoot(output.schema);
   let text = '';
   let parsedAt = 0;
   let toolIndex: number | undefined;
@@ -50,7 +57,10 @@ export async function* withObjectEvents(
     parsedAt = text.length;
     const start = text.indexOf('{');
     if (start < 0) return undefined;
-    const object = partialJsonObject(text.slice(start));
+    const parsed = partialJsonObject(text.slice(start));
+    const inner = toolIndex !== undefined && wrapped ? parsed[WRAPPED_ROOT_PROPERTY] : parsed;
+    if (!isRecord(inner)) return undefined;
+    const object = inner;
     const shown = JSON.stringify(object);
     if (shown === last) return undefined;
     last = shown;
@@ -62,7 +72,7 @@ export async function* withObjectEvents(
       (event.type === 'text-delta' && toolIndex === undefined) ||
       (event.type === 'tool-call-delta' && event.index === toolIndex);
     if (event.type === 'finish') {
-      yield finished(event, wire, dialectOptions, resolved, toolIndex !== undefined);
+      yield finished(event, wire, dialectOptions, resolved, output, toolIndex !== undefined);
       continue;
     }
     yield event;
@@ -79,10 +89,11 @@ function finished(
   wire: WireFormat,
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
+  output: StructuredOutputRequest,
   viaTool: boolean,
 ): StreamEvent {
   const { response } = event;
-  const reply = readStructured(wire, response, resolved.request, dialectOptions);
+  const reply = readStructured(wire, response, output, dialectOptions);
   if (reply.refusal !== undefined) throw refusedOutputError(resolved.request.name, reply.refusal);
   if (reply.toolCallId === undefined && response.toolCalls.length > 0) return event;
   const checked = checkStructured(resolved, reply.text);

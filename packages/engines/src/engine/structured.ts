@@ -2,8 +2,19 @@
 // (`StructuredOutputRequest`) and a validator for the reply. Validation is zod's: a zod schema
 // validates itself; a JSON Schema is read with `z.fromJSONSchema` (zod is already a dependency
 // of the engines, so no second validator is needed).
-import { CrosswireError, ValidationError } from '@crosswire/core';
-import { isRecord, type StructuredOutputRequest, withoutStrictNulls } from '@crosswire/dialects';
+import {
+  CrosswireError,
+  type ToolDefinitionInput,
+  ValidationError,
+  type WireFormat,
+} from '@crosswire/core';
+import {
+  isRecord,
+  outputToolName,
+  type StructuredOutputRequest,
+  toolNameMap,
+  withoutStrictNulls,
+} from '@crosswire/dialects';
 import * as z from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 
@@ -141,6 +152,24 @@ export function resolveOutput(output: OutputOption): ResolvedOutput {
   };
   resolvedOptions.set(output, resolved);
   return resolved;
+}
+
+/**
+ * The request of one turn: the resolved request, with a `toolName` of its own where a tool the
+ * turn offers already goes out under the output's name (the anthropic tool form needs a name
+ * no other tool has; every wire reads the same name back).
+ */
+export function outputRequest(
+  resolved: ResolvedOutput,
+  tools: readonly ToolDefinitionInput[] | undefined,
+  wire: WireFormat,
+): StructuredOutputRequest {
+  if (tools === undefined || tools.length === 0) return resolved.request;
+  const taken = toolNameMap(tools, wire)
+    .entries()
+    .map(([, wireName]) => wireName);
+  const toolName = outputToolName(resolved.request.name, taken);
+  return toolName === resolved.request.name ? resolved.request : { ...resolved.request, toolName };
 }
 
 function issuePath(path: readonly PropertyKey[]): string {
