@@ -104,6 +104,11 @@ export interface DialectOptions {
    * `cache_read_input_tokens` again. Default false (Anthropic's own count, beside it).
    */
   readonly cacheReadsInInputTokens?: boolean;
+  /**
+   * The model's context window in tokens (the engine passes the registry's `limits.context`):
+   * a reply's token count above it is not believed, and left out with `usage_invalid`.
+   */
+  readonly contextWindow?: number;
   readonly onWarning?: WarningHandler;
 }
 

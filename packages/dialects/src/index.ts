@@ -115,8 +115,14 @@ export {
   promptCacheKey,
 } from './prompt-cache.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
-export { type ChatResponse, type Usage, type UsageCounts, UsageReader } from './response.js';
-export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
+export {
+  type ChatResponse,
+  hitTokenLimit,
+  TOKEN_LIMIT_FINISH_REASONS,
+  type Usage,
+  type UsageCounts,
+  UsageReader,
+} from './response.js';
 export {
   createStreamDecoder,
   DEFAULT_MAX_FRAME_SIZE,

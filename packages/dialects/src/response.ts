@@ -106,18 +106,29 @@ const USAGE_FIELDS = [
  * Reads a reply's token counts at the edge: a peer's numbers are checked before anything adds
  * or prices them. A count is a finite, non-negative safe integer (`null` or absent: not
  * reported); parts never exceed their whole (cache reads and writes at most the input, the
- * 5-minute and 1-hour writes at most the writes, input and output at most the total, and the
- * total at most input, output, reasoning and the wire's other counted tokens together). Anything
+ * 5-minute and 1-hour writes at most the writes, input and output at most the total, the total
+ * at most input, output, reasoning and the wire's other counted tokens together where the wire
+ * counts reasoning apart, and no count above the model's context window when it is known). Anything
  * else is left out, and one `usage_invalid` warning names each field and why.
  */
 export class UsageReader {
   readonly #wire: WireFormat;
   readonly #onWarning: WarningHandler | undefined;
   readonly #invalid: { field: string; reason: string }[] = [];
+  readonly #window: number | undefined;
 
-  constructor(wire: WireFormat, onWarning: WarningHandler | undefined) {
+  /**
+   * `contextWindow`: the model's context window in tokens (the registry's limits), when known;
+   * no count of one request is more than that.
+   */
+  constructor(
+    wire: WireFormat,
+    onWarning: WarningHandler | undefined,
+    contextWindow?: number | undefined,
+  ) {
     this.#wire = wire;
     this.#onWarning = onWarning;
+    this.#window = contextWindow;
   }
 
   /** `value` when it is a token count, else undefined (`field`, the wire's name, is reported). */
@@ -140,8 +151,14 @@ export class UsageReader {
       const value = counts[field];
       if (value === undefined) continue;
       // A sum of counts (Anthropic's input) can leave the safe integers too.
-      if (Number.isSafeInteger(value) && value >= 0) kept[field] = value;
-      else this.#invalid.push({ field, reason: `${field} (${value}) is not a token count` });
+      if (!Number.isSafeInteger(value) || value < 0) {
+        this.#invalid.push({ field, reason: `${field} (${value}) is not a token count` });
+      } else if (this.#window !== undefined && value > this.#window) {
+        this.#invalid.push({
+          field,
+          reason: `${field} (${value}) is more than the model's context window (${this.#window})`,
+        });
+      } else kept[field] = value;
     }
     const drop = (field: (typeof USAGE_FIELDS)[number], why: string) => {
       this.#invalid.push({ field, reason: `${field} ${why}` });
@@ -169,13 +186,16 @@ export class UsageReader {
     const total = kept.totalTokens;
     if (total !== undefined) {
       const parts = (input ?? 0) + (kept.outputTokens ?? 0);
+      // A total above input and output is reasoning the output count leaves out (Gemini, xAI);
+      // where the wire breaks it down, the total holds nothing more.
+      const brokenDown = kept.reasoningTokens !== undefined || counts.otherTokens !== undefined;
       const most = parts + (kept.reasoningTokens ?? 0) + (counts.otherTokens ?? 0);
       if (total < parts) {
         drop(
           'totalTokens',
           `(${total}) is less than inputTokens and outputTokens together (${parts})`,
         );
-      } else if (total > most) {
+      } else if (brokenDown && total > most) {
         drop(
           'totalTokens',
           `(${total}) is more than every token the reply counts together (${most})`,

@@ -331,7 +331,7 @@ function refusalText(record: JsonObject, content: string): string {
  * `input_tokens` says so (`cacheReadsInInputTokens`), and they are not added twice.
  */
 function anthropicUsage(usage: JsonObject, options: DialectOptions) {
-  const reader = new UsageReader(wire, options.onWarning);
+  const reader = new UsageReader(wire, options.onWarning, options.contextWindow);
   const uncached = reader.count(usage.input_tokens, 'usage.input_tokens');
   const outputTokens = reader.count(usage.output_tokens, 'usage.output_tokens');
   const cacheReadTokens = reader.count(

@@ -181,7 +181,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content,
     toolCalls: readToolCalls(body),
     finishReason: asString(candidate(body).finishReason),
-    usage: readUsage(usage, new UsageReader(wire, options.onWarning)),
+    usage: readUsage(usage, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning(thinking),
     refusal: undefined,
     raw: body,

@@ -192,7 +192,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content: stripToolCallTags(content, { callTag: callTag(options) }),
     toolCalls: readToolCalls(body, options),
     finishReason: finishReasonOf(body),
-    usage: chatUsage(body, new UsageReader(wire, options.onWarning)),
+    usage: chatUsage(body, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning([messageReasoning(message), ...thinking]),
     refusal: undefined,
     raw: body,

@@ -156,7 +156,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
   throwIfErrorBody(wire, body);
   const record = requireObject(wire, body);
   const { content, thinking } = readContent(body, options);
-  const reader = new UsageReader(wire, options.onWarning);
+  const reader = new UsageReader(wire, options.onWarning, options.contextWindow);
   const inputTokens = reader.count(record.prompt_eval_count, 'prompt_eval_count');
   const outputTokens = reader.count(record.eval_count, 'eval_count');
   return {

@@ -133,7 +133,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content: content === '' && refusal !== undefined ? refusal : content,
     toolCalls: readToolCalls(body),
     finishReason: finishReasonOf(body),
-    usage: chatUsage(body, new UsageReader(wire, options.onWarning)),
+    usage: chatUsage(body, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning([messageReasoning(message), ...thinking]),
     refusal,
     raw: body,

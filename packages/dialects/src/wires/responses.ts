@@ -194,7 +194,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     // The Responses API has no finish reason; its status is the nearest thing (`incomplete`
     // when max_output_tokens cut the reply, see incomplete_details.reason).
     finishReason: asString(record.status),
-    usage: readUsage(usage, new UsageReader(wire, options.onWarning)),
+    usage: readUsage(usage, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning(thinking),
     refusal,
     raw: body,

@@ -299,7 +299,7 @@ export class Engine {
       });
     }
     this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, model, options);
-    this.#features = featuresOf(resolution);
+    this.#features = modelRequestFeatures(resolution);
     const discover =
       options.discover ??
       (PROVIDER_LISTINGS[provider.id] !== undefined && provider.auth?.required !== true);
@@ -348,7 +348,7 @@ export class Engine {
         this.model,
         this.#options,
       );
-      this.#features = featuresOf(resolution);
+      this.#features = modelRequestFeatures(resolution);
       return resolution;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -879,6 +879,8 @@ function dialectOptionsOf(
     // anthropic: output_config.format where the model has it, else the synthetic tool;
     // gemini: the responseSchema subset for models before 2.5.
     ...structuredMode(structuredOutputFact(resolution).support),
+    // No token count of one reply is more than the model's context window.
+    ...(resolution.limits.context === undefined ? {} : { contextWindow: resolution.limits.context }),
     // A model that refuses a forced tool_choice (registry request feature): sent as auto.
     ...(requestFeatures(resolution).forced_tool_choice.value === false
       ? { forcedToolChoice: false }
@@ -888,8 +890,11 @@ function dialectOptionsOf(
   });
 }
 
-/** The registry's request features as preflight reads them (only a known value is given). */
-function featuresOf(resolution: Resolution): ModelRequestFeatures {
+/**
+ * The registry's request features of a resolved model as `preflight` (and the simulator's
+ * `modelFeatures`) read them: only a known value is given.
+ */
+export function modelRequestFeatures(resolution: Resolution): ModelRequestFeatures {
   const features = requestFeatures(resolution);
   const known = (value: true | false | 'unknown') => (value === 'unknown' ? undefined : value);
   const outputFormat = known(features.output_format.value);
