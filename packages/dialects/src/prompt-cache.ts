@@ -117,7 +117,10 @@ function ttlOf(marker: unknown): string {
   return typeof ttl === 'string' ? ttl : '5m';
 }
 
-/** A block's breakpoint (and an empty marked text), then the blocks inside it, in order. */
+/**
+ * The blocks inside a block, then its own breakpoint (and an empty marked text): a tool_result's
+ * own marker closes a prefix that holds its content, so the content's markers come first.
+ */
 function visitBlock(
   block: unknown,
   path: string,
@@ -126,6 +129,18 @@ function visitBlock(
   emptyMarked: RuleBreak[],
 ): void {
   if (!isRecord(block)) return;
+  const inner = block.content;
+  if (Array.isArray(inner)) {
+    for (let index = 0; index < inner.length; index++) {
+      visitBlock(
+        inner[index],
+        `${path}.content[${index}]`,
+        `${apiPath}.content.${index}`,
+        breakpoints,
+        emptyMarked,
+      );
+    }
+  }
   if (block.cache_control !== undefined) {
     breakpoints.push({ path, ttl: ttlOf(block.cache_control) });
     if (isEmptyText(block)) {
@@ -134,17 +149,6 @@ function visitBlock(
         message: `${apiPath}.text: cache_control cannot be set for empty text blocks`,
       });
     }
-  }
-  const inner = block.content;
-  if (!Array.isArray(inner)) return;
-  for (let index = 0; index < inner.length; index++) {
-    visitBlock(
-      inner[index],
-      `${path}.content[${index}]`,
-      `${apiPath}.content.${index}`,
-      breakpoints,
-      emptyMarked,
-    );
   }
 }
 
@@ -228,14 +232,16 @@ function longLived(block: JsonObject): JsonObject {
 function raiseBlock(block: unknown, position: { at: number }, raise: ReadonlySet<number>): unknown {
   if (!isRecord(block)) return block;
   let out = block;
+  const inner = block.content;
+  if (Array.isArray(inner)) {
+    const next = inner.map((child) => raiseBlock(child, position, raise));
+    if (next.some((child, index) => child !== inner[index])) out = { ...block, content: next };
+  }
   if (block.cache_control !== undefined) {
-    if (raise.has(position.at)) out = longLived(block);
+    if (raise.has(position.at)) out = longLived(out);
     position.at += 1;
   }
-  const inner = block.content;
-  if (!Array.isArray(inner)) return out;
-  const next = inner.map((child) => raiseBlock(child, position, raise));
-  return next.some((child, index) => child !== inner[index]) ? { ...out, content: next } : out;
+  return out;
 }
 
 /**
