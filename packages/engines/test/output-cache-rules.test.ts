@@ -146,6 +146,33 @@ describe('OpenAI and Responses strict mode', () => {
   });
 });
 
+describe('an OpenAI model without json_schema (gpt-4o-2024-05-13): JSON mode and the schema prompt', () => {
+  it.each([
+    ['openai', 'response_format'],
+    ['openai-responses', 'text'],
+  ] as const)('%s', async (provider, field) => {
+    const heard: CrosswireWarning[] = [];
+    const lane = `prompt-mode-${provider}`;
+    simulator.script(lane, [object({ city: 'Oslo' })]);
+    const engine = engineFor(lane, provider, 'gpt-4o-2024-05-13', heard);
+    expect(engine.structuredOutput().mechanism).toBe('prompt');
+    const reply = await engine.chat('Plan', {
+      output: {
+        name: 'trip',
+        schema: { type: 'object', properties: { city: { type: 'string' } } },
+      },
+    });
+    expect(reply.object).toEqual({ city: 'Oslo' });
+    const { status, body } = sent(lane);
+    expect(status).toBe(200);
+    expect(field === 'text' ? (body.text as Json).format : body.response_format).toEqual({
+      type: 'json_object',
+    });
+    expect(JSON.stringify(body)).toContain("Here's the json schema you must adhere to");
+    expect(heard.map((warning) => warning.code)).toEqual(['model_retired']);
+  });
+});
+
 describe('prompt_cache_key longer than 64 characters', () => {
   const long = `loop-${'x'.repeat(95)}`;
 

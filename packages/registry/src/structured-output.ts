@@ -40,6 +40,11 @@ export interface StructuredOutputFact {
     readonly value: Tristate;
     readonly support: StructuredOutputSupport;
     readonly note: string;
+    /**
+     * `false`: only a model that says `output_format: false` (the provider's parameter is the
+     * rule); `not-true` (the default): any model that does not say `true`.
+     */
+    readonly when?: 'false' | 'not-true';
   };
 }
 
@@ -51,22 +56,22 @@ const OLLAMA = 'https://docs.ollama.com/capabilities/structured-outputs';
 
 /** The table, one row per provider. */
 export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.freeze([
-  {
-    provider: 'openai',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: OPENAI,
-    date: DATE,
-  },
-  {
-    provider: 'openai-responses',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: OPENAI,
-    date: DATE,
-  },
+  ...['openai', 'openai-responses'].map(
+    (provider): StructuredOutputFact => ({
+      provider,
+      value: true,
+      support: 'native',
+      evidence: 'docs',
+      source: OPENAI,
+      date: DATE,
+      withoutOutputFormat: {
+        value: false,
+        support: 'prompt',
+        when: 'false',
+        note: "the model has no json_schema structured outputs (request feature output_format; \"Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model\"): JSON mode with the schema in the system prompt, the reply validated",
+      },
+    }),
+  ),
   {
     provider: 'anthropic',
     value: true,
@@ -196,11 +201,13 @@ export function structuredOutputFact(
     };
   }
   const feature = requestFeatures(resolution).output_format;
+  const applies =
+    fallback.when === 'false' ? feature.value === false : feature.value !== true;
   const by =
     feature.model === undefined
       ? `model "${resolution.requested}" has no output_format request feature in the data`
       : `model ${feature.model} claims output_format ${String(feature.value)} (${feature.evidence ?? 'no evidence'}, ${feature.source ?? 'no source'}, ${feature.date ?? 'no date'})`;
-  if (feature.value === true) {
+  if (!applies) {
     return {
       value: row.value,
       support: row.support,

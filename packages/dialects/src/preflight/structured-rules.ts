@@ -635,4 +635,41 @@ export const STRUCTURED_RULES: readonly ProviderRule[] = [
       return found;
     },
   },
+  ...(['openai', 'responses'] as const).map(
+    (wire): ProviderRule => ({
+      id: `${wire}-structured-model`,
+      wire,
+      rule: 'A `json_schema` format goes only to a model that has structured outputs (gpt-4o-2024-08-06, gpt-4o-mini and later; not gpt-4o-2024-05-13).',
+      source: 'https://github.com/web-infra-dev/midscene/issues/259',
+      example: {
+        ...(wire === 'openai'
+          ? chatFormat({ name: 'trip', schema: openSchema })
+          : {
+              path: '/responses',
+              body: {
+                model: 'gpt-4o-2024-05-13',
+                input: 'Hi',
+                text: { format: { type: 'json_schema', name: 'trip', schema: openSchema } },
+              },
+            }),
+        features: { outputFormat: false },
+      },
+      violation: "'response_format' of type 'json_schema' is not supported with this model",
+      quoted:
+        "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model. Learn more about supported models at the Structured Outputs guide: https://platform.openai.com/docs/guides/structured-outputs",
+      check: (body, context) => {
+        if (context.features?.outputFormat !== false) return [];
+        const found = formatOf(wire, body);
+        return found === undefined
+          ? []
+          : [
+              {
+                path: found.path,
+                message:
+                  "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+              },
+            ];
+      },
+    }),
+  ),
 ];

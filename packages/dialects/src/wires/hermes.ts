@@ -21,6 +21,7 @@ import { NeutralMessages, type ReadContext, textContent, unreadable } from '../p
 import type { ChatResponse } from '../response.js';
 import { UsageReader } from '../response.js';
 import { textStructuredReply } from '../structured/reply.js';
+import { schemaPrompt } from '../structured/schema-prompt.js';
 import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import { mergeExtra } from '../support/extra.js';
@@ -102,15 +103,6 @@ function resultMessages(
  * start: many chat templates (Qwen, Llama) refuse a second system message or one that is
  * not first.
  */
-/**
- * Hermes has no schema parameter: the schema goes in the system prompt, in the JSON-mode form
- * of NousResearch's Hermes-2-Pro model card (`<schema>...</schema>`), and the reply is parsed.
- */
-export function hermesSchemaPrompt(output: StructuredOutputRequest): string {
-  const about = output.description === undefined ? '' : ` ${output.description}`;
-  return `Answer with one JSON object (${output.name}) and nothing else.${about} Here's the json schema you must adhere to:\n<schema>\n${JSON.stringify(stripSchemaDialect(output.schema))}\n</schema>`;
-}
-
 export function buildRequest(
   request: ChatRequest,
   options: DialectOptions,
@@ -145,7 +137,7 @@ export function buildRequest(
   for (const message of request.messages) {
     if (message.role === 'system' && message.content !== '') systemParts.push(message.content);
   }
-  if (request.output !== undefined) systemParts.push(hermesSchemaPrompt(request.output));
+  if (request.output !== undefined) systemParts.push(schemaPrompt(request.output));
   const messages =
     systemParts.length > 0
       ? [{ role: 'system', content: systemParts.join('\n\n') }, ...converted]

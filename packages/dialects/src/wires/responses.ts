@@ -24,6 +24,7 @@ import {
 import type { ChatResponse } from '../response.js';
 import { UsageReader } from '../response.js';
 import { openAiOutputSchema, textStructuredReply } from '../structured/reply.js';
+import { withSchemaPrompt } from '../structured/schema-prompt.js';
 import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import { mergeExtra } from '../support/extra.js';
@@ -93,10 +94,8 @@ function resultItems(results: readonly ToolResult[], options: DialectOptions): u
   return results.map((result) => result.to('responses', resultOptions(options)));
 }
 
-export function buildRequest(
-  request: ChatRequest,
-  options: DialectOptions,
-): Record<string, unknown> {
+export function buildRequest(given: ChatRequest, options: DialectOptions): Record<string, unknown> {
+  const request = withSchemaPrompt(given, options);
   const input: unknown[] = [];
   for (const message of withMappedCallIds(withCallIds(request.messages), responsesCallId)) {
     switch (message.role) {
@@ -350,7 +349,8 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
-  structuredMechanism: () => 'text.format',
+  structuredMechanism: (options) =>
+    options.structuredOutput === 'prompt' ? 'prompt' : 'text.format',
   readStructured: textStructuredReply,
 };
 
@@ -359,6 +359,8 @@ export const dialect: Dialect = {
  * schema, strict }` (openai-node `ResponseFormatTextJSONSchemaConfig`).
  */
 function textFormat(output: StructuredOutputRequest, options: DialectOptions): JsonObject {
+  // A model without json_schema structured outputs: JSON mode, the schema in the instructions.
+  if (options.structuredOutput === 'prompt') return { type: 'json_object' };
   const { schema, strict } = openAiOutputSchema(wire, output, options.onWarning);
   return {
     type: 'json_schema',

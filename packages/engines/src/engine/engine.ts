@@ -914,7 +914,7 @@ const STRUCTURED_MODES: Readonly<
   native: 'native',
   tool: 'tool',
   subset: 'subset',
-  prompt: undefined,
+  prompt: 'prompt',
 };
 
 function structuredMode(support: StructuredOutputSupport): Partial<DialectOptions> {
