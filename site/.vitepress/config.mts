@@ -68,6 +68,10 @@ export default defineConfig({
             { text: 'Images and safe fetching', link: '/guides/images-and-fetching' },
             { text: 'The capability registry', link: '/guides/registry' },
             { text: 'Writing your own tool loop', link: '/guides/own-loop' },
+            {
+              text: 'Structured output and prompt caching',
+              link: '/guides/structured-output-and-caching',
+            },
           ],
         },
         {
