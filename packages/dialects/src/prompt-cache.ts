@@ -117,14 +117,27 @@ function ttlOf(marker: unknown): string {
   return typeof ttl === 'string' ? ttl : '5m';
 }
 
+/** The two spellings of a block's place: ours (`messages[3].content[0]`) and the API's (`messages.3.content.0`). */
+function blockPaths(root: 'system' | 'messages', at: readonly number[]) {
+  const [first = 0, ...rest] = at;
+  let path = root === 'system' ? `system[${first}]` : `messages[${first}]`;
+  let apiPath = `${root}.${first}`;
+  for (const index of rest) {
+    path += `.content[${index}]`;
+    apiPath += `.content.${index}`;
+  }
+  return { path, apiPath };
+}
+
 /**
  * The blocks inside a block, then its own breakpoint (and an empty marked text): a tool_result's
  * own marker closes a prefix that holds its content, so the content's markers come first.
+ * `at` is the block's place (one shared stack); a path is spelled out only for a marker.
  */
 function visitBlock(
   block: unknown,
-  path: string,
-  apiPath: string,
+  root: 'system' | 'messages',
+  at: number[],
   breakpoints: CacheBreakpoint[],
   emptyMarked: RuleBreak[],
 ): void {
@@ -132,23 +145,19 @@ function visitBlock(
   const inner = block.content;
   if (Array.isArray(inner)) {
     for (let index = 0; index < inner.length; index++) {
-      visitBlock(
-        inner[index],
-        `${path}.content[${index}]`,
-        `${apiPath}.content.${index}`,
-        breakpoints,
-        emptyMarked,
-      );
+      at.push(index);
+      visitBlock(inner[index], root, at, breakpoints, emptyMarked);
+      at.pop();
     }
   }
-  if (block.cache_control !== undefined) {
-    breakpoints.push({ path, ttl: ttlOf(block.cache_control) });
-    if (isEmptyText(block)) {
-      emptyMarked.push({
-        path: `${apiPath}.text`,
-        message: `${apiPath}.text: cache_control cannot be set for empty text blocks`,
-      });
-    }
+  if (block.cache_control === undefined) return;
+  const { path, apiPath } = blockPaths(root, at);
+  breakpoints.push({ path, ttl: ttlOf(block.cache_control) });
+  if (isEmptyText(block)) {
+    emptyMarked.push({
+      path: `${apiPath}.text`,
+      message: `${apiPath}.text: cache_control cannot be set for empty text blocks`,
+    });
   }
 }
 
@@ -179,22 +188,22 @@ export function anthropicMarkers(body: Readonly<Record<string, unknown>>): Anthr
       breakpoints.push({ path: `tools[${index}]`, ttl: ttlOf(tool.cache_control) });
     }
   }
+  const at: number[] = [];
   const system = asArray(body.system);
   for (let index = 0; index < system.length; index++) {
-    visitBlock(system[index], `system[${index}]`, `system.${index}`, breakpoints, emptyMarked);
+    at.push(index);
+    visitBlock(system[index], 'system', at, breakpoints, emptyMarked);
+    at.pop();
   }
   const messages = asArray(body.messages);
   for (let index = 0; index < messages.length; index++) {
-    const content = asRecord(messages[index]).content;
+    const message = messages[index];
+    const content = isRecord(message) ? message.content : undefined;
     if (!Array.isArray(content)) continue;
     for (let inner = 0; inner < content.length; inner++) {
-      visitBlock(
-        content[inner],
-        `messages[${index}].content[${inner}]`,
-        `messages.${index}.content.${inner}`,
-        breakpoints,
-        emptyMarked,
-      );
+      at.push(index, inner);
+      visitBlock(content[inner], 'messages', at, breakpoints, emptyMarked);
+      at.length -= 2;
     }
   }
   const markers = { breakpoints, emptyMarked };

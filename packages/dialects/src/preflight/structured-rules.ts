@@ -90,6 +90,33 @@ function unclosedObjects(node: unknown, path: string, out: RuleBreak[]): void {
   }
 }
 
+/**
+ * The breaks a schema walk finds, remembered per schema object: the engine sends the same
+ * output schema object on every turn of a loop (the dialects remember what they made of it), so
+ * a rule walks it once. Paths start at `$` and are placed under the body's path by the caller.
+ */
+function perSchema(
+  memo: WeakMap<object, readonly RuleBreak[]>,
+  schema: object,
+  walk: (schema: object) => RuleBreak[],
+): readonly RuleBreak[] {
+  let found = memo.get(schema);
+  if (found === undefined) {
+    found = walk(schema);
+    memo.set(schema, found);
+  }
+  return found;
+}
+
+const STRICT_BREAKS = new WeakMap<object, readonly RuleBreak[]>();
+const ARRAY_BREAKS = new WeakMap<object, readonly RuleBreak[]>();
+const CONST_BREAKS = new WeakMap<object, readonly RuleBreak[]>();
+const FORMAT_BREAKS = new WeakMap<object, readonly RuleBreak[]>();
+const CLOSED_BREAKS = new WeakMap<object, readonly RuleBreak[]>();
+
+/** Where a break found on a schema at `$` is in the body. */
+const under = (base: string, path: string) => `${base}${path.slice(1)}`;
+
 function strictSchemaCheck(wire: WireFormat): RuleCheck {
   return (body) => {
     const found = formatOf(wire, body);
@@ -97,19 +124,22 @@ function strictSchemaCheck(wire: WireFormat): RuleCheck {
     const schemaPath = `${found.path}.schema`;
     const schema = found.format.schema;
     if (!isRecord(schema)) return [{ path: schemaPath, message: 'a strict schema is required' }];
-    const out: RuleBreak[] = strictObstacles(schema).map((reason) => ({
-      path: schemaPath,
-      message: `Invalid schema for response_format '${String(found.format.name)}': ${reason}`,
+    const breaks = perSchema(STRICT_BREAKS, schema, (walked) => {
+      const out: RuleBreak[] = strictObstacles(walked as JsonObject).map((reason) => ({
+        path: '$',
+        message: reason,
+      }));
+      const unclosed: RuleBreak[] = [];
+      unclosedObjects(walked, '$', unclosed);
+      for (const broken of unclosed) {
+        out.push({ path: broken.path, message: `In context=(), ${broken.message}.` });
+      }
+      return out;
+    });
+    return breaks.map((broken) => ({
+      path: under(schemaPath, broken.path),
+      message: `Invalid schema for response_format '${String(found.format.name)}': ${broken.message}`,
     }));
-    const unclosed: RuleBreak[] = [];
-    unclosedObjects(schema, schemaPath, unclosed);
-    for (const broken of unclosed) {
-      out.push({
-        path: broken.path,
-        message: `Invalid schema for response_format '${String(found.format.name)}': In context=(), ${broken.message}.`,
-      });
-    }
-    return out;
   };
 }
 
@@ -152,11 +182,14 @@ function formatObstacleCheck(rule: string, message: (reason: string) => string):
 function formatArrayItemsCheck(wire: WireFormat): RuleCheck {
   return (body) => {
     const found = formatOf(wire, body);
-    if (!found) return [];
-    const out: RuleBreak[] = [];
-    arraysWithoutItems(found.format.schema, `${found.path}.schema`, [], out);
-    return out.map((broken) => ({
-      path: broken.path,
+    if (!found || !isRecord(found.format.schema)) return [];
+    const breaks = perSchema(ARRAY_BREAKS, found.format.schema, (walked) => {
+      const out: RuleBreak[] = [];
+      arraysWithoutItems(walked, '$', [], out);
+      return out;
+    });
+    return breaks.map((broken) => ({
+      path: under(`${found.path}.schema`, broken.path),
       message: `Invalid schema for response_format '${String(found.format.name)}': ${broken.message}.`,
     }));
   };
@@ -325,15 +358,15 @@ export const STRUCTURED_RULES: readonly ProviderRule[] = [
     check: (body) => {
       const config = isRecord(body.output_config) ? body.output_config : undefined;
       const format = isRecord(config?.format) ? config.format : undefined;
-      if (format === undefined) return [];
-      const out: RuleBreak[] = [];
-      unclosedObjects(format.schema, 'output_config.format.schema', out);
-      return out
-        .filter((broken) => broken.message.startsWith("'additionalProperties'"))
-        .map((broken) => ({
-          path: broken.path,
-          message: 'For object types, additionalProperties must be explicitly set to false',
-        }));
+      if (format === undefined || !isRecord(format.schema)) return [];
+      return perSchema(CLOSED_BREAKS, format.schema, (walked) => {
+        const out: RuleBreak[] = [];
+        unclosedObjects(walked, '$', out);
+        return out.filter((broken) => broken.message.startsWith("'additionalProperties'"));
+      }).map((broken) => ({
+        path: under(FORMAT_PATH, broken.path),
+        message: 'For object types, additionalProperties must be explicitly set to false',
+      }));
     },
   },
   {
@@ -492,16 +525,18 @@ export const STRUCTURED_RULES: readonly ProviderRule[] = [
     check: (body) => {
       const schema = outputFormatSchema(body);
       if (schema === undefined) return [];
-      const found: RuleBreak[] = [];
-      forEachSchemaNode(schema, (node, path) => {
-        if (typeof node.format === 'string' && !ANTHROPIC_STRING_FORMATS.includes(node.format)) {
-          found.push({
-            path: `${FORMAT_PATH}${path.slice(1)}.format`,
-            message: `'${node.format}' is not a supported format (supported: ${ANTHROPIC_STRING_FORMATS.join(', ')})`,
-          });
-        }
-      });
-      return found;
+      return perSchema(FORMAT_BREAKS, schema, (walked) => {
+        const found: RuleBreak[] = [];
+        forEachSchemaNode(walked, (node, path) => {
+          if (typeof node.format === 'string' && !ANTHROPIC_STRING_FORMATS.includes(node.format)) {
+            found.push({
+              path: `${path}.format`,
+              message: `'${node.format}' is not a supported format (supported: ${ANTHROPIC_STRING_FORMATS.join(', ')})`,
+            });
+          }
+        });
+        return found;
+      }).map((broken) => ({ path: under(FORMAT_PATH, broken.path), message: broken.message }));
     },
   },
   {
@@ -623,16 +658,22 @@ export const STRUCTURED_RULES: readonly ProviderRule[] = [
     violation: "'const' is not among Gemini's schema keywords",
     check: (body) => {
       const schema = asRecord(body.generationConfig).responseJsonSchema;
-      const found: RuleBreak[] = [];
-      forEachSchemaNode(schema, (node, path) => {
-        if (Object.hasOwn(node, 'const')) {
-          found.push({
-            path: `generationConfig.responseJsonSchema${path.slice(1)}.const`,
-            message: "'const' is not among Gemini's schema keywords; use a one-value enum",
-          });
-        }
-      });
-      return found;
+      if (!isRecord(schema)) return [];
+      return perSchema(CONST_BREAKS, schema, (walked) => {
+        const found: RuleBreak[] = [];
+        forEachSchemaNode(walked, (node, path) => {
+          if (Object.hasOwn(node, 'const')) {
+            found.push({
+              path: `${path}.const`,
+              message: "'const' is not among Gemini's schema keywords; use a one-value enum",
+            });
+          }
+        });
+        return found;
+      }).map((broken) => ({
+        path: under('generationConfig.responseJsonSchema', broken.path),
+        message: broken.message,
+      }));
     },
   },
   ...(['openai', 'responses'] as const).map(

@@ -1,6 +1,7 @@
 // Anthropic structured output: which schemas `output_config.format` refuses (so the request
 // goes in the tool form instead), the string formats it keeps, and the tool form's own rules
 // (a tool name of its own, an object root).
+import { toClosedJsonSchema } from '@crosswire/core';
 import { isRecord, type JsonObject } from '../support/json.js';
 import { forEachSchemaNode, mapSchemaNodes, SUBSCHEMA_KEYS } from './schema-nodes.js';
 import { anthropicOutputSchema } from './strict.js';
@@ -220,14 +221,17 @@ export function wrappedRootSchema(schema: JsonObject): JsonObject {
 }
 
 /**
- * `schema` as `output_config.format` takes it: the keywords its JSON Schema limitations list
- * dropped (numeric and string bounds, array bounds other than `minItems` 0 or 1) and any string
- * `format` outside {@link ANTHROPIC_STRING_FORMATS}; `droppedFormats` says where a format went.
+ * `schema` as `output_config.format` takes it: every object closed (`additionalProperties:
+ * false`), the keywords its JSON Schema limitations list dropped (numeric and string bounds,
+ * array bounds other than `minItems` 0 or 1) and any string `format` outside
+ * {@link ANTHROPIC_STRING_FORMATS}; `droppedFormats` says where a format went.
  */
 export function anthropicNativeSchema(schema: JsonObject): {
-  schema: JsonObject;
-  droppedFormats: string[];
+  readonly schema: JsonObject;
+  readonly droppedFormats: readonly string[];
 } {
+  const known = NATIVE.get(schema);
+  if (known !== undefined) return known;
   const droppedFormats: string[] = [];
   const kept = mapSchemaNodes(schema, (node, path) => {
     if (typeof node.format !== 'string' || ANTHROPIC_STRING_FORMATS.includes(node.format))
@@ -236,5 +240,13 @@ export function anthropicNativeSchema(schema: JsonObject): {
     const { format: _format, ...rest } = node;
     return rest;
   }) as JsonObject;
-  return { schema: anthropicOutputSchema(kept), droppedFormats };
+  const made = { schema: toClosedJsonSchema(anthropicOutputSchema(kept)), droppedFormats };
+  NATIVE.set(schema, made);
+  return made;
 }
+
+// What each output schema object became (the engine sends the same schema on every turn).
+const NATIVE = new WeakMap<
+  object,
+  { readonly schema: JsonObject; readonly droppedFormats: readonly string[] }
+>();

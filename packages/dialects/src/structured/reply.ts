@@ -44,25 +44,56 @@ export function openAiOutputSchema(
   output: StructuredOutputRequest,
   onWarning: WarningHandler | undefined,
 ): { readonly schema: JsonObject; readonly strict: boolean } {
-  const { schema, repaired } = withArrayItems(output.schema);
-  if (repaired.length > 0) {
+  const sent = sentSchema(output.schema, output.strict);
+  if (sent.repaired.length > 0) {
     warnRepaired(
       onWarning,
       wire,
       output,
       `${wire}-structured-array-items`,
       'has arrays without items; they get items: {}',
-      repaired,
+      sent.repaired,
     );
   }
-  if (!output.strict) return { schema, strict: false };
-  const made = strictOutputSchema(schema);
-  if (made.strict) return { schema: made.schema, strict: true };
-  const rule = `${wire}-structured-strict-schema`;
-  emitWarning(onWarning, {
-    code: 'structured_output_not_strict',
-    message: `${wire}: the schema of output "${output.name}" cannot be made strict (${made.reasons.join('; ')}); sent with strict: false (rule ${rule}), and the reply is still validated`,
-    details: { wire, name: output.name, rule, reasons: made.reasons },
-  });
-  return { schema, strict: false };
+  if (sent.reasons.length > 0) {
+    const rule = `${wire}-structured-strict-schema`;
+    emitWarning(onWarning, {
+      code: 'structured_output_not_strict',
+      message: `${wire}: the schema of output "${output.name}" cannot be made strict (${sent.reasons.join('; ')}); sent with strict: false (rule ${rule}), and the reply is still validated`,
+      details: { wire, name: output.name, rule, reasons: sent.reasons },
+    });
+  }
+  return { schema: sent.schema, strict: sent.strict };
+}
+
+interface SentSchema {
+  readonly schema: JsonObject;
+  readonly strict: boolean;
+  readonly repaired: readonly string[];
+  /** Why it is not strict, when strict was asked for. */
+  readonly reasons: readonly string[];
+}
+
+// What each output schema object became, strict and not: the engine sends the same schema on
+// every turn of a loop, and preflight remembers its walks per schema object too.
+const SENT = new WeakMap<object, { strict?: SentSchema; loose?: SentSchema }>();
+
+function sentSchema(given: JsonObject, strict: boolean): SentSchema {
+  let known = SENT.get(given);
+  if (known === undefined) {
+    known = {};
+    SENT.set(given, known);
+  }
+  const cached = strict ? known.strict : known.loose;
+  if (cached !== undefined) return cached;
+  const { schema, repaired } = withArrayItems(given);
+  let sent: SentSchema = { schema, strict: false, repaired, reasons: [] };
+  if (strict) {
+    const made = strictOutputSchema(schema);
+    sent = made.strict
+      ? { schema: made.schema, strict: true, repaired, reasons: [] }
+      : { schema, strict: false, repaired, reasons: made.reasons };
+    known.strict = sent;
+  } else known.loose = sent;
+  return sent;
 }

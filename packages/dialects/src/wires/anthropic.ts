@@ -8,7 +8,6 @@ import {
   locateToolCalls,
   stripSchemaDialect,
   type ToolCall,
-  toClosedJsonSchema,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import { withCallIds, withMappedCallIds } from '../call-ids.js';
@@ -558,7 +557,7 @@ function addOutput(body: JsonObject, output: StructuredOutputRequest, options: D
     }
     body.output_config = {
       ...asRecord(body.output_config),
-      format: { type: 'json_schema', schema: toClosedJsonSchema(schema) },
+      format: { type: 'json_schema', schema },
     };
     return;
   }

@@ -8,7 +8,6 @@ import {
   HERMES_DEFAULTS,
   hermesToolsPrompt,
   locateToolCalls,
-  stripSchemaDialect,
   stripToolCallTags,
   type ToolCall,
   unreadableHermesBlocks,
@@ -22,7 +21,6 @@ import type { ChatResponse } from '../response.js';
 import { UsageReader } from '../response.js';
 import { textStructuredReply } from '../structured/reply.js';
 import { schemaPrompt } from '../structured/schema-prompt.js';
-import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
 import { mergeExtra } from '../support/extra.js';
 import {
