@@ -26,7 +26,10 @@ const OUTPUT = {
         items: {
           type: 'object',
           properties: {
-            tool: { type: 'string', enum: Array.from({ length: 20 }, (_, index) => `tool_${index}`) },
+            tool: {
+              type: 'string',
+              enum: Array.from({ length: 20 }, (_, index) => `tool_${index}`),
+            },
             ok: { type: 'boolean' },
             note: { type: ['string', 'null'] },
           },

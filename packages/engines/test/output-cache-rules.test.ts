@@ -96,7 +96,7 @@ describe('OpenAI and Responses strict mode', () => {
       'structured_output_repaired openai-structured-array-items',
       'structured_output_not_strict openai-structured-strict-schema',
     ]);
-    expect((heard[1]?.details as Json).reasons).toEqual([
+    expect(((heard[1]?.details ?? {}) as Json).reasons).toEqual([
       "$.properties.stops.items: schema must have a 'type' key",
     ]);
   });
@@ -142,7 +142,7 @@ describe('OpenAI and Responses strict mode', () => {
     expect(said(heard)).toEqual([
       'structured_output_not_strict responses-structured-strict-schema',
     ]);
-    expect((heard[0]?.details as Json).reasons).toEqual([reason]);
+    expect(((heard[0]?.details ?? {}) as Json).reasons).toEqual([reason]);
   });
 });
 
@@ -460,7 +460,9 @@ describe('Anthropic cache TTLs: longer lifetimes first', () => {
     expect(status).toBe(200);
     expect(ttls(body)).toEqual(['1h', '1h', '1h', '1h']);
     expect(said(heard)).toEqual(['prompt_cache_ttl_raised anthropic-cache-ttl-order']);
-    expect((heard[0]?.details as Json).paths).toEqual(['messages[2].content[0].content[0]']);
+    expect(((heard[0]?.details ?? {}) as Json).paths).toEqual([
+      'messages[2].content[0].content[0]',
+    ]);
   });
 
   it("'auto' (5m) before a tool result's 1h marker: the earlier breakpoints are raised", async () => {
@@ -473,7 +475,10 @@ describe('Anthropic cache TTLs: longer lifetimes first', () => {
     expect(status).toBe(200);
     expect(ttls(body)).toEqual(['1h', '1h', '1h', '5m']);
     expect(said(heard)).toEqual(['prompt_cache_ttl_raised anthropic-cache-ttl-order']);
-    expect((heard[0]?.details as Json).paths).toEqual(['system[0]', 'messages[0].content[0]']);
+    expect(((heard[0]?.details ?? {}) as Json).paths).toEqual([
+      'system[0]',
+      'messages[0].content[0]',
+    ]);
   });
 });
 

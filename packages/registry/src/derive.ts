@@ -62,7 +62,6 @@ const MEDIA_OF = { tool_result_images: 'image', tool_result_pdf: 'pdf' } as cons
   MediaKind
 >;
 
-
 interface PickedClaim {
   readonly claim: EvidenceClaim;
   readonly by: string;

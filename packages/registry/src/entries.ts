@@ -19,7 +19,12 @@ export function modelEntryFrom(lab: string, data: ModelData, family?: FamilyData
     openWeights: data.open_weights,
     capabilities: Object.freeze({ ...data.capabilities }),
     requestFeatures: requestFeatureClaims(
-      { family: data.family, variant: data.variant, version: data.version, key: `${lab}/${data.id}` },
+      {
+        family: data.family,
+        variant: data.variant,
+        version: data.version,
+        key: `${lab}/${data.id}`,
+      },
       data.request_features,
       family,
     ),

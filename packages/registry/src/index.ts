@@ -21,18 +21,6 @@ export {
 } from './capabilities.js';
 export { renderCapabilitiesTable } from './capabilities-table.js';
 export {
-  type RequestFeature,
-  type RequestFeatures,
-  requestFeatures,
-} from './request-features.js';
-export {
-  STRUCTURED_OUTPUT_FACTS,
-  type StructuredOutputFact,
-  type StructuredOutputResolution,
-  type StructuredOutputSupport,
-  structuredOutputFact,
-} from './structured-output.js';
-export {
   type Catalogue,
   type CatalogueCost,
   type CatalogueModel,
@@ -74,6 +62,11 @@ export {
 } from './default-registry.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
 export {
+  type RequestFeature,
+  type RequestFeatures,
+  requestFeatures,
+} from './request-features.js';
+export {
   type Claim,
   type ConditionalClaim,
   claimSchema,
@@ -96,6 +89,13 @@ export {
   type RetiredOfferingData,
   retiredOfferingSchema,
 } from './schema.js';
+export {
+  STRUCTURED_OUTPUT_FACTS,
+  type StructuredOutputFact,
+  type StructuredOutputResolution,
+  type StructuredOutputSupport,
+  structuredOutputFact,
+} from './structured-output.js';
 export type {
   CapabilityCheck,
   CapabilityClaims,

@@ -146,13 +146,17 @@ describe('resolve().pricing', () => {
       cacheWrite1h: 6,
     });
     // a dated snapshot is priced as its model
-    expect(defaultRegistry.resolve('anthropic', 'claude-sonnet-4-5-20250929').pricing).toMatchObject({
+    expect(
+      defaultRegistry.resolve('anthropic', 'claude-sonnet-4-5-20250929').pricing,
+    ).toMatchObject({
       input: 3,
       cacheWrite1h: 6,
     });
     // providers with no one-hour rule have no one-hour price
     expect(defaultRegistry.resolve('openai', 'gpt-5').pricing?.cacheWrite1h).toBeUndefined();
-    expect(defaultRegistry.resolve('minimax-anthropic', 'MiniMax-M2').pricing?.cacheWrite1h).toBeUndefined();
+    expect(
+      defaultRegistry.resolve('minimax-anthropic', 'MiniMax-M2').pricing?.cacheWrite1h,
+    ).toBeUndefined();
   });
 
   it('a curated cache_write_1h wins over the provider rule', () => {

@@ -144,7 +144,9 @@ export const pricingSchema = z.strictObject({
   output: price,
   cache_read: price.optional(),
   cache_write: price.optional().describe('the shortest cache lifetime the provider prices'),
-  cache_write_1h: price.optional().describe('writing to the cache for one hour, where priced apart'),
+  cache_write_1h: price
+    .optional()
+    .describe('writing to the cache for one hour, where priced apart'),
   currency: z.literal('USD').describe('prices are in US dollars'),
   source: z.url().describe("the provider's pricing page or the model's page"),
   date: isoDate.describe('when the prices were read, YYYY-MM-DD'),
@@ -266,7 +268,7 @@ export const cacheWrite1hSchema = z
     note: z.string().optional(),
   })
   .describe(
-    'one-hour cache writes priced at this multiple of each model\'s input price, where no curated price gives cache_write_1h',
+    "one-hour cache writes priced at this multiple of each model's input price, where no curated price gives cache_write_1h",
   );
 
 const provenance = z.strictObject({

@@ -201,8 +201,7 @@ export function structuredOutputFact(
     };
   }
   const feature = requestFeatures(resolution).output_format;
-  const applies =
-    fallback.when === 'false' ? feature.value === false : feature.value !== true;
+  const applies = fallback.when === 'false' ? feature.value === false : feature.value !== true;
   const by =
     feature.model === undefined
       ? `model "${resolution.requested}" has no output_format request feature in the data`

@@ -298,7 +298,7 @@ export class Engine {
         details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
       });
     }
-    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, model, options);
+    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, options);
     this.#features = modelRequestFeatures(resolution);
     const discover =
       options.discover ??
@@ -345,7 +345,6 @@ export class Engine {
         resolution,
         this.toolWireFormat,
         this.provider,
-        this.model,
         this.#options,
       );
       this.#features = modelRequestFeatures(resolution);
@@ -853,7 +852,6 @@ function dialectOptionsOf(
   resolution: Resolution,
   wire: WireFormat,
   provider: ProviderEntry,
-  model: string,
   options: EngineOptions,
 ): DialectOptions {
   const capabilities = resolution.capabilities;
@@ -880,7 +878,9 @@ function dialectOptionsOf(
     // gemini: the responseSchema subset for models before 2.5.
     ...structuredMode(structuredOutputFact(resolution).support),
     // No token count of one reply is more than the model's context window.
-    ...(resolution.limits.context === undefined ? {} : { contextWindow: resolution.limits.context }),
+    ...(resolution.limits.context === undefined
+      ? {}
+      : { contextWindow: resolution.limits.context }),
     // A model that refuses a forced tool_choice (registry request feature): sent as auto.
     ...(requestFeatures(resolution).forced_tool_choice.value === false
       ? { forcedToolChoice: false }
