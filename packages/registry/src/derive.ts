@@ -13,7 +13,6 @@ import {
   type EvidenceClaim,
 } from './catalogue/catalogue.js';
 import { type LearnedEntry, type LearnedIndex, learnedClaim } from './catalogue/listing/learned.js';
-import { conditionHolds } from './conditions.js';
 import { findModel } from './find-model.js';
 import type { Condition, ConditionalClaim } from './schema.js';
 import type {
@@ -25,6 +24,7 @@ import type {
   ProviderEntry,
   Resolution,
 } from './types.js';
+import { conditionHolds } from './version.js';
 
 const DESCRIPTIONS = new WeakMap<EvidenceClaim, string>();
 

@@ -1,13 +1,12 @@
 import type { Index, ProviderRecord } from './build-index.js';
 import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { LearnedEntry, LearnedProvider } from './catalogue/listing/learned.js';
+import { NO_REQUEST_FEATURES, requestFeatureClaims } from './entries.js';
 import { type NameStep, nameCandidates } from './names/names.js';
-import { requestFeatureClaims } from './request-features.js';
 import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
 import { formatVersion, satisfiesRange } from './version.js';
 
 const EMPTY: readonly string[] = Object.freeze([]);
-const NO_FEATURES = Object.freeze({});
 
 export interface FoundModel {
   readonly model: ModelEntry;
@@ -119,7 +118,7 @@ function fromLearned(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: learned.endpoint ?? listing.endpoint,
-    requestFeatures: NO_FEATURES,
+    requestFeatures: NO_REQUEST_FEATURES,
     fromFamily: false,
     origin: 'listing',
   });
@@ -240,7 +239,7 @@ function fromCatalogue(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: listed.source,
-    requestFeatures: NO_FEATURES,
+    requestFeatures: NO_REQUEST_FEATURES,
     fromFamily: false,
     origin: 'catalogue',
   });

@@ -16,7 +16,15 @@ export {
   QUIRK_NAMES,
   type QuirkName,
   REQUEST_FEATURE_NAMES,
+  type RequestFeature,
   type RequestFeatureName,
+  type RequestFeatures,
+  requestFeatures,
+  STRUCTURED_OUTPUT_FACTS,
+  type StructuredOutputFact,
+  type StructuredOutputResolution,
+  type StructuredOutputSupport,
+  structuredOutputFact,
   type Tristate,
 } from './capabilities.js';
 export { renderCapabilitiesTable } from './capabilities-table.js';
@@ -62,11 +70,6 @@ export {
 } from './default-registry.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
 export {
-  type RequestFeature,
-  type RequestFeatures,
-  requestFeatures,
-} from './request-features.js';
-export {
   type Claim,
   type ConditionalClaim,
   claimSchema,
@@ -89,13 +92,6 @@ export {
   type RetiredOfferingData,
   retiredOfferingSchema,
 } from './schema.js';
-export {
-  STRUCTURED_OUTPUT_FACTS,
-  type StructuredOutputFact,
-  type StructuredOutputResolution,
-  type StructuredOutputSupport,
-  structuredOutputFact,
-} from './structured-output.js';
 export type {
   CapabilityCheck,
   CapabilityClaims,
