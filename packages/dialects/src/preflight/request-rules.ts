@@ -2,6 +2,7 @@
 // each a documented (or verbatim-quoted) provider refusal. Facts in one table per wire; the
 // checks below read the body as the wire sends it.
 import { bytesToBase64, type WireFormat } from '@crosswire/core';
+import { saysArray } from '../structured/schema-nodes.js';
 import { asArray, isRecord, type JsonObject } from '../support/json.js';
 import { base64ImageDimensions } from './image-header.js';
 import type { ProviderRule, RuleBreak, RuleCheck } from './types.js';
@@ -123,11 +124,6 @@ function toolNameCheck(
 
 const SCHEMA_CHILDREN = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 const SCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties'] as const;
-
-function saysArray(type: unknown): boolean {
-  if (typeof type === 'string') return type.toLowerCase() === 'array';
-  return Array.isArray(type) && type.some(saysArray);
-}
 
 /** The dotted path of a schema node from its keys (`properties.paths.items`). */
 function schemaPath(base: string, keys: readonly string[]): string {

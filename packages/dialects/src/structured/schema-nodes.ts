@@ -100,8 +100,10 @@ export function mapSchemaNodes(
   return change(copy ?? schema, path);
 }
 
-function saysArray(type: unknown): boolean {
-  return type === 'array' || (Array.isArray(type) && type.includes('array'));
+/** True when a schema's `type` says array (`'array'`, Gemini's `'ARRAY'`, or a list holding one). */
+export function saysArray(type: unknown): boolean {
+  if (typeof type === 'string') return type.toLowerCase() === 'array';
+  return Array.isArray(type) && type.some(saysArray);
 }
 
 /**
