@@ -360,6 +360,7 @@ const GUIDES: Record<string, string> = {
   'images-and-fetching.md': 'images-and-fetching.md',
   'registry.md': 'registry.md',
   'own-loop.md': 'own-loop.md',
+  'structured-output-and-caching.md': 'structured-output-and-caching.md',
 };
 
 /** A link of docs/<file>.md as it must read on the site's guides/<file>.md. */

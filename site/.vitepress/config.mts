@@ -75,6 +75,10 @@ export default defineConfig({
             { text: 'The capability registry', link: '/guides/registry' },
             { text: 'Writing your own tool loop', link: '/guides/own-loop' },
             { text: 'The AI SDK: bodies before and after', link: '/guides/ai-sdk-bodies' },
+            {
+              text: 'Structured output and prompt caching',
+              link: '/guides/structured-output-and-caching',
+            },
           ],
         },
         {

@@ -23,7 +23,12 @@ export {
   readEventStream,
   type StreamFacts,
 } from './engine/chat-stream.js';
-export { createEngine, Engine, type EngineOptions } from './engine/engine.js';
+export {
+  createEngine,
+  Engine,
+  type EngineOptions,
+  modelRequestFeatures,
+} from './engine/engine.js';
 export {
   DEFAULT_RESIZE_MAX_PIXELS,
   DEFAULT_RESIZE_TIMEOUT_MS,

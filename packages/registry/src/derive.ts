@@ -32,7 +32,7 @@ import type {
   ProviderEntry,
   Resolution,
 } from './types.js';
-import { parseVersion, parseVersionRange, satisfiesRange } from './version.js';
+import { conditionHolds } from './version.js';
 
 const DESCRIPTIONS = new WeakMap<EvidenceClaim, string>();
 
@@ -69,19 +69,6 @@ const MEDIA_OF = { tool_result_images: 'image', tool_result_pdf: 'pdf' } as cons
   string,
   MediaKind
 >;
-
-function conditionHolds(when: Condition | undefined, model: ModelEntry): boolean {
-  if (!when) return true;
-  if (when.family !== undefined && when.family !== model.family) return false;
-  if (when.variant !== undefined && when.variant !== model.variant) return false;
-  if (when.model !== undefined && when.model !== model.key) return false;
-  if (when.version !== undefined) {
-    const version = model.version === undefined ? undefined : parseVersion(model.version);
-    const range = parseVersionRange(when.version);
-    if (!version || !range || !satisfiesRange(version, range)) return false;
-  }
-  return true;
-}
 
 interface PickedClaim {
   readonly claim: EvidenceClaim;
@@ -381,8 +368,9 @@ function pricingOf(
   learned: LearnedEntry | undefined,
   listed: CatalogueModel | undefined,
   catalogue: Catalogue | undefined,
+  provider: ProviderEntry | undefined,
 ): Pricing | undefined {
-  if (offering?.pricing) return offering.pricing;
+  if (offering?.pricing) return withHourWrites(offering.pricing, provider);
   const stated = learned?.model.pricing;
   if (learned && stated) {
     let pricing = LEARNED_PRICES.get(learned.model);
@@ -395,7 +383,7 @@ function pricingOf(
       });
       LEARNED_PRICES.set(learned.model, pricing);
     }
-    return pricing;
+    return withHourWrites(pricing, provider);
   }
   const cost = listed?.cost;
   if (listed === undefined || cost === undefined || catalogue === undefined) return undefined;
@@ -412,7 +400,32 @@ function pricingOf(
     });
     CATALOGUE_PRICES.set(listed, pricing);
   }
-  return pricing;
+  return withHourWrites(pricing, provider);
+}
+
+const HOUR_PRICES = new WeakMap<Pricing, Map<number, Pricing>>();
+
+/**
+ * `pricing` with the one-hour cache-write price of the provider's rule (a multiple of the input
+ * price) where the prices do not give one: the catalogue lists only the 5-minute write.
+ */
+function withHourWrites(pricing: Pricing, provider: ProviderEntry | undefined): Pricing {
+  const multiple = provider?.cacheWrite1hInputMultiple;
+  if (multiple === undefined || pricing.cacheWrite1h !== undefined) return pricing;
+  let byMultiple = HOUR_PRICES.get(pricing);
+  if (byMultiple === undefined) {
+    byMultiple = new Map();
+    HOUR_PRICES.set(pricing, byMultiple);
+  }
+  let priced = byMultiple.get(multiple);
+  if (priced === undefined) {
+    priced = Object.freeze({
+      ...pricing,
+      cacheWrite1h: Math.round(pricing.input * multiple * 1e6) / 1e6,
+    });
+    byMultiple.set(multiple, priced);
+  }
+  return priced;
 }
 
 /** A provider that needs no key is a local server: it serves whatever model is loaded. */
@@ -708,6 +721,7 @@ export function resolveUncached(
       found.learned,
       pricedEntry(catalogue, provider, requested, found.catalogue),
       catalogue,
+      provider?.entry,
     ),
     kind,
     ...withNotices(

@@ -1,6 +1,7 @@
 import type { Index, ProviderRecord } from './build-index.js';
 import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { LearnedEntry, LearnedProvider } from './catalogue/listing/learned.js';
+import { NO_REQUEST_FEATURES, requestFeatureClaims } from './entries.js';
 import { type NameStep, nameCandidates } from './names/names.js';
 import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
 import { formatVersion, satisfiesRange } from './version.js';
@@ -119,6 +120,7 @@ function fromLearned(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: learned.endpoint ?? listing.endpoint,
+    requestFeatures: NO_REQUEST_FEATURES,
     fromFamily: false,
     origin: 'listing',
   });
@@ -243,6 +245,7 @@ function fromCatalogue(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: listed.source,
+    requestFeatures: NO_REQUEST_FEATURES,
     fromFamily: false,
     origin: 'catalogue',
   });
@@ -288,6 +291,16 @@ function matchFamily(index: Index, name: string): FoundModel | undefined {
         limits: Object.freeze({}),
         openWeights: undefined,
         capabilities: Object.freeze({ ...family.data.capabilities }),
+        requestFeatures: requestFeatureClaims(
+          {
+            family: family.data.family,
+            variant: matched.variant,
+            version,
+            key: `${family.lab}/${name}`,
+          },
+          undefined,
+          family.data,
+        ),
         source: family.data.source,
         fromFamily: true,
         origin: 'family',

@@ -4,12 +4,12 @@ import { CAPABILITY_NAMES, type CapabilityName, isCapabilityName } from './capab
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import { EMPTY_LEARNED, indexLearned, mergeListing } from './catalogue/listing/learned.js';
 import { dataDate } from './data-date.js';
-import { toolResultDeliveries } from './resolution/delivery.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
 import { findModel } from './find-model.js';
 import { closestName } from './names/suggest.js';
 import { createResolutionCache } from './resolution/cache.js';
+import { toolResultDeliveries } from './resolution/delivery.js';
 import type {
   CapabilityQuery,
   CapabilityValues,

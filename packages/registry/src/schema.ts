@@ -1,6 +1,11 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { z } from 'zod';
-import { CAPABILITY_NAMES, CLAIM_EVIDENCE_KINDS, QUIRK_NAMES } from './capabilities.js';
+import {
+  CAPABILITY_NAMES,
+  CLAIM_EVIDENCE_KINDS,
+  QUIRK_NAMES,
+  REQUEST_FEATURE_NAMES,
+} from './capabilities.js';
 
 // Every object is strict: an unknown key (a typo such as `image_inpt`) is an error, never a
 // silently dropped fact (models.dev's non-strict cost object lost keys that way).
@@ -122,6 +127,24 @@ const providerCapabilityClaims = z.strictObject(
   ) as Record<(typeof CAPABILITY_NAMES)[number], z.ZodOptional<typeof conditionalClaims>>,
 );
 
+const requestFeatureClaims = z
+  .strictObject(
+    Object.fromEntries(
+      REQUEST_FEATURE_NAMES.map((name) => [name, claimSchema.optional()]),
+    ) as Record<(typeof REQUEST_FEATURE_NAMES)[number], z.ZodOptional<typeof claimSchema>>,
+  )
+  .describe(
+    "what the model's API accepts in a request: output_format (the wire's own JSON-schema output parameter), forced_tool_choice (a tool_choice that forces a call), json_with_tools (function tools beside a JSON response MIME type)",
+  );
+
+const familyRequestFeatureClaims = z
+  .strictObject(
+    Object.fromEntries(
+      REQUEST_FEATURE_NAMES.map((name) => [name, conditionalClaims.optional()]),
+    ) as Record<(typeof REQUEST_FEATURE_NAMES)[number], z.ZodOptional<typeof conditionalClaims>>,
+  )
+  .describe('request features of an unlisted member, by version or variant (first match wins)');
+
 const limits = z.strictObject({
   context: z.int().positive().optional().describe('context window in tokens'),
   output: z.int().positive().optional().describe('maximum output tokens; at most the context'),
@@ -159,6 +182,7 @@ export const modelSchema = z.strictObject({
   limits: limits.optional(),
   open_weights: z.boolean().optional(),
   capabilities: capabilityClaims,
+  request_features: requestFeatureClaims.optional(),
   source: z.url().describe("the lab's page for this model"),
   note: note.optional(),
   review: z
@@ -187,6 +211,7 @@ export const familySchema = z.strictObject({
       'words of a name that mark a model the family facts do not cover (tts, image, embedding): a name holding one is no member',
     ),
   capabilities: capabilityClaims.describe('facts for an unlisted member of the family'),
+  request_features: familyRequestFeatureClaims.optional(),
   source: z.url(),
   note: z.string().optional(),
 });
@@ -247,6 +272,18 @@ const quirks = z.strictObject({
       'openai and responses wires: the endpoint refuses (400) or ignores prompt_cache_key; promptCache then sends none',
     ),
 });
+
+/** A provider's price rule for one-hour cache writes, as a multiple of the input price. */
+export const cacheWrite1hSchema = z
+  .strictObject({
+    input_multiple: z.number().positive().describe('the one-hour write price over the input price'),
+    source: z.url().describe("the provider's pricing page"),
+    date: isoDate,
+    note: z.string().optional(),
+  })
+  .describe(
+    "one-hour cache writes priced at this multiple of each model's input price, where no curated price gives cache_write_1h",
+  );
 
 const provenance = z.strictObject({
   evidence: z.enum(CLAIM_EVIDENCE_KINDS),
@@ -380,6 +417,7 @@ export const providerFileSchema = z.strictObject({
     .optional(),
   capabilities: providerCapabilityClaims.optional(),
   model_naming: modelNaming.optional(),
+  cache_write_1h: cacheWrite1hSchema.optional(),
   catalogue: z
     .strictObject({
       models_dev: slug.describe('the provider id in the models.dev catalogue, e.g. google'),

@@ -1,5 +1,5 @@
 import type { CrosswireWarning, WireFormat } from '@crosswire/core';
-import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
+import type { CapabilityName, Evidence, RequestFeatureName, Tristate } from './capabilities.js';
 import type { Catalogue, CatalogueModel, ModelKind } from './catalogue/catalogue.js';
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import type { LearnedEntry } from './catalogue/listing/learned.js';
@@ -17,6 +17,9 @@ export interface ModelLimits {
 /** A claim as stored, with who made it. */
 export type CapabilityClaims = Readonly<Partial<Record<CapabilityName, Claim>>>;
 
+/** Request-feature claims of a model (see `REQUEST_FEATURE_NAMES`). */
+export type RequestFeatureClaims = Readonly<Partial<Record<RequestFeatureName, Claim>>>;
+
 /** A model entry: the lab's facts about one model. */
 export interface ModelEntry {
   /** `<lab>/<id>`, the reference offerings use. */
@@ -33,6 +36,11 @@ export interface ModelEntry {
   readonly limits: ModelLimits;
   readonly openWeights: boolean | undefined;
   readonly capabilities: CapabilityClaims;
+  /**
+   * What the model's API accepts in a request (`output_format`, `forced_tool_choice`,
+   * `json_with_tools`): the entry's own claims, then its family's claims for its version.
+   */
+  readonly requestFeatures: RequestFeatureClaims;
   readonly source: string;
   /** True when no entry lists this name and a family template matched it. */
   readonly fromFamily: boolean;
@@ -116,7 +124,10 @@ export interface Pricing {
   readonly cacheRead?: number;
   /** Writing input to the cache (the shortest lifetime priced), when priced. */
   readonly cacheWrite?: number;
-  /** Writing input to the cache for one hour, where the provider prices it apart (Anthropic). */
+  /**
+   * Writing input to the cache for one hour, where the provider prices it apart (Anthropic:
+   * twice the input price, against 1.25 times for the 5-minute `cacheWrite`).
+   */
   readonly cacheWrite1h?: number;
   readonly currency: 'USD';
   readonly source: string;
@@ -162,6 +173,11 @@ export interface ProviderEntry {
   readonly retired: readonly OfferingEntry[];
   /** The provider id in the imported catalogue (models.dev), when it lists this endpoint. */
   readonly catalogue: string | undefined;
+  /**
+   * One-hour cache writes at this multiple of a model's input price (`cache_write_1h` in the
+   * data), where a curated price does not give `cacheWrite1h`; undefined when not priced apart.
+   */
+  readonly cacheWrite1hInputMultiple: number | undefined;
 }
 
 /** One effective capability: its value and the chain of reasons that produced it. */

@@ -38,6 +38,7 @@ export {
   streamFrames,
 } from './stream.js';
 export type {
+  InspectContext,
   Inspection,
   ReceivedToolResult,
   ReplyContext,

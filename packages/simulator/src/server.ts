@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isWireFormat, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
-import { preflight } from '@crosswire/dialects';
+import { type ModelRequestFeatures, preflight } from '@crosswire/dialects';
 import { asArray, isObject } from './checks.js';
 import {
   answerListing,
@@ -29,9 +29,13 @@ function withPreflight(format: WireFormat, simulated: SimulatorWire): SimulatorW
     ...simulated,
     inspect(body, path, context) {
       const inspection = simulated.inspect(body, path);
+      const model = inspection.model;
+      const features = model === undefined ? undefined : context?.features?.(model);
       const { violations } = preflight(body, {
         wire: format,
         ...(context?.provider === undefined ? {} : { provider: context.provider }),
+        ...(model === undefined ? {} : { model }),
+        ...(features === undefined ? {} : { features }),
       });
       if (violations.length === 0) return inspection;
       return {
@@ -104,6 +108,17 @@ export interface SimulatorOptions {
    * Default: none.
    */
   readonly providers?: Readonly<Record<string, string>>;
+  /**
+   * What a model accepts where that differs by model, by the name a request gives it (and the
+   * lane's provider): Claude models without `output_config.format`, Claude Fable 5.1 refusing a
+   * forced `tool_choice`, Gemini 2.x refusing function tools beside a JSON response. The rules
+   * that depend on one refuse only when it says `false`. Default: none (those rules never fire);
+   * an app that has the registry passes its request features (see the simulator's README).
+   */
+  readonly modelFeatures?: (
+    model: string,
+    provider: string | undefined,
+  ) => ModelRequestFeatures | undefined;
   /**
    * Count input tokens from the request (one token per 4 characters of JSON) and report
    * prompt-cache reads and writes by each wire's rules (Anthropic breakpoints, OpenAI's
@@ -260,12 +275,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       };
     } else {
       const provider = options.providers?.[lane];
+      const modelFeatures = options.modelFeatures;
       try {
-        inspection = simulated.inspect(
-          body,
-          rest,
-          provider === undefined ? undefined : { provider },
-        );
+        inspection = simulated.inspect(body, rest, {
+          ...(provider === undefined ? {} : { provider }),
+          ...(modelFeatures === undefined
+            ? {}
+            : { features: (model: string) => modelFeatures(model, provider) }),
+        });
       } catch (error) {
         checkFailure = error instanceof Error ? error.message : String(error);
         inspection = { model: undefined, tools: [], toolResults: [], violations: [] };

@@ -1,4 +1,5 @@
 import type { WireFormat } from '@crosswire/core';
+import type { ModelRequestFeatures } from '@crosswire/dialects';
 import type { PromptUsage } from './prompt-cache.js';
 import type { SimulatorStreamOptions, StreamRecord } from './stream.js';
 
@@ -114,12 +115,23 @@ export interface ReplyContext {
   readonly usage?: PromptUsage;
 }
 
+/** What a wire's checks know besides the request. */
+export interface InspectContext {
+  /** The registry provider the lane plays. */
+  readonly provider?: string;
+  /** What the model named by the request accepts where that differs by model. */
+  readonly features?: (model: string) => ModelRequestFeatures | undefined;
+}
+
 /** One wire's half of the simulator: checks a request, renders replies in the wire's shape. */
 export interface SimulatorWire {
   /** True when `path` (after the lane prefix) is this wire's endpoint. */
   matches(path: string): boolean;
-  /** The model named by the request (body or path); `provider` for provider-only rules. */
-  inspect(body: unknown, path: string, context?: { readonly provider?: string }): Inspection;
+  /**
+   * The model named by the request (body or path); `provider` for provider-only rules,
+   * `features` for the rules of some models only (what the model accepts, by its name).
+   */
+  inspect(body: unknown, path: string, context?: InspectContext): Inspection;
   reply(
     step: Extract<SimulatorStep, { type: 'text' | 'tool_calls' }>,
     context: ReplyContext,

@@ -12,6 +12,7 @@ describe('preflight: the request rules of the catalogue', () => {
       const { violations } = preflight(rule.example.body, {
         wire: rule.wire,
         ...(rule.example.provider === undefined ? {} : { provider: rule.example.provider }),
+        ...(rule.example.features === undefined ? {} : { features: rule.example.features }),
       });
       expect(violations.length).toBeGreaterThan(0);
       for (const broken of violations) {
@@ -109,6 +110,7 @@ describe('preflight: the request rules of the catalogue', () => {
     ).toEqual([
       ['anthropic-tool-name', 'tools[1].name'],
       ['anthropic-tool-name', 'tools[2].name'],
+      ['anthropic-tool-names-unique', 'tools[2].name'],
     ]);
     expect(
       paths('gemini', {

@@ -6,7 +6,7 @@ import {
 } from '@crosswire/core';
 import { isRecord } from '../support/json.js';
 import { PROVIDER_RULES } from './rules.js';
-import type { ProviderRule } from './types.js';
+import type { ModelRequestFeatures, ProviderRule } from './types.js';
 
 /** One broken rule in a request body. */
 export interface PreflightViolation {
@@ -27,6 +27,12 @@ export interface PreflightOptions {
   readonly provider?: string;
   /** The model, when the wire names it outside the body (Gemini's URL). */
   readonly model?: string;
+  /**
+   * What the model accepts where that differs by model (the registry's request features:
+   * `output_config.format`, a forced `tool_choice`, function tools beside a JSON response);
+   * the rules that depend on one check it only when it is given.
+   */
+  readonly features?: ModelRequestFeatures;
 }
 
 export interface PreflightResult {
@@ -60,6 +66,7 @@ export function preflight(request: unknown, options: PreflightOptions): Prefligh
   const context = {
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.provider === undefined ? {} : { provider: options.provider }),
+    ...(options.features === undefined ? {} : { features: options.features }),
   };
   const violations: PreflightViolation[] = [];
   for (const rule of CHECKED[options.wire]) {

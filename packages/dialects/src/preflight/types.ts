@@ -7,12 +7,27 @@ export interface RuleBreak {
   readonly message: string;
 }
 
+/**
+ * What the model's API accepts, where it differs by model (the registry's request features;
+ * undefined: not known, and no rule refuses on it).
+ */
+export interface ModelRequestFeatures {
+  /** false: the model has no `output_config.format` (anthropic) / `responseJsonSchema` (gemini). */
+  readonly outputFormat?: boolean;
+  /** false: the model refuses a `tool_choice` that forces a tool call (anthropic). */
+  readonly forcedToolChoice?: boolean;
+  /** false: the model refuses function tools beside a JSON response MIME type (gemini 2.x). */
+  readonly jsonWithTools?: boolean;
+}
+
 /** What a check knows besides the body. */
 export interface RuleContext {
   /** The model the request goes to (Gemini names it in the URL, not the body). */
   readonly model?: string;
   /** The registry provider id, when known. */
   readonly provider?: string;
+  /** What the model accepts where it differs by model (from the registry), when known. */
+  readonly features?: ModelRequestFeatures;
 }
 
 /** A rule's check: every break of the rule in `body` (empty when the body keeps it). */
@@ -34,6 +49,8 @@ export interface ProviderRule {
     readonly body: unknown;
     /** The registry provider the example goes to, for a rule of some providers only. */
     readonly provider?: string;
+    /** The model's request features, for a rule of some models only. */
+    readonly features?: ModelRequestFeatures;
   };
   /** A piece of the violation the simulator (and `preflight`, for a rule with a check) reports for the example. */
   readonly violation: string;

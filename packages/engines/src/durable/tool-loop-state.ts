@@ -64,6 +64,7 @@ export interface ToolLoopStateDocument {
     totalTokens: number;
     cacheReadTokens?: number;
     cacheWriteTokens?: number;
+    cacheWrite1hTokens?: number;
   };
   readonly text?: string;
   /** The structured answer of a finished loop run with `output` (a JSON value). */
@@ -93,6 +94,7 @@ const documentSchema = z.strictObject({
     totalTokens: count,
     cacheReadTokens: z.optional(count),
     cacheWriteTokens: z.optional(count),
+    cacheWrite1hTokens: z.optional(count),
   }),
   text: z.optional(z.string()),
   object: z.optional(z.unknown()),
@@ -239,6 +241,9 @@ function envelope(
       ...(state.usage.cacheWriteTokens === undefined
         ? {}
         : { cacheWriteTokens: state.usage.cacheWriteTokens }),
+      ...(state.usage.cacheWrite1hTokens === undefined
+        ? {}
+        : { cacheWrite1hTokens: state.usage.cacheWrite1hTokens }),
     },
     ...(state.text === undefined ? {} : { text: state.text }),
     ...(state.object === undefined ? {} : { object: jsonValue(state.object) }),

@@ -15,6 +15,7 @@ import {
   type Dialect,
   type DialectOptions,
   imagesNeedingBytes,
+  type ModelRequestFeatures,
   mcpNamedEvent,
   mcpNamedResponse,
   neutralMessages,
@@ -37,6 +38,7 @@ import {
   type ProviderEntry,
   type Registry,
   type Resolution,
+  requestFeatures,
   type StructuredOutputSupport,
   structuredOutputFact,
   toolResultDelivery,
@@ -84,7 +86,7 @@ import {
   summarizePayloads,
   withLazy,
 } from './observe.js';
-import { type OutputOption, resolveOutput } from './structured.js';
+import { type OutputOption, outputRequest, resolveOutput } from './structured.js';
 import {
   type StructuredChatResponse,
   type StructuredTurnContext,
@@ -274,6 +276,10 @@ export class Engine {
   readonly #options: EngineOptions;
   #registry: Registry;
   #dialectOptions: DialectOptions;
+  /** What the model accepts where it differs by model (the registry's request features). */
+  #features: ModelRequestFeatures;
+  /** The rules this engine has already warned it works around (once per engine each). */
+  readonly #warned = new Set<string>();
   #discovery: Promise<Resolution> | undefined;
   /** The discovery under way: its controller, and who waits for it (see `discover`). */
   #discoveryRun:
@@ -343,7 +349,8 @@ export class Engine {
     for (const notice of resolution.notices) {
       if (notice.code !== 'model_not_listed') emitWarning(options.onWarning, notice);
     }
-    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, model, options);
+    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, options);
+    this.#features = modelRequestFeatures(resolution);
     const discover =
       options.discover ??
       (PROVIDER_LISTINGS[provider.id] !== undefined && provider.auth?.required !== true);
@@ -430,9 +437,9 @@ export class Engine {
         resolution,
         this.toolWireFormat,
         this.provider,
-        this.model,
         this.#options,
       );
+      this.#features = modelRequestFeatures(resolution);
       return resolution;
     } catch (error) {
       // Given up by its callers, not failed: nothing to warn about; a later call starts again.
@@ -507,8 +514,8 @@ export class Engine {
     if (capability === 'structured_output') {
       const { mechanism, twoStepWithTools } = this.structuredOutput();
       return [
-        ...structuredOutputFact(this.provider.id, this.model).reasons,
-        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? '; with tools, the tool turns go without it and a last turn without tools asks for the object (quirk structured_output_with_tools: false)' : ''}`,
+        ...structuredOutputFact(this.resolution()).reasons,
+        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? `; with tools, the tool turns go without it and a last turn without tools asks for the object (rule ${this.#twoStepRule})` : ''}`,
       ];
     }
     return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
@@ -533,12 +540,14 @@ export class Engine {
         this.#streamEvents(input, options, opened, iteration, undefined),
       );
     }
+    const output = outputRequest(resolved, options.tools, this.toolWireFormat);
     return new ChatStream((opened) =>
       withObjectEvents(
-        this.#streamEvents(input, options, opened, iteration, resolved.request),
+        this.#streamEvents(input, options, opened, iteration, output),
         this.toolWireFormat,
         this.dialectOptions,
         resolved,
+        output,
       ),
     );
   }
@@ -576,6 +585,7 @@ export class Engine {
         wire: this.toolWireFormat,
         provider: this.provider.id,
         model: this.model,
+        features: this.#features,
       });
       if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);
     }
@@ -798,7 +808,11 @@ export class Engine {
     const output =
       options.output === undefined || twoStep(this.#structuredContext(undefined), options)
         ? undefined
-        : resolveOutput(options.output, this.#options.onWarning).request;
+        : outputRequest(
+            resolveOutput(options.output, this.#options.onWarning),
+            options.tools,
+            this.toolWireFormat,
+          );
     return this.#builtRequest(input, options, output);
   }
 
@@ -827,7 +841,30 @@ export class Engine {
   }
 
   get #toolsWithOutput(): boolean {
-    return this.provider.quirks.structured_output_with_tools !== false;
+    return this.#twoStepRule === undefined;
+  }
+
+  /**
+   * The rule that makes a turn with tools and `output` go in the two-step form, if any: the
+   * provider's quirk (Groq, Cerebras), or the model's request feature (Gemini 2.x refuses
+   * function tools beside a JSON response).
+   */
+  get #twoStepRule(): string | undefined {
+    if (this.provider.quirks.structured_output_with_tools === false) {
+      return 'openai-structured-with-tools';
+    }
+    return this.#features.jsonWithTools === false ? 'gemini-json-mime-with-tools' : undefined;
+  }
+
+  /** Tells `onWarning` once per engine and rule that a request goes another way because of it. */
+  #warnOnce(rule: string, code: string, message: string): void {
+    if (this.#warned.has(rule)) return;
+    this.#warned.add(rule);
+    emitWarning(this.#options.onWarning, {
+      code,
+      message,
+      details: { provider: this.provider.id, model: this.model, rule },
+    });
   }
 
   #structuredContext(iteration: number | undefined): StructuredTurnContext {
@@ -835,6 +872,14 @@ export class Engine {
       wire: this.toolWireFormat,
       dialectOptions: this.dialectOptions,
       toolsWithOutput: this.#toolsWithOutput,
+      onTwoStep: () => {
+        const rule = this.#twoStepRule ?? '';
+        this.#warnOnce(
+          rule,
+          'structured_output_two_step',
+          `${this.provider.id} ${this.model}: a turn with tools and output goes in two steps (the tool turns without output, then a turn without tools asks for the object), because the endpoint refuses tools together with structured output (rule ${rule})`,
+        );
+      },
       roundTrip: (messages, options, output) =>
         this.#roundTrip(messages, options, iteration, output),
     };
@@ -873,6 +918,7 @@ export class Engine {
         model: this.model,
         cacheControl: quirks.cache_control === undefined,
         promptCacheKey: quirks.prompt_cache_key === undefined,
+        ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),
       },
     );
     return applyImageLimits(body, this.toolWireFormat, {
@@ -1004,7 +1050,6 @@ function dialectOptionsOf(
   resolution: Resolution,
   wire: WireFormat,
   provider: ProviderEntry,
-  model: string,
   options: EngineOptions,
 ): DialectOptions {
   const capabilities = resolution.capabilities;
@@ -1029,9 +1074,34 @@ function dialectOptionsOf(
       : {}),
     // anthropic: output_config.format where the model has it, else the synthetic tool;
     // gemini: the responseSchema subset for models before 2.5.
-    ...structuredMode(structuredOutputFact(provider.id, model).support),
+    ...structuredMode(structuredOutputFact(resolution).support),
+    // No token count of one reply is more than the model's context window.
+    ...(resolution.limits.context === undefined
+      ? {}
+      : { contextWindow: resolution.limits.context }),
+    // A model that refuses a forced tool_choice (registry request feature): sent as auto.
+    ...(requestFeatures(resolution).forced_tool_choice.value === false
+      ? { forcedToolChoice: false }
+      : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...options.dialect,
+  });
+}
+
+/**
+ * The registry's request features of a resolved model as `preflight` (and the simulator's
+ * `modelFeatures`) read them: only a known value is given.
+ */
+export function modelRequestFeatures(resolution: Resolution): ModelRequestFeatures {
+  const features = requestFeatures(resolution);
+  const known = (value: true | false | 'unknown') => (value === 'unknown' ? undefined : value);
+  const outputFormat = known(features.output_format.value);
+  const forcedToolChoice = known(features.forced_tool_choice.value);
+  const jsonWithTools = known(features.json_with_tools.value);
+  return Object.freeze({
+    ...(outputFormat === undefined ? {} : { outputFormat }),
+    ...(forcedToolChoice === undefined ? {} : { forcedToolChoice }),
+    ...(jsonWithTools === undefined ? {} : { jsonWithTools }),
   });
 }
 
@@ -1042,7 +1112,7 @@ const STRUCTURED_MODES: Readonly<
   native: 'native',
   tool: 'tool',
   subset: 'subset',
-  prompt: undefined,
+  prompt: 'prompt',
 };
 
 function structuredMode(support: StructuredOutputSupport): Partial<DialectOptions> {

@@ -3,9 +3,13 @@
 import { CrosswireError, type WireFormat } from '@crosswire/core';
 import {
   type DialectOptions,
+  isRecord,
   partialJsonObject,
   readStructured,
   type StreamEvent,
+  type StructuredOutputRequest,
+  WRAPPED_ROOT_PROPERTY,
+  wrapsRoot,
 } from '@crosswire/dialects';
 import { MAX_STRUCTURED_DEPTH } from './json-schema-check.js';
 import {
@@ -68,10 +72,11 @@ export async function* withObjectEvents(
   wire: WireFormat,
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
+  output: StructuredOutputRequest = resolved.request,
 ): AsyncGenerator<ChatStreamEvent, void, undefined> {
   let errorSent = false;
   try {
-    for await (const event of objectEvents(events, wire, dialectOptions, resolved)) {
+    for await (const event of objectEvents(events, wire, dialectOptions, resolved, output)) {
       errorSent = event.type === 'error';
       yield event;
     }
@@ -87,8 +92,11 @@ async function* objectEvents(
   wire: WireFormat,
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
+  output: StructuredOutputRequest,
 ): AsyncGenerator<ChatStreamEvent, void, undefined> {
-  const name = resolved.request.name;
+  const name = output.toolName ?? output.name;
+  // In the tool form a root that is not an object rides in one property of the arguments.
+  const wrapped = wrapsRoot(output.schema);
   let text = '';
   let parsedAt = 0;
   let toolIndex: number | undefined;
@@ -99,7 +107,10 @@ async function* objectEvents(
     parsedAt = text.length;
     const start = text.indexOf('{');
     if (start < 0) return undefined;
-    const object = partialJsonObject(text.slice(start));
+    const parsed = partialJsonObject(text.slice(start));
+    const inner = toolIndex !== undefined && wrapped ? parsed[WRAPPED_ROOT_PROPERTY] : parsed;
+    if (!isRecord(inner)) return undefined;
+    const object = inner;
     const shown = JSON.stringify(object);
     if (shown === last) return undefined;
     last = shown;
@@ -111,7 +122,7 @@ async function* objectEvents(
       (event.type === 'text-delta' && toolIndex === undefined) ||
       (event.type === 'tool-call-delta' && event.index === toolIndex);
     if (event.type === 'finish') {
-      yield await finished(event, wire, dialectOptions, resolved, toolIndex !== undefined);
+      yield await finished(event, wire, dialectOptions, resolved, output, toolIndex !== undefined);
       continue;
     }
     yield event;
@@ -138,10 +149,11 @@ async function finished(
   wire: WireFormat,
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
+  output: StructuredOutputRequest,
   viaTool: boolean,
 ): Promise<StreamEvent> {
   const { response } = event;
-  const reply = readStructured(wire, response, resolved.request, dialectOptions);
+  const reply = readStructured(wire, response, output, dialectOptions);
   if (reply.refusal !== undefined) throw refusedOutputError(resolved.request.name, reply.refusal);
   if (reply.toolCallId === undefined && response.toolCalls.length > 0) return event;
   const checked = await checkStructured(resolved, reply.text);

@@ -6,10 +6,18 @@
 import {
   CrosswireError,
   nestsDeeperThan,
+  type ToolDefinitionInput,
   ValidationError,
   type WarningHandler,
+  type WireFormat,
 } from '@crosswire/core';
-import { isRecord, type StructuredOutputRequest, withoutStrictNulls } from '@crosswire/dialects';
+import {
+  isRecord,
+  outputToolName,
+  type StructuredOutputRequest,
+  toolNameMap,
+  withoutStrictNulls,
+} from '@crosswire/dialects';
 import * as z from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import {
@@ -170,6 +178,24 @@ export function resolveOutput(
 
 function tooDeep(): StructuredOutputIssue {
   return { path: '$', message: `nests deeper than ${MAX_STRUCTURED_DEPTH} levels` };
+}
+
+/**
+ * The request of one turn: the resolved request, with a `toolName` of its own where a tool the
+ * turn offers already goes out under the output's name (the anthropic tool form needs a name
+ * no other tool has; every wire reads the same name back).
+ */
+export function outputRequest(
+  resolved: ResolvedOutput,
+  tools: readonly ToolDefinitionInput[] | undefined,
+  wire: WireFormat,
+): StructuredOutputRequest {
+  if (tools === undefined || tools.length === 0) return resolved.request;
+  const taken = toolNameMap(tools, wire)
+    .entries()
+    .map(([, wireName]) => wireName);
+  const toolName = outputToolName(resolved.request.name, taken);
+  return toolName === resolved.request.name ? resolved.request : { ...resolved.request, toolName };
 }
 
 function issuePath(path: readonly PropertyKey[]): string {

@@ -67,6 +67,8 @@ export interface ToolLoopUsage {
   readonly cacheReadTokens?: number;
   /** Summed over the replies that reported cache writes; absent when none did. */
   readonly cacheWriteTokens?: number;
+  /** The one-hour part of the writes, summed where a reply said (Anthropic); else absent. */
+  readonly cacheWrite1hTokens?: number;
 }
 
 /** One call of the last reply, with its result once its tool step ran. */
@@ -628,6 +630,7 @@ export function addUsage(total: ToolLoopUsage, usage: Usage | undefined): ToolLo
   if (!usage) return total;
   const cacheReadTokens = addCount(total.cacheReadTokens, usage.cacheReadTokens);
   const cacheWriteTokens = addCount(total.cacheWriteTokens, usage.cacheWriteTokens);
+  const cacheWrite1hTokens = addCount(total.cacheWrite1hTokens, usage.cacheWrite1hTokens);
   return {
     inputTokens: total.inputTokens + (usage.inputTokens ?? 0),
     outputTokens: total.outputTokens + (usage.outputTokens ?? 0),
@@ -636,6 +639,7 @@ export function addUsage(total: ToolLoopUsage, usage: Usage | undefined): ToolLo
       (usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0)),
     ...(cacheReadTokens === undefined ? {} : { cacheReadTokens }),
     ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
+    ...(cacheWrite1hTokens === undefined ? {} : { cacheWrite1hTokens }),
   };
 }
 
