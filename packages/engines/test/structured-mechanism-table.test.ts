@@ -52,7 +52,12 @@ const ANTHROPIC: Readonly<Record<string, Expected>> = {
   'claude-3-7-sonnet-20250219': tool,
   'claude-3-haiku': tool,
   'claude-3-haiku-20240307': tool,
+  'claude-opus-5': native,
+  'claude-sonnet-5': native,
+  // Fable takes the tool form; from 5.1 on it refuses a forced tool_choice (5.1's what's-new page).
+  'claude-fable-5': tool,
   'claude-fable-5-1': { mechanism: 'tool', twoStepWithTools: false, forcedToolChoice: false },
+  'claude-fable-5-2': { mechanism: 'tool', twoStepWithTools: false, forcedToolChoice: false },
 };
 
 const jsonSchema = {
@@ -78,6 +83,7 @@ const GEMINI: Readonly<Record<string, Expected>> = {
   'gemini-3-pro-preview': jsonSchema,
   'gemini-3-flash-preview': jsonSchema,
   'gemini-3.1-pro-preview': jsonSchema,
+  'gemini-3.1-flash-lite': jsonSchema,
   'gemini-3.5-flash': jsonSchema,
   'gemini-3.5-flash-lite': jsonSchema,
   'gemini-3.6-flash': jsonSchema,
@@ -113,7 +119,9 @@ const OPENAI_MODELS = [
   'gpt-5.6-luna',
   'gpt-5.6-sol',
   'gpt-5.6-terra',
+  'gpt-6-astra',
   'gpt-6-luna',
+  'gpt-6-sol',
   'gpt-6.1-luna',
   'gpt-6.1-sol',
   'gpt-6.1-terra',

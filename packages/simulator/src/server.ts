@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isWireFormat, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { type ModelRequestFeatures, preflight } from '@crosswire/dialects';
-import { asArray, isObject } from './checks.js';
+import { asArray, isObject, replyJson } from './checks.js';
 import {
   answerListing,
   answerUnscripted,
@@ -446,7 +446,7 @@ function send(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
+  const text = replyJson(body);
   response.writeHead(status, {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(text)),

@@ -1,6 +1,7 @@
 // The simulator's streams: a reply body (what the wire sends when not streaming) rendered as the
 // wire's stream, one frame per string: server-sent events on five wires, NDJSON lines on Ollama.
 import type { WireFormat } from '@crosswire/core';
+import { replyJson } from './checks.js';
 
 type Json = Record<string, unknown>;
 
@@ -119,8 +120,7 @@ function anthropicFrames(body: Json, size: number): string[] {
       frames.push(
         event({ type: 'content_block_start', index, content_block: { ...block, input: {} } }),
       );
-      const input =
-        typeof block.input === 'string' ? block.input : JSON.stringify(block.input ?? {});
+      const input = typeof block.input === 'string' ? block.input : replyJson(block.input ?? {});
       for (const piece of pieces(input, size)) {
         frames.push(
           event({

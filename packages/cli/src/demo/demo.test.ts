@@ -108,7 +108,7 @@ describe('crosswire demo', () => {
       ]),
     ).toEqual([
       [1572, 0, 0, 0.00393, 0, 0.00113, 0.00506],
-      [2136, 1572, 74, 0.00141, 0.0003144, 0.00031, 0.0020344],
+      [2136, 1572, 74, 0.00141, 0.0001572, 0.00031, 0.0018772],
     ]);
     // Caching from turn 2 on every wire whose provider caches; a local server reports none.
     for (const outcome of report.outcomes) {
@@ -120,9 +120,13 @@ describe('crosswire demo', () => {
       });
       expect((shares[1] ?? 0) > 50).toBe(caches);
     }
-    // An unpriced model has no cost, never a 0 (gemini-3.8-flash has no price in this data).
+    // A priced model's cost per turn (gemini-3.8-flash: $0.75 in, $3.75 out per million, no
+    // separate cache-read price, so cached tokens are charged as input); an unpriced model has
+    // no cost, never a 0.
     const gemini = report.outcomes.find((o) => o.wire === 'gemini' && o.kind === 'vision');
-    expect(gemini?.turns.map((turn) => turn.cost)).toEqual([null, null]);
+    expect(gemini?.turns.map((turn) => turn.cost?.total)).toEqual([0.00162075, 0.0016905]);
+    const unpriced = report.outcomes.find((o) => o.wire === 'gemini' && o.kind === 'text');
+    expect(unpriced?.turns.map((turn) => turn.cost)).toEqual([null, null]);
     // Never a payload, on any wire: not in the report, not in the summarised blocks.
     expect(run.stdout).not.toContain(DEMO_PNG_BASE64.slice(0, 32));
     expect(run.stdout).not.toContain(DEMO_PDF_BASE64.slice(0, 32));
@@ -144,7 +148,7 @@ describe('crosswire demo', () => {
         'pdf (fetch_report)          document application/pdf 598 B  document application/pdf 598 B',
         'text resource (read_notes)  text document                   text document',
         'error (book_table)          text is_error                   text is_error',
-        'turns of claude-sonnet-5-5: 1: 1572 in, 0% cached, $0.005060 · 2: 2136 in, 74% cached, $0.002034',
+        'turns of claude-sonnet-5-5: 1: 1572 in, 0% cached, $0.005060 · 2: 2136 in, 74% cached, $0.001877',
         'turns of MiniMax-M2: 1: 1572 in, 0% cached, $0.000607 · 2: 2102 in, 75% cached, $0.000668',
         '',
         '',

@@ -52,4 +52,10 @@ export interface StructuredReply {
   readonly refusal?: string;
   /** The id of the synthetic tool call that carried the object (anthropic `tool` mode). */
   readonly toolCallId?: string;
+  /**
+   * The value itself, where the wire carried it decoded (the synthetic tool's arguments): check
+   * this instead of parsing `text`, which is then its JSON, or '' when the value nests too deep
+   * for `JSON.stringify`.
+   */
+  readonly value?: unknown;
 }

@@ -601,6 +601,15 @@ function addOutput(body: JsonObject, output: StructuredOutputRequest, options: D
   body.tool_choice = others.length === 0 ? { type: 'tool', name: toolName } : { type: 'any' };
 }
 
+/** `JSON.stringify(value)`, or '' for a value nested too deep for it (a hostile reply). */
+function jsonOrEmpty(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 function readStructured(
   response: ChatResponse,
   output: StructuredOutputRequest,
@@ -611,12 +620,14 @@ function readStructured(
     const name = output.toolName ?? output.name;
     const call = response.toolCalls.find((entry) => entry.name === name);
     if (call !== undefined) {
-      if (call.argumentsUndecodable)
-        return { text: String(call.rawArguments), toolCallId: call.id };
-      const value = wrapsRoot(output.schema)
-        ? asRecord(call.arguments)[WRAPPED_ROOT_PROPERTY]
-        : call.arguments;
-      return { text: JSON.stringify(value) ?? '', toolCallId: call.id };
+      // Arguments too deep to decode arrive as the wire's object (rawArguments): still the
+      // value, which the caller's check refuses with its own depth bound.
+      const raw = call.argumentsUndecodable ? call.rawArguments : call.arguments;
+      if (typeof raw === 'string' || !isRecord(raw)) {
+        return { text: String(raw ?? ''), toolCallId: call.id };
+      }
+      const value = wrapsRoot(output.schema) ? raw[WRAPPED_ROOT_PROPERTY] : raw;
+      return { text: jsonOrEmpty(value), value, toolCallId: call.id };
     }
   }
   return textStructuredReply(response);

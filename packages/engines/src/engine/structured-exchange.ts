@@ -85,7 +85,7 @@ export async function structuredExchange(
     if (reply.refusal !== undefined) throw refusedOutputError(output.name, reply.refusal);
     // The model asked for the loop's tools instead of answering: their turn first.
     if (reply.toolCallId === undefined && response.toolCalls.length > 0) return exchanged;
-    const checked = await checkStructured(resolved, reply.text);
+    const checked = await checkStructured(resolved, reply);
     if (checked.ok) {
       const object = checked.value;
       const answered: StructuredChatResponse = {

@@ -156,7 +156,7 @@ async function finished(
   const reply = readStructured(wire, response, output, dialectOptions);
   if (reply.refusal !== undefined) throw refusedOutputError(resolved.request.name, reply.refusal);
   if (reply.toolCallId === undefined && response.toolCalls.length > 0) return event;
-  const checked = await checkStructured(resolved, reply.text);
+  const checked = await checkStructured(resolved, reply);
   if (!checked.ok) throw invalidOutputError(resolved.request.name, reply.text, checked.issues, 1);
   const answered: StructuredChatResponse = {
     ...response,

@@ -15,6 +15,7 @@ import {
   isRecord,
   outputToolName,
   type StructuredOutputRequest,
+  type StructuredReply,
   toolNameMap,
   withoutStrictNulls,
 } from '@crosswire/dialects';
@@ -204,24 +205,26 @@ function issuePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Parses and validates a reply's JSON text. */
+/** Parses (unless the wire gave the value itself) and validates a reply. */
 export async function checkStructured(
   resolved: ResolvedOutput,
-  text: string,
+  reply: StructuredReply,
 ): Promise<StructuredCheck> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return {
-      ok: false,
-      issues: [
-        {
-          path: '$',
-          message: `not JSON: ${error instanceof Error ? error.message : String(error)}`,
-        },
-      ],
-    };
+  let value: unknown = reply.value;
+  if (value === undefined) {
+    try {
+      value = JSON.parse(reply.text);
+    } catch (error) {
+      return {
+        ok: false,
+        issues: [
+          {
+            path: '$',
+            message: `not JSON: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+      };
+    }
   }
   // Before anything walks the value recursively (withoutStrictNulls, the validators: zod
   // recurses as deep as the value, and a reply nested 10,000 deep would overflow the stack).

@@ -48,11 +48,15 @@ afterAll(async () => {
   await simulator.close();
 });
 
+/** The warnings the engines of these tests gave, as `code provider model`. */
+const heard: string[] = [];
+
 function simulated(
   lane: string,
   setup: { wire: WireFormat; provider: string; model: string; mode?: 'tool' },
 ): Engine {
   const created = createEngine({
+    onWarning: (warning) => heard.push(`${warning.code} ${setup.provider} ${setup.model}`),
     ...(setup.mode === undefined ? {} : { dialect: { structuredOutput: setup.mode } }),
     provider: setup.provider,
     model: setup.model,
@@ -742,6 +746,14 @@ describe('recorded results and unknown calls', () => {
         code: 'unknown_tool_step',
         message: 'loop nc has no pending call "call_w" at iteration 0',
       }),
+    );
+  });
+});
+
+describe('warnings', () => {
+  test('only the two-step notice of the groq lane, once per engine that used it', () => {
+    expect(new Set(heard)).toEqual(
+      new Set(['structured_output_two_step groq openai/gpt-oss-120b']),
     );
   });
 });
