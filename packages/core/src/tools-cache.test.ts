@@ -9,6 +9,7 @@ import {
   parseToolDefinition,
   parseToolDefinitions,
   type ToolDefinitionInput,
+  ValidationError,
   WIRE_FORMATS,
 } from './index.js';
 
@@ -131,6 +132,12 @@ describe('formatTools remembers a list of frozen tools', () => {
     expect(formatTools('anthropic', list)[0]?.description).toBe('first');
     description = 'second';
     expect(formatTools('anthropic', list)[0]?.description).toBe('second');
+  });
+
+  it('still refuses what is not a list with ValidationError', () => {
+    expect(() => formatTools('openai', 'search' as unknown as ToolDefinitionInput[])).toThrowError(
+      new ValidationError('tools must be an array of tool definitions', { path: 'tools' }),
+    );
   });
 
   it('tells the warnings of formatting on every request, as when formatted afresh', () => {

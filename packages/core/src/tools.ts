@@ -62,7 +62,7 @@ export function formatTools<W extends WireFormat>(
     for (const warning of known.warnings) emitWarning(options.onWarning, warning);
     return [...known.formatted] as FormattedTools[W];
   }
-  if (!tools.every(isImmutable)) {
+  if (!Array.isArray(tools) || !tools.every(isImmutable)) {
     return codec.formatTools(parseToolDefinitions(tools), options);
   }
   // The warnings of formatting are told again on every request that sends the list, as
