@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, wrapLanguageModel } from 'ai';
 import { do_not_optimize, measure } from 'mitata';
+import { measureOptions, quick } from './quick.mjs';
 
 const { crosswireMiddleware } = await import(
   new URL('../packages/ai-sdk/dist/index.js', import.meta.url)
@@ -69,7 +70,7 @@ await generateText({
   messages,
 });
 
-const options = { min_cpu_time: 300e6, max_samples: 200 };
+const options = quick ? measureOptions : { min_cpu_time: 300e6, max_samples: 200 };
 const time = async (fn) => (await measure(async () => do_not_optimize(await fn()), options)).avg;
 const own = await time(() =>
   middleware.transformParams({ type: 'generate', params: captured, model: base }),

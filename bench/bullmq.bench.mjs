@@ -28,13 +28,12 @@ import {
   QUEUE_NAME,
   toolLoopProcessor,
 } from '../examples/bullmq/tool-loop-jobs.mjs';
+import { option } from './quick.mjs';
 
 const { createEngine } = await import('@crosswire/engines');
-const option = (name, fallback) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const loops = option('loops', 40);
+const loops = option('loops', 40, 4);
 const concurrency = option('concurrency', 4);
-const rounds = option('rounds', 5);
+const rounds = option('rounds', 5, 1);
 const gc = globalThis.gc ?? (() => {});
 
 const redisServer = await startRedisServer();

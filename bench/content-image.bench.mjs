@@ -14,11 +14,12 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
+import { sized } from './quick.mjs';
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
-const PAYLOAD = 20 * MIB;
-const RUNS = 15;
+const PAYLOAD = sized(20, 2) * MIB;
+const RUNS = sized(15, 2);
 
 const packageDir = fileURLToPath(new URL('../packages/content-image/', import.meta.url));
 const { request } = createRequire(packageDir)('undici');

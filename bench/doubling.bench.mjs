@@ -11,6 +11,8 @@
 //    (schemaOf) and preflight's array-items check; wide, deep and many-$ref schemas.
 //
 // Needs the built packages (core, dialects, simulator). Run: node bench/doubling.bench.mjs
+import { sized } from './quick.mjs';
+
 const core = await import(new URL('../packages/core/dist/index.js', import.meta.url).href);
 const { answerableCalls, createStreamDecoder, parseResponse, preflight } = await import(
   new URL('../packages/dialects/dist/index.js', import.meta.url).href
@@ -22,7 +24,7 @@ const wires = core.WIRE_FORMATS;
 const encoder = new TextEncoder();
 
 /** The best of `runs` timings of `run()`, in ms. */
-function best(run, runs = 3) {
+function best(run, runs = sized(3, 1)) {
   let fastest = Number.POSITIVE_INFINITY;
   for (let index = 0; index < runs; index++) {
     const started = process.hrtime.bigint();
@@ -47,7 +49,9 @@ function row(group, name, size, smallMs, largeMs) {
 }
 
 /** Times `make(n)` then `use(input)` at n and 2n (the input built outside the timing). */
-function doubling(group, name, n, make, use, size = (input) => JSON.stringify(input).length) {
+function doubling(group, name, fullN, make, use, size = (input) => JSON.stringify(input).length) {
+  // Quick mode: a fiftieth of the size (small sizes such as nesting depths stay as they are).
+  const n = sized(fullN, fullN > 100 ? Math.ceil(fullN / 50) : fullN);
   const small = make(n);
   const large = make(2 * n);
   use(small); // warm up

@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { option, sized } from './quick.mjs';
 
 const engines = new URL('../packages/engines/dist/', import.meta.url);
 // undici as the engines package resolves it (it is that package's dependency, not the root's).
@@ -25,8 +26,8 @@ const { Agent, request } = createRequire(new URL('package.json', new URL('../', 
   'undici',
 );
 const { createEngine } = await import(new URL('index.js', engines));
-const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 40);
-const warmup = 8;
+const runs = option('runs', 40, 2);
+const warmup = sized(8, 1);
 
 // --- the simulator, in its own process -------------------------------------------------
 const childSource = `

@@ -5,6 +5,8 @@
 //
 // Needs the built core (`npx tsc -p packages/core/tsconfig.build.json`).
 // Run: node bench/hermes-parse.bench.mjs
+import { sized } from './quick.mjs';
+
 const { parseHermesToolCalls, stripToolCallTags } = await import(
   new URL('../packages/core/dist/index.js', import.meta.url)
 );
@@ -20,7 +22,7 @@ const shapes = {
 };
 
 function time(text) {
-  const runs = 5;
+  const runs = sized(5, 1);
   let best = Number.POSITIVE_INFINITY;
   for (let run = 0; run < runs; run += 1) {
     const started = process.hrtime.bigint();
@@ -31,7 +33,7 @@ function time(text) {
   return best;
 }
 
-const base = 20_000;
+const base = sized(20_000, 400);
 console.log(
   'shape'.padEnd(48),
   'n bytes'.padStart(10),

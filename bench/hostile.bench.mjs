@@ -9,6 +9,8 @@
 //
 // Needs the built packages (`npx -y pnpm@12.4.2 exec turbo run build --filter=@crosswire/engines`).
 // Run: node --expose-gc bench/hostile.bench.mjs
+import { sized } from './quick.mjs';
+
 const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url).href);
 const { TextBuilder } = await import(
   new URL('../packages/dialects/dist/stream-text.js', import.meta.url).href
@@ -101,7 +103,7 @@ const WIRE = {
 function decodeTime(wire, text) {
   const bytes = new TextEncoder().encode(text);
   let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < sized(3, 1); run++) {
     const started = process.hrtime.bigint();
     const decoder = createStreamDecoder(wire, { onWarning: () => undefined });
     // The finish event comes with the wire's last frame (pushed) or at the end: the last of all.
@@ -118,7 +120,7 @@ function decodeTime(wire, text) {
 
 console.log('stream decoders, n and 2n (ratio ~2 is linear, ~4 quadratic)');
 for (const [name, make] of Object.entries(shapes)) {
-  const n = name.startsWith('hermes, one block') ? 2_000 : 20_000;
+  const n = sized(name.startsWith('hermes, one block') ? 2_000 : 20_000, 200);
   const one = decodeTime(WIRE[name], make(n));
   const two = decodeTime(WIRE[name], make(2 * n));
   console.log(
@@ -134,8 +136,8 @@ function buildTime(megabytes) {
   builder.toString();
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
-const ten = buildTime(10);
-const twenty = buildTime(20);
+const ten = buildTime(sized(10, 1));
+const twenty = buildTime(sized(20, 2));
 console.log(
   `TextBuilder, 16-character pieces: 10 MB ${ten.toFixed(0)} ms, 20 MB ${twenty.toFixed(0)} ms, ratio ${(twenty / ten).toFixed(2)}`,
 );
@@ -179,7 +181,7 @@ function retained(combine) {
   const shutdown = new AbortController();
   gc();
   const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < 20_000; i++) combine(shutdown.signal);
+  for (let i = 0; i < sized(20_000, 1_000); i++) combine(shutdown.signal);
   gc();
   gc();
   const after = process.memoryUsage().heapUsed;
@@ -221,7 +223,7 @@ console.log(
       new Response(body, { headers: { 'content-type': 'application/json' } });
     let discover = Number.POSITIVE_INFINITY;
     let load = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 5; run++) {
+    for (let run = 0; run < sized(5, 1); run++) {
       const registry = createRegistry();
       let started = process.hrtime.bigint();
       await registry.discover({
@@ -239,9 +241,9 @@ console.log(
     }
     return { discover, load };
   }
-  await listTime(1_000);
-  const one = await listTime(8_000);
-  const two = await listTime(16_000);
+  await listTime(sized(1_000, 10));
+  const one = await listTime(sized(8_000, 100));
+  const two = await listTime(sized(16_000, 200));
   console.log(
     `model list, one page of 8,000 / 16,000 models: discover ${one.discover.toFixed(0)} / ${two.discover.toFixed(0)} ms (ratio ${(two.discover / one.discover).toFixed(2)}), loading the snapshot ${one.load.toFixed(0)} / ${two.load.toFixed(0)} ms (ratio ${(two.load / one.load).toFixed(2)})`,
   );
@@ -265,7 +267,7 @@ const timed = async (work) => {
   const value = await work();
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, value };
 };
-const best = async (work, runs = 3) => {
+const best = async (work, runs = sized(3, 1)) => {
   let fastest = Number.POSITIVE_INFINITY;
   for (let run = 0; run < runs; run++) fastest = Math.min(fastest, (await timed(work)).ms);
   return fastest;
@@ -279,7 +281,7 @@ console.log('issue 39: linear in the peer input (n and 2n)');
 {
   const checker = compileJsonSchema({ type: 'string', pattern: '^(a+)+$' });
   const reply = (n) => `${'a'.repeat(n)}!`;
-  const n = 200_000;
+  const n = sized(200_000, 2_000);
   ratioLine(
     "pattern '^(a+)+$' (RE2), a's and a '!'",
     n,
@@ -311,7 +313,7 @@ console.log('issue 39: linear in the peer input (n and 2n)');
       $defs[`d${index}`] = index === n - 1 ? { type: 'string' } : { $ref: `#/$defs/d${index + 1}` };
     return { $ref: '#/$defs/d0', $defs };
   };
-  const n = 20_000;
+  const n = sized(20_000, 200);
   const one = chain(n);
   const two = chain(2 * n);
   ratioLine(
@@ -336,7 +338,7 @@ console.log('issue 39: linear in the peer input (n and 2n)');
       ],
     })),
   });
-  const n = 20_000;
+  const n = sized(20_000, 200);
   const one = body(n);
   const two = body(2 * n);
   ratioLine(
@@ -350,7 +352,14 @@ console.log('issue 39: linear in the peer input (n and 2n)');
 console.log('issue 39: the rasteriser (sharp, real images)');
 {
   const big = (
-    await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#0a3' } })
+    await sharp({
+      create: {
+        width: sized(9000, 3000),
+        height: sized(9000, 3000),
+        channels: 3,
+        background: '#0a3',
+      },
+    })
       .png()
       .toBuffer()
   ).toString('base64');
@@ -366,7 +375,7 @@ console.log('issue 39: the rasteriser (sharp, real images)');
   );
   // The abort lands while sharp resizes the 9000 x 9000 image: from abort() to the rejection.
   const measured = [];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < sized(3, 1); run++) {
     const controller = new AbortController();
     const image = Image.fromBase64(`${big}`, { mediaType: 'image/png' });
     const call = engine.buildRequest([{ role: 'user', content: [image] }], {
@@ -380,13 +389,13 @@ console.log('issue 39: the rasteriser (sharp, real images)');
       `${error?.code ?? 'resized'} ${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms`,
     );
     // Let the native resize still running finish before the next run (its slot is held).
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, sized(3000, 500)));
   }
   console.log(`  abort during a 9000 x 9000 resize, abort() to rejection: ${measured.join(', ')}`);
 
   // Ten over-limit images, and a file read every 20 ms meanwhile: the longest wait for a read.
   const images = await Promise.all(
-    Array.from({ length: 10 }, async (_, index) =>
+    Array.from({ length: sized(10, 2) }, async (_, index) =>
       (
         await sharp({
           create: { width: 8500 + index, height: 1500, channels: 3, background: '#35a' },

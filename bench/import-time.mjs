@@ -17,9 +17,9 @@ const packages = [
   'langchain',
   'cli',
 ];
-const runs = Number(process.env.IMPORT_RUNS ?? 7);
+const defaultRuns = Number(process.env.IMPORT_RUNS ?? 7);
 
-function timeProcess(code) {
+function timeProcess(code, runs = defaultRuns) {
   const samples = [];
   for (let run = 0; run < runs; run++) {
     const start = process.hrtime.bigint();
@@ -36,11 +36,11 @@ export function measureAiSdkImport(baseline = timeProcess('')) {
   return Math.max(0, timeProcess(code) - baseline);
 }
 
-export function measureImports() {
-  const baseline = timeProcess('');
-  return packages.map((name) => {
+export function measureImports(runs = defaultRuns, names = packages) {
+  const baseline = timeProcess('', runs);
+  return names.map((name) => {
     const entry = fileURLToPath(new URL(`packages/${name}/dist/index.js`, root));
-    const total = timeProcess(`await import(${JSON.stringify(entry)})`);
+    const total = timeProcess(`await import(${JSON.stringify(entry)})`, runs);
     return {
       name: `@crosswire/${name}`,
       importMs: Math.max(0, total - baseline),

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { do_not_optimize, measure } from 'mitata';
+import { measureOptions, quick } from './quick.mjs';
 
 const { crosswireMiddleware } = await import(
   new URL('../packages/langchain/dist/index.js', import.meta.url)
@@ -62,7 +63,7 @@ const model = new ChatOpenAI({
   configuration: { fetch },
 });
 
-const options = { min_cpu_time: 300e6, max_samples: 200 };
+const options = quick ? measureOptions : { min_cpu_time: 300e6, max_samples: 200 };
 const time = async (fn) => (await measure(async () => do_not_optimize(await fn()), options)).avg;
 const ms = (ns) => `${(ns / 1e6).toFixed(2)} ms`;
 const request = (messages) => ({ model, messages, tools: [], systemPrompt: '' });

@@ -12,13 +12,14 @@
 // Needs the built packages (`pnpm bench` builds them). Run: node bench/otel.bench.mjs [--runs=200]
 import { spawn } from 'node:child_process';
 import { metrics as sdkMetrics, tracing } from '@opentelemetry/sdk-node';
+import { option, sized } from './quick.mjs';
 
 const { createEngine } = await import(
   new URL('../packages/engines/dist/index.js', import.meta.url)
 );
 const { otelHooks } = await import(new URL('../packages/otel/dist/index.js', import.meta.url));
-const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 200);
-const warmup = 20;
+const runs = option('runs', 200, 3);
+const warmup = sized(20, 1);
 
 const childSource = `
 const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/index.js', import.meta.url).href)});

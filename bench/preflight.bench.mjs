@@ -6,10 +6,11 @@
 //
 // Needs the built packages (`pnpm bench` builds them). Run: node bench/preflight.bench.mjs [--runs=200]
 import { randomBytes } from 'node:crypto';
+import { option, sized } from './quick.mjs';
 
 const core = await import(new URL('../packages/core/dist/index.js', import.meta.url));
 const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url));
-const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 200);
+const runs = option('runs', 200, 3);
 // --structured: the request also asks for a structured reply and caches its prompt as the tool
 // loop does (`promptCache: 'auto'`, applied as part of building), so the output-schema and
 // cache rules of issue 38 have work to do.
@@ -40,7 +41,7 @@ const OUTPUT = {
     required: ['summary', 'items'],
   },
 };
-const warmup = 20;
+const warmup = sized(20, 1);
 
 const png = randomBytes(1024 * 1024);
 png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52], 0);

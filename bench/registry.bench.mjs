@@ -14,6 +14,7 @@
 // Run: node bench/registry.bench.mjs   (or `pnpm bench registry`)
 import { spawnSync } from 'node:child_process';
 import { do_not_optimize, measure } from 'mitata';
+import { measureOptions, sized } from './quick.mjs';
 
 const entry = new URL('../packages/registry/dist/index.js', import.meta.url);
 const dataModule = new URL('../packages/registry/dist/generated/data.js', import.meta.url);
@@ -53,7 +54,7 @@ function median(values) {
 }
 
 /** Milliseconds a fresh process spends importing `url` (median of `runs`). */
-function importTime(url, runs = 15) {
+function importTime(url, runs = sized(15, 1)) {
   const script = `const t = performance.now(); await import(${JSON.stringify(url)}); process.stdout.write(String(performance.now() - t));`;
   const times = [];
   for (let run = 0; run < runs; run += 1) {
@@ -76,23 +77,23 @@ const coreLoad =
 // A new registry over all shipped data: the strict schema and cross-field checks run on
 // every file; its first resolution then builds the name index.
 // Warm the JIT on both paths first, so neither measurement pays for compiling the other.
-for (let round = 0; round < 20; round += 1) {
+for (let round = 0; round < sized(20, 1); round += 1) {
   createRegistry({ entries: [{ id: 'openai', default_model: 'gpt-4o' }] }).resolve(queries[0]);
 }
 const created = await measure(() => {
   do_not_optimize(createRegistry({ entries: [{ id: 'openai', default_model: 'gpt-4o' }] }));
-});
+}, measureOptions);
 const createdAndResolved = await measure(() => {
   const fresh = createRegistry({ entries: [{ id: 'openai', default_model: 'gpt-4o' }] });
   do_not_optimize(fresh.resolve(queries[0]));
-});
+}, measureOptions);
 
 let position = 0;
 const cached = await measure(() => {
   const query = queries[position];
   position = (position + 1) % queries.length;
   do_not_optimize(defaultRegistry.resolve(query));
-});
+}, measureOptions);
 
 const cold = createRegistry({ extends: defaultRegistry, entries: [], cacheSize: 0 });
 cold.resolve(queries[0]); // build its index outside the loop
@@ -100,7 +101,7 @@ const uncached = await measure(() => {
   const query = queries[position];
   position = (position + 1) % queries.length;
   do_not_optimize(cold.resolve(query));
-});
+}, measureOptions);
 
 const perSecond = (stats) => Math.round(1e9 / stats.p50).toLocaleString('en-US');
 const ms = (value) => `${value.toFixed(2)} ms`;

@@ -3,6 +3,11 @@
 // prints its ratios), then measures cold import time and bundle size, and writes
 // bench/RESULTS.md with the machine and versions. Absolute times vary between machines;
 // the ratios are what to compare.
+//
+// `node bench/run.mjs --quick` (`pnpm bench:quick`, run by CI on the built packages) runs every
+// bench on small sizes and few runs (bench/quick.mjs) and cold imports once, then exits 1 if
+// any failed: a bench that no longer runs fails the build. It times nothing worth reading,
+// asserts no timing and leaves bench/RESULTS.md alone (`pnpm size` checks the bundle budgets).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +17,8 @@ import { measureAll, measureBudgets } from '../scripts/bundle-size.mjs';
 import { measureAiSdkImport, measureImports } from './import-time.mjs';
 
 const benchDir = fileURLToPath(new URL('./', import.meta.url));
-const only = process.argv.slice(2);
+const quick = process.argv.includes('--quick');
+const only = process.argv.slice(2).filter((argument) => argument !== '--quick');
 const files = readdirSync(benchDir)
   .filter((file) => file.endsWith('.bench.mjs'))
   .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
@@ -39,12 +45,17 @@ for (const file of files) {
   const run = spawnSync(process.execPath, ['--expose-gc', file], {
     cwd: benchDir,
     encoding: 'utf8',
-    timeout: 240_000,
+    timeout: quick ? 60_000 : 240_000,
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    env: {
+      ...process.env,
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+      ...(quick ? { CROSSWIRE_BENCH_QUICK: '1' } : {}),
+    },
   });
   const output = `${run.stdout ?? ''}${run.status === 0 ? '' : `\n${run.stderr ?? ''}`}`.trim();
-  console.log(output);
+  console.log(`${output}\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (run.status !== 0) {
     failed = true;
     console.error(`${file} failed (exit ${run.status ?? run.signal})`);
@@ -53,6 +64,13 @@ for (const file of files) {
     `## ${file.replace('.bench.mjs', '')}\n\n${run.status === 0 ? '' : `**failed** (exit ${run.status ?? run.signal})\n\n`}` +
       `\`\`\`text\n${output}\n\`\`\`\n\n(${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
+}
+
+if (quick) {
+  const [engines] = measureImports(1, ['engines']);
+  console.log(`\n== cold import, once: ${engines.name} ${engines.importMs.toFixed(1)} ms`);
+  console.log(`\nquick mode: ${files.length} benches${failed ? ', some failed' : ' ran'}`);
+  process.exit(failed ? 1 : 0);
 }
 
 const imports = measureImports();

@@ -15,6 +15,7 @@
 // Needs the built packages (engines, and what it depends on). Run: node --expose-gc bench/stream.bench.mjs
 import { createOpenAI } from '@ai-sdk/openai';
 import { streamText } from 'ai';
+import { option, sized } from './quick.mjs';
 
 const { createStreamDecoder } = await import(
   new URL('../packages/dialects/dist/index.js', import.meta.url).href
@@ -22,8 +23,8 @@ const { createStreamDecoder } = await import(
 const { streamFrames } = await import(
   new URL('../packages/simulator/dist/index.js', import.meta.url).href
 );
-const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 30);
-const warmup = 5;
+const runs = option('runs', 30, 2);
+const warmup = sized(5, 1);
 const encoder = new TextEncoder();
 
 // --- the reply: ~2,000 events of Chat Completions ------------------------------------------
@@ -56,10 +57,16 @@ const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
 
 function crosswireOnce() {
   const decoder = createStreamDecoder('openai');
+  // The finish event comes with the wire's last frame (pushed) or at the end: the last of all.
   let events = 0;
-  for (const chunk of chunks) events += decoder.push(chunk).length;
+  let finish;
+  for (const chunk of chunks) {
+    const pushed = decoder.push(chunk);
+    events += pushed.length;
+    finish = pushed.at(-1) ?? finish;
+  }
   const last = decoder.end();
-  const finish = last.at(-1);
+  finish = last.at(-1) ?? finish;
   if (finish?.type !== 'finish' || finish.response.toolCalls.length !== 2) {
     throw new Error(`crosswire did not finish: ${JSON.stringify(finish?.type)}`);
   }
@@ -112,7 +119,7 @@ async function measure(run) {
 
 // --- memory across 50 MB (first, before any AI SDK stream is alive in the background) -------
 const piece = encoder.encode(frames.find((frame) => frame.includes('"content":"')) ?? frames[1]);
-const target = 50 * 1024 * 1024;
+const target = sized(50, 2) * 1024 * 1024;
 const memoryDecoder = createStreamDecoder('openai');
 memoryDecoder.push(chunks[0]);
 globalThis.gc?.();

@@ -27,6 +27,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText } from 'ai';
 import { do_not_optimize, measure } from 'mitata';
+import { measureOptions, option, quick } from './quick.mjs';
 
 const { ToolResult } = await import(
   new URL('../packages/tool-result/dist/index.js', import.meta.url)
@@ -200,8 +201,7 @@ function contenders(wire) {
 
 // Interleaved rounds, median of the per-round medians: other work on the machine then slows
 // every contender alike instead of whichever happened to run at that moment.
-const roundsArgument = process.argv.find((argument) => argument.startsWith('--rounds='));
-const ROUNDS = roundsArgument ? Number(roundsArgument.slice('--rounds='.length)) : 7;
+const ROUNDS = option('rounds', 7, 1);
 const results = new Map();
 for (let round = 0; round < ROUNDS; round++) {
   for (const wire of wires) {
@@ -210,7 +210,7 @@ for (let round = 0; round < ROUNDS; round++) {
         fn.constructor.name === 'AsyncFunction' || name.startsWith('ai ')
           ? async () => do_not_optimize(await fn())
           : () => do_not_optimize(fn()),
-        { min_cpu_time: 80e6, max_samples: 400 },
+        quick ? measureOptions : { min_cpu_time: 80e6, max_samples: 400 },
       );
       const key = `${wire}\u0000${name}`;
       results.set(key, [...(results.get(key) ?? []), stats.p50]);

@@ -108,6 +108,51 @@ describe('applyPromptCache on anthropic', () => {
     expect(anthropicBreakpoints(body)).toEqual([]);
   });
 
+  it('weighs the conversation up to the minimum: a turn end is marked once the prefix reaches it (issue 43)', () => {
+    // Sonnet 4.5: 1,024 tokens, 4,096 characters of JSON by the estimate.
+    const conversation = (first: number, result: number, turns = 1) => {
+      const messages: Record<string, unknown>[] = [{ role: 'user', content: 'a'.repeat(first) }];
+      for (let turn = 0; turn < turns; turn++) {
+        messages.push(
+          {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: `t${turn}`, name: 'a', input: {} }],
+          },
+          {
+            role: 'user',
+            content: [
+              { type: 'tool_result', tool_use_id: `t${turn}`, content: 'r'.repeat(result) },
+            ],
+          },
+        );
+      }
+      return { model: 'claude-sonnet-4-5', max_tokens: 1024, messages };
+    };
+    const placed = (body: Record<string, unknown>) =>
+      anthropicBreakpoints(
+        applyPromptCache('anthropic', body, { setting: 'auto', model: 'claude-sonnet-4-5' }),
+      );
+    // About 500 tokens, then 1,130 with the tool result: only the last turn end reaches 1,024.
+    expect(placed(conversation(2_000, 2_400))).toEqual(['messages[2].content[0]']);
+    // The first message alone reaches it: both turn ends are marked.
+    expect(placed(conversation(4_400, 10))).toEqual([
+      'messages[0].content[0]',
+      'messages[2].content[0]',
+    ]);
+    // Neither reaches it: none.
+    expect(placed(conversation(2_000, 10))).toEqual([]);
+    // 200 turns of small results after a long first message: the last two turn ends.
+    expect(placed(conversation(4_400, 10, 200))).toEqual([
+      'messages[398].content[0]',
+      'messages[400].content[0]',
+    ]);
+    // 100 turns of small results that reach the minimum only after some twenty turns.
+    expect(placed(conversation(10, 60, 100))).toEqual([
+      'messages[198].content[0]',
+      'messages[200].content[0]',
+    ]);
+  });
+
   it('counts the breakpoints already there (a tool result carries one): never more than 4', () => {
     const given = loopBody();
     const results = given.messages[2] as { content: Record<string, unknown>[] };

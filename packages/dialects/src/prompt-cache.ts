@@ -385,11 +385,17 @@ function placeBreakpoints(
   const out: Record<string, unknown> = { ...body };
   const tools = Array.isArray(body.tools) ? [...body.tools] : undefined;
   const messages = Array.isArray(body.messages) ? [...body.messages] : [];
+  // Only whether a prefix reaches `minimum` matters, and a longer prefix reaches it whenever a
+  // shorter one does: once the running estimate is there, nothing more is weighed. A long
+  // conversation costs what its first `minimum` tokens cost, not a JSON.stringify per message.
   let running = 0;
+  const weigh = (value: unknown) => {
+    if (running < minimum) running += estimateTokens(value);
+  };
   const candidates: Placement[] = [];
 
   if (tools && tools.length > 0) {
-    running += estimateTokens(tools);
+    weigh(tools);
     const last = tools.length - 1;
     const tool = tools[last];
     if (isRecord(tool) && tool.cache_control === undefined) {
@@ -402,7 +408,7 @@ function placeBreakpoints(
     }
   }
   if (typeof body.system === 'string' && body.system.trim() !== '') {
-    running += estimateTokens(body.system);
+    weigh(body.system);
     const text = body.system;
     candidates.push({
       prefixTokens: running,
@@ -411,7 +417,7 @@ function placeBreakpoints(
       },
     });
   } else if (Array.isArray(body.system)) {
-    running += estimateTokens(body.system);
+    weigh(body.system);
     const system = [...body.system];
     const at = lastCacheable(system);
     if (at !== undefined && (system[at] as JsonObject).cache_control === undefined) {
@@ -426,7 +432,7 @@ function placeBreakpoints(
   }
   const prefixes: number[] = [];
   for (const message of messages) {
-    running += estimateTokens(message);
+    weigh(message);
     prefixes.push(running);
   }
   const lastAssistant = messages.findLastIndex(

@@ -181,6 +181,47 @@ describe('preflight: the request rules of the catalogue', () => {
     expect(check([inResult])).toEqual(['anthropic-media-count']);
   });
 
+  it('Anthropic media rules: one walk per call, and a body changed between calls is checked in full (issue 43)', () => {
+    const image = (data: string) => ({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data },
+    });
+    const body: {
+      model: string;
+      max_tokens: number;
+      messages: { role: string; content: unknown[] }[];
+    } = {
+      model: 'm',
+      max_tokens: 1,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'look' }, image(pngHeaderBase64(10, 10))] },
+      ],
+    };
+    const check = () =>
+      preflight(body, { wire: 'anthropic' }).violations.map((broken) => [broken.rule, broken.path]);
+    expect(check()).toEqual([]);
+    // Changed in place (against the middleware contract): the next call still sees the change,
+    // in a tool_result's content and in a message of its own.
+    body.messages.push({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 't',
+          content: [{ type: 'text', text: 'shot' }, image(pngHeaderBase64(8001, 10))],
+        },
+      ],
+    });
+    expect(check()).toEqual([
+      ['anthropic-image-side', 'messages[1].content[0].content[1].source.data'],
+    ]);
+    body.messages[0]?.content.push(image(pngHeaderBase64(10, 8001)));
+    expect(check()).toEqual([
+      ['anthropic-image-side', 'messages[0].content[2].source.data'],
+      ['anthropic-image-side', 'messages[1].content[0].content[1].source.data'],
+    ]);
+  });
+
   it('the refusal error names rule, path and source', () => {
     const rule = checked.find((entry) => entry.id === 'gemini-tool-name');
     const { violations } = preflight(rule?.example.body, { wire: 'gemini' });

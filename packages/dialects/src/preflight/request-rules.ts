@@ -5,7 +5,7 @@ import { bytesToBase64, type WireFormat } from '@crosswire/core';
 import { saysArray } from '../structured/schema-nodes.js';
 import { asArray, isRecord, type JsonObject } from '../support/json.js';
 import { base64ImageDimensions } from './image-header.js';
-import type { ProviderRule, RuleBreak, RuleCheck } from './types.js';
+import type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './types.js';
 
 /** Where each wire puts its function tools: the name, the schema and the path prefix. */
 interface FunctionTool {
@@ -211,30 +211,42 @@ interface AnthropicMedia {
   readonly base64: string | undefined;
 }
 
-function anthropicMedia(body: JsonObject): AnthropicMedia[] {
+/*
+ * The media of one preflight call, shared by its four media rules through the call's context
+ * object (each rule walked every block of the conversation for itself: four walks a request).
+ * Keyed by the context, which lives for one call, so nothing is remembered from one request to
+ * the next: a body changed in between is walked afresh.
+ */
+const MEDIA = new WeakMap<RuleContext, { body: JsonObject; media: AnthropicMedia[] }>();
+
+function anthropicMedia(body: JsonObject, context: RuleContext): AnthropicMedia[] {
+  const known = MEDIA.get(context);
+  if (known?.body === body) return known.media;
   const found: AnthropicMedia[] = [];
-  const visit = (block: unknown, path: string) => {
+  // A block's path is spelled out only for a media block (most blocks are text).
+  const visit = (block: unknown, path: () => string) => {
     if (!isRecord(block)) return;
     if (block.type === 'image' || block.type === 'document') {
       const source = isRecord(block.source) ? block.source : {};
       found.push({
-        path,
+        path: path(),
         kind: block.type,
         base64:
           source.type === 'base64' && typeof source.data === 'string' ? source.data : undefined,
       });
     } else if (block.type === 'tool_result') {
       asArray(block.content).forEach((inner, index) => {
-        visit(inner, `${path}.content[${index}]`);
+        visit(inner, () => `${path()}.content[${index}]`);
       });
     }
   };
   asArray(body.messages).forEach((message, index) => {
     if (!isRecord(message)) return;
     asArray(message.content).forEach((block, inner) => {
-      visit(block, `messages[${index}].content[${inner}]`);
+      visit(block, () => `messages[${index}].content[${inner}]`);
     });
   });
+  MEDIA.set(context, { body, media: found });
   return found;
 }
 
@@ -259,8 +271,10 @@ export const ANTHROPIC_MEDIA_LIMITS = Object.freeze({
   manyImageSide: 2000,
 });
 
-const anthropicImages = (body: JsonObject) =>
-  anthropicMedia(body).filter((media) => media.kind === 'image' && media.base64 !== undefined);
+const anthropicImages = (body: JsonObject, context: RuleContext) =>
+  anthropicMedia(body, context).filter(
+    (media) => media.kind === 'image' && media.base64 !== undefined,
+  );
 
 function longestSide(base64: string): number {
   const size = base64ImageDimensions(base64);
@@ -477,8 +491,8 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     violation: 'image exceeds 5 MB maximum',
     quoted:
       'messages.0.content.2.image.source.base64: image exceeds 5 MB maximum: 15908784 bytes > 5242880 bytes',
-    check: (body) =>
-      anthropicImages(body).flatMap((image): RuleBreak[] =>
+    check: (body, context) =>
+      anthropicImages(body, context).flatMap((image): RuleBreak[] =>
         (image.base64?.length ?? 0) > ANTHROPIC_MEDIA_LIMITS.imageBytes
           ? [
               {
@@ -498,8 +512,8 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     violation: 'At least one of the image dimensions exceed max allowed size: 8000 pixels',
     quoted:
       'messages.7.content.2.image.source.base64.data: At least one of the image dimensions exceed max allowed size: 8000 pixels',
-    check: (body) =>
-      anthropicImages(body).flatMap((image): RuleBreak[] =>
+    check: (body, context) =>
+      anthropicImages(body, context).flatMap((image): RuleBreak[] =>
         longestSide(image.base64 ?? '') > ANTHROPIC_MEDIA_LIMITS.imageSide
           ? [
               {
@@ -521,8 +535,8 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     ),
     violation: 'too many images and documents',
     quoted: 'too many images and documents: 104 + 1 > 100',
-    check: (body) => {
-      const media = anthropicMedia(body);
+    check: (body, context) => {
+      const media = anthropicMedia(body, context);
       const images = media.filter((item) => item.kind === 'image').length;
       const documents = media.length - images;
       return media.length > ANTHROPIC_MEDIA_LIMITS.mediaPerRequest
@@ -546,8 +560,8 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     violation: 'exceed max allowed size for many-image requests: 2000 pixels',
     quoted:
       'messages.21.content.40.image.source.base64.data: At least one of the image dimensions exceed max allowed size for many-image requests: 2000 pixels',
-    check: (body) => {
-      const images = anthropicImages(body);
+    check: (body, context) => {
+      const images = anthropicImages(body, context);
       if (images.length <= ANTHROPIC_MEDIA_LIMITS.manyImages) return [];
       return images.flatMap((image): RuleBreak[] =>
         longestSide(image.base64 ?? '') > ANTHROPIC_MEDIA_LIMITS.manyImageSide

@@ -1,7 +1,7 @@
 // Tool names in each wire's legal form (issue 25): the pure mapping, its map over a tool set,
 // and the bodies built with it, checked by `preflight` (the catalogue's quoted patterns).
 import { createHash } from 'node:crypto';
-import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import { parseToolDefinitions, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -491,4 +491,22 @@ describe('the wire shapes of the issue names (exact bodies)', () => {
       ]
     `);
   });
+});
+
+describe('a renamed roster is formatted once (issue 43)', () => {
+  // Hermes sends its tools inside the system prompt, a string: nothing to compare by identity.
+  const wires = WIRE_FORMATS.filter((wire) => wire !== 'hermes');
+  it.each(wires)(
+    '%s: the same parsed tools, renamed, give the same frozen tools on every request',
+    (wire) => {
+      const tools = parseToolDefinitions([{ name: 'calendar.read' }, { name: 'search' }]);
+      const request = { model: MODELS[wire], messages: [], tools };
+      const named = wireNamedRequest(request, wire).request;
+      expect(named.tools?.every((tool) => Object.isFrozen(tool))).toBe(true);
+      const first = buildRequest(wire, named).tools as unknown[];
+      const second = buildRequest(wire, wireNamedRequest(request, wire).request).tools as unknown[];
+      expect(second).toEqual(first);
+      expect(second[0]).toBe(first[0]);
+    },
+  );
 });

@@ -254,7 +254,10 @@ function wireNamedTools(
   if (cached) return cached;
   const renamed = Object.freeze(
     tools.map((tool) =>
-      map.toWire(tool.name) === tool.name ? tool : { ...tool, name: map.toWire(tool.name) },
+      // Frozen: a renamed copy of a frozen tool stays immutable, so its formatting is remembered.
+      map.toWire(tool.name) === tool.name
+        ? tool
+        : Object.freeze({ ...tool, name: map.toWire(tool.name) }),
     ),
   );
   byWire[map.wire] = renamed;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeJson } from './json-body.js';
+import { holdsLargeString, serializeJson } from './json-body.js';
 
 const base64 = Buffer.alloc(48 * 1024, 7).toString('base64');
 
@@ -39,5 +39,39 @@ describe('serializeJson', () => {
   it('keeps a marker-like text intact', () => {
     const body = { note: '@@cw0123456789ab@@0@@cw0123456789ab@@', data: base64 };
     expect(serializeJson(body).toString()).toBe(JSON.stringify(body));
+  });
+
+  it('writes the bytes JSON.stringify would for a value whose toJSON gives a long string', () => {
+    const body = { at: new Date(0), image: { toJSON: () => base64 }, text: 'x' };
+    expect(serializeJson(body).toString()).toBe(JSON.stringify(body));
+  });
+});
+
+describe('holdsLargeString (whether serializeJson lifts strings out)', () => {
+  const long = 'a'.repeat(32 * 1024);
+
+  it('is false for a text-only body, however many strings it holds', () => {
+    const messages = Array.from({ length: 300 }, (_, index) => ({
+      role: 'user',
+      content: [{ type: 'text', text: `message ${index} ${'b'.repeat(1_000)}` }],
+    }));
+    expect(holdsLargeString({ model: 'm', messages, n: 1, ok: true, none: null })).toBe(false);
+    expect(holdsLargeString('a'.repeat(32 * 1024 - 1))).toBe(false);
+  });
+
+  it('is true for a string of 32 KiB characters or more, at any depth', () => {
+    expect(holdsLargeString(long)).toBe(true);
+    expect(holdsLargeString({ messages: [{ content: [{ source: { data: long } }] }] })).toBe(true);
+    expect(holdsLargeString([1, 'x', [[long]]])).toBe(true);
+  });
+
+  it('is true for a value with toJSON (what it gives is not known without asking it)', () => {
+    expect(holdsLargeString({ at: new Date(0) })).toBe(true);
+  });
+
+  it('walks a body nested 100,000 deep without overflowing the stack', () => {
+    let deep: unknown = 'leaf';
+    for (let level = 0; level < 100_000; level++) deep = { child: deep };
+    expect(holdsLargeString(deep)).toBe(false);
   });
 });

@@ -13,6 +13,10 @@ const VERBATIM = /^[\u0020\u0021\u0023-\u005b\u005d-\u007e]*$/;
  * so the serializer never scans it for characters to escape.
  */
 export function serializeJson(value: unknown): Buffer {
+  // A replacer runs for every value of the body (and, from V8 13, turns off JSON.stringify's
+  // fast path): paid only when the body holds a string worth lifting out. A text-only
+  // conversation costs a plain JSON.stringify and one walk that reads string lengths.
+  if (!holdsLargeString(value)) return Buffer.from(JSON.stringify(value) ?? 'null');
   const large: string[] = [];
   const marker = `@@cw${randomBytes(6).toString('hex')}@@`;
   const skeleton = JSON.stringify(value, (_key, inner: unknown) => {
@@ -43,4 +47,28 @@ export function serializeJson(value: unknown): Buffer {
   for (const piece of pieces)
     offset += buffer.write(piece.text, offset, piece.latin1 ? 'latin1' : 'utf8');
   return buffer;
+}
+
+/**
+ * True when `value` holds a string of at least {@link LARGE_STRING} characters, or a value
+ * with a `toJSON` (what JSON writes for it is not known without asking it). Iterative, so a
+ * deeply nested body cannot overflow the stack here; it stops at the first such string.
+ */
+export function holdsLargeString(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (node.length >= LARGE_STRING) return true;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (typeof (node as { toJSON?: unknown }).toJSON === 'function') return true;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+    } else {
+      for (const inner of Object.values(node)) stack.push(inner);
+    }
+  }
+  return false;
 }
