@@ -11,6 +11,13 @@ function markdownIn(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/**
+ * Committed pages that are generated from the code's data (the simulator's provider rules, from
+ * the dialects' catalogue): they list what the data holds, retired models included, and are
+ * checked against the data by `docs:generate --check` instead.
+ */
+const GENERATED_FILES = new Set([path.join('packages', 'simulator', 'docs', 'provider-rules.md')]);
+
 /** The folders of site/ that are generated at build time (never committed, never read here). */
 const GENERATED = new Set(['api', 'guides', 'packages', 'reference', '.vitepress', 'node_modules']);
 
@@ -31,6 +38,7 @@ function sitePages(dir: string): string[] {
  */
 export function userDocs(root: string = repositoryRoot): string[] {
   const at = (name: string) => path.join(root, name);
+  const written = (file: string) => !GENERATED_FILES.has(path.relative(root, file));
   return [
     at('README.md'),
     ...markdownIn(at('docs')),
@@ -40,5 +48,5 @@ export function userDocs(root: string = repositoryRoot): string[] {
       ...markdownIn(dir).filter((file) => path.basename(file) !== 'CHANGELOG.md'),
       ...markdownIn(path.join(dir, 'docs')),
     ]),
-  ];
+  ].filter(written);
 }

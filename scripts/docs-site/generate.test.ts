@@ -9,8 +9,10 @@ describe('the docs site generator', () => {
     expect(siteLink('../packages/simulator/docs/provider-rules.md#gemini')).toBe(
       '../reference/provider-rules#gemini',
     );
-    expect(siteLink('../packages/tool-result/README.md')).toBe(
-      'https://github.com/crosswire-dev/crosswire/blob/main/packages/tool-result/README.md',
+    expect(siteLink('../packages/tool-result/README.md')).toBe('../packages/tool-result');
+    expect(siteLink('../packages/registry/README.md#prices')).toBe('../packages/registry#prices');
+    expect(siteLink('../packages/registry/CONTRIBUTING.md')).toBe(
+      'https://github.com/crosswire-dev/crosswire/blob/main/packages/registry/CONTRIBUTING.md',
     );
     expect(siteLink('../examples/')).toBe(
       'https://github.com/crosswire-dev/crosswire/tree/main/examples',

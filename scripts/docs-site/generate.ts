@@ -219,77 +219,25 @@ function providersPage(): string {
 // (`PROVIDER_RULES`), so the site and the committed page never differ.
 
 // ---------------------------------------------------------------------------------------------
-// One page per package: its homepage. Packages being split out or built get a page already.
+// One page per package: its homepage, with its README's content.
 
 interface PackageInfo {
   readonly dir: string;
   readonly name: string;
-  readonly owns: string;
-  readonly pending?: string;
 }
 
 export const PACKAGES: readonly PackageInfo[] = [
-  {
-    dir: 'core',
-    name: '@crosswire/core',
-    owns: 'the vocabulary: wire formats and their facts, content blocks (zod schemas), chat messages, tool definitions, tool calls, errors',
-  },
-  {
-    dir: 'content-image',
-    name: '@crosswire/content-image',
-    owns: 'the canonical image: constructors, per-wire serializers, guarded fetching (undici, ipaddr.js, loaded only to fetch)',
-  },
-  {
-    dir: 'tool-result',
-    name: '@crosswire/tool-result',
-    owns: '`ToolResult` and its per-wire result blocks; typed result items',
-  },
-  {
-    dir: 'registry',
-    name: '@crosswire/registry',
-    owns: 'provider and model data, their schema, the resolver of effective capabilities',
-  },
-  {
-    dir: 'dialects',
-    name: '@crosswire/dialects',
-    owns: 'pure wire dialects: chat and provider messages, requests, replies, tool turns, stream decoding, preflight rules',
-    pending:
-      'This package is being split out of `@crosswire/engines`; until its first release, its functions are exported by `@crosswire/engines`.',
-  },
-  {
-    dir: 'engines',
-    name: '@crosswire/engines',
-    owns: 'the runtime: engines built from registry data, HTTP transport, the tool loop and step API over MCP; durable storage at `@crosswire/engines/durable`',
-  },
-  {
-    dir: 'simulator',
-    name: '@crosswire/simulator',
-    owns: 'the loopback provider simulator for tests and demos (a devDependency)',
-    pending:
-      'This package is being split out of `@crosswire/engines`; until its first release, import it from `@crosswire/engines/simulator`.',
-  },
-  {
-    dir: 'ai-sdk',
-    name: '@crosswire/ai-sdk',
-    owns: "Crosswire's rules inside the Vercel AI SDK, as a language-model middleware",
-  },
-  {
-    dir: 'otel',
-    name: '@crosswire/otel',
-    owns: 'OpenTelemetry GenAI spans and metrics for engines, from their hook points',
-    pending:
-      'This package is being built and is not released yet; see [Tracing with OpenTelemetry](/opentelemetry).',
-  },
-  {
-    dir: 'langchain',
-    name: '@crosswire/langchain',
-    owns: "Crosswire's rules inside LangChain.js agents, as a `createAgent` middleware",
-  },
-  {
-    dir: 'cli',
-    name: '@crosswire/cli',
-    owns: 'the `crosswire` command: demo, convert, caps, models, providers, fetch-image, registry validate and probe',
-  },
+  { dir: 'core', name: '@crosswire/core' },
+  { dir: 'content-image', name: '@crosswire/content-image' },
+  { dir: 'tool-result', name: '@crosswire/tool-result' },
+  { dir: 'registry', name: '@crosswire/registry' },
+  { dir: 'dialects', name: '@crosswire/dialects' },
+  { dir: 'engines', name: '@crosswire/engines' },
+  { dir: 'simulator', name: '@crosswire/simulator' },
+  { dir: 'ai-sdk', name: '@crosswire/ai-sdk' },
+  { dir: 'otel', name: '@crosswire/otel' },
+  { dir: 'langchain', name: '@crosswire/langchain' },
+  { dir: 'cli', name: '@crosswire/cli' },
 ];
 
 /** `https://crosswire-dev.github.io/crosswire/packages/<dir>`: each package's `homepage`. */
@@ -321,20 +269,11 @@ export function readmeForSite(readme: string, dir: string): string {
 
 function packagePage(info: PackageInfo): string {
   const readmeFile = path.join(root, 'packages', info.dir, 'README.md');
-  const exists = existsSync(readmeFile);
-  const dev = info.dir === 'simulator' ? ' -D' : '';
-  if (!exists) {
-    return [
-      generatedNote(`packages/${info.dir}`),
-      `# ${info.name}`,
-      '',
-      `It owns ${info.owns}.`,
-      '',
-      ...(info.pending === undefined ? [] : ['::: info Not released yet', info.pending, ':::', '']),
-      `- [the package table](${BLOB}/README.md#packages)`,
-      '',
-    ].join('\n');
+  if (!existsSync(readmeFile)) {
+    // A package's page is its README: a stub that links away is what the site must not have.
+    throw new Error(`packages/${info.dir} has no README.md for its page on the site`);
   }
+  const dev = info.dir === 'simulator' ? ' -D' : '';
   return [
     generatedNote(`packages/${info.dir}/README.md`),
     readmeForSite(readFileSync(readmeFile, 'utf8'), info.dir).trimEnd(),
@@ -360,7 +299,9 @@ const GUIDES: Record<string, string> = {
   'images-and-fetching.md': 'images-and-fetching.md',
   'registry.md': 'registry.md',
   'own-loop.md': 'own-loop.md',
-  'structured-output-and-caching.md': 'structured-output-and-caching.md',
+  'structured-output.md': 'structured-output.md',
+  'prompt-caching-and-cost.md': 'prompt-caching-and-cost.md',
+  'model-lists.md': 'model-lists.md',
 };
 
 /** A link of docs/<file>.md as it must read on the site's guides/<file>.md. */
@@ -373,8 +314,13 @@ export function siteLink(target: string): string {
   }
   if (file in GUIDES) return `./${(GUIDES[file] ?? file).replace(/\.md$/, '')}${hash}`;
   if (file.startsWith('api/')) return `../api/${hash}`;
-  // Everything else lives in the repository, not on the site.
   const resolved = path.posix.normalize(path.posix.join('docs', file));
+  // A package's README is its page on the site.
+  const readme = /^packages\/([a-z-]+)\/?(?:README\.md)?$/.exec(resolved);
+  if (readme && PACKAGES.some((info) => info.dir === readme[1])) {
+    return `../packages/${readme[1]}${hash}`;
+  }
+  // Everything else lives in the repository, not on the site.
   const kind = resolved.endsWith('/') || !path.posix.extname(resolved) ? TREE : BLOB;
   return `${kind}/${resolved.replace(/\/$/, '')}${hash}`;
 }

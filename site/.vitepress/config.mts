@@ -72,13 +72,15 @@ export default defineConfig({
           items: [
             { text: 'Tool results on every wire', link: '/guides/tool-results' },
             { text: 'Images and safe fetching', link: '/guides/images-and-fetching' },
+            { text: 'Structured output', link: '/guides/structured-output' },
+            {
+              text: 'Prompt caching, cache tokens and cost',
+              link: '/guides/prompt-caching-and-cost',
+            },
             { text: 'The capability registry', link: '/guides/registry' },
+            { text: 'Model lists, lifecycle and prices', link: '/guides/model-lists' },
             { text: 'Writing your own tool loop', link: '/guides/own-loop' },
             { text: 'The AI SDK: bodies before and after', link: '/guides/ai-sdk-bodies' },
-            {
-              text: 'Structured output and prompt caching',
-              link: '/guides/structured-output-and-caching',
-            },
           ],
         },
         {

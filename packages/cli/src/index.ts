@@ -1,5 +1,6 @@
 /**
- * The crosswire command: demo, convert, caps, fetch-image and registry validation.
+ * The crosswire command: demo, convert, caps, models, providers, fetch-image, and registry
+ * validate, sync and probe.
  *
  * @module @crosswire/cli
  */

@@ -38,8 +38,8 @@ export interface CliIo {
   readonly cwd: string;
   /**
    * Reads the next line of standard input (an answer to a question on the terminal), without
-   * its line ending; `undefined` once the input has ended. Lines longer than
-   * {@link MAX_ANSWER_LENGTH} are cut there (the rest of the line is dropped).
+   * its line ending; `undefined` once the input has ended. Lines longer than 1,024 characters
+   * (`MAX_ANSWER_LENGTH`, not exported) are cut there (the rest of the line is dropped).
    */
   readonly readLine?: () => Promise<string | undefined>;
 }
