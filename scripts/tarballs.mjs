@@ -93,6 +93,8 @@ function walk(dir, prefix = '') {
 }
 
 const MARKDOWN_LINK = /\[[^\]]*\]\(([^)\s]+)\)/g;
+// Code shows text, not links: fenced blocks and inline code spans are left out of the search.
+const MARKDOWN_CODE = /^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$|`[^`\n]+`/gm;
 
 /** The problems of one unpacked tarball's contents, as sentences. */
 export function contentProblems(packageDir, repositoryFileExists) {
@@ -109,7 +111,7 @@ export function contentProblems(packageDir, repositoryFileExists) {
     }
     if (file.endsWith('.md')) {
       const text = readFileSync(path.join(packageDir, file), 'utf8');
-      for (const [, link] of text.matchAll(MARKDOWN_LINK)) {
+      for (const [, link] of text.replace(MARKDOWN_CODE, '').matchAll(MARKDOWN_LINK)) {
         const problem = linkProblem(file, link, files, repositoryFileExists);
         if (problem) problems.push(`${file}: link ${link} ${problem}`);
       }

@@ -29,7 +29,8 @@ describe('contentProblems (what a published tarball must not have)', () => {
     write(
       'README.md',
       '[table](./CAPABILITIES.md) [top](#install) [site](https://example.com/x) ' +
-        '[dialects](https://github.com/crosswire-dev/crosswire/blob/main/packages/engines/docs/dialects.md#api)',
+        '[dialects](https://github.com/crosswire-dev/crosswire/blob/main/packages/engines/docs/dialects.md#api)' +
+        ' code, not links: `READERS[wire](body)`\n```ts\nconst x = y[a](b);\n```\n',
     );
     expect(contentProblems(dir, repositoryHas)).toEqual([]);
   });
