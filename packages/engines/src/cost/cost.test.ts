@@ -84,6 +84,43 @@ describe('costOf', () => {
     });
   });
 
+  it('a price list without a cache-write price charges cache writes at the input price, never free', () => {
+    // A cache read price but no write price (models.dev lists only what the provider has).
+    const readOnly: Pricing = {
+      input: 3,
+      output: 15,
+      cacheRead: 0.3,
+      currency: 'USD',
+      source: 's',
+      date: '2026-01-01',
+    };
+    // 10,000 input: 4,000 written x $3 = $0.012, 1,000 read x $0.30 = $0.0003,
+    // 5,000 uncached x $3 = $0.015; 200 out x $15 = $0.003.
+    expect(
+      costOf(
+        { inputTokens: 10_000, outputTokens: 200, cacheReadTokens: 1000, cacheWriteTokens: 4000 },
+        readOnly,
+      ),
+    ).toEqual({
+      total: 0.0303,
+      input: 0.015,
+      output: 0.003,
+      cacheRead: 0.0003,
+      cacheWrite: 0.012,
+      currency: 'USD',
+      source: 's',
+      date: '2026-01-01',
+    });
+    // With no cache price at all, one-hour writes are charged at the input price too.
+    const flat: Pricing = { input: 1, output: 4, currency: 'USD', source: 's', date: '2026-01-01' };
+    expect(
+      costOf(
+        { inputTokens: 3000, outputTokens: 0, cacheWriteTokens: 3000, cacheWrite1hTokens: 1000 },
+        flat,
+      ),
+    ).toMatchObject({ input: 0, cacheWrite: 0.003, total: 0.003 });
+  });
+
   it('bills the reasoning a wire leaves out of its output count but keeps in its total', () => {
     // Gemini: 17,713 prompt (17,379 cached), 68 candidates, 821 thoughts, total 18,602.
     // Output billed 18,602 - 17,713 = 889 x $10 = $0.00889; 334 x $2; 17,379 x $0.20.
