@@ -3,9 +3,17 @@
 // copy taken before the call (a write that some path swallows still shows). Not exported.
 import { expect } from 'vitest';
 
-/** `value` with every object and array under it frozen. */
+/**
+ * `value` with every object and array under it frozen. Typed arrays (image bytes) cannot be
+ * frozen and are left as they are.
+ */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !ArrayBuffer.isView(value) &&
+    !Object.isFrozen(value)
+  ) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);
   }

@@ -295,6 +295,28 @@ const MUTATIONS = [
     to: "block.type === 'image' && typeof record.data === 'string'",
     tests: ['packages/ai-sdk/src/middleware-per-model.test.ts'],
   },
+  // issue 42: purity (a function documented not to change its input writes into it)
+  {
+    id: 'i42-purity-merge-extra-in-place',
+    file: `${D}/support/extra.ts`,
+    from: 'const merged: JsonObject = { ...target };',
+    to: 'const merged: JsonObject = target;',
+    tests: [`${D}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-ttl-raised-in-place',
+    file: `${D}/prompt-cache.ts`,
+    from: "return { ...block, cache_control: { ...asRecord(block.cache_control), ttl: '1h' } };",
+    to: "return Object.assign(block, { cache_control: { ...asRecord(block.cache_control), ttl: '1h' } });",
+    tests: [`${D}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-cost-in-place',
+    file: `${E}/cost/cost.ts`,
+    from: 'return cost === undefined ? response : { ...response, cost };',
+    to: 'return cost === undefined ? response : Object.assign(response, { cost });',
+    tests: [`${E}/purity.test.ts`],
+  },
 ];
 
 // A mutated file is restored even when the run is interrupted.
