@@ -208,6 +208,53 @@ describe('costOf', () => {
     ).toMatchObject({ cacheWrite: 0.0025 });
   });
 
+  it('zero counts and zero prices are real numbers, not missing ones', () => {
+    // A reply of no tokens costs 0, not "no cost".
+    expect(costOf({ inputTokens: 0, outputTokens: 0 }, SONNET)).toMatchObject({
+      total: 0,
+      input: 0,
+      output: 0,
+    });
+    // Free cache reads stay free: a price of 0 is a price, not a missing one.
+    expect(
+      costOf(
+        { inputTokens: 1000, outputTokens: 0, cacheReadTokens: 1000 },
+        { ...SONNET, cacheRead: 0 },
+      ),
+    ).toMatchObject({ cacheRead: 0, total: 0 });
+  });
+
+  it('a cache price that is negative or not finite is no price: the input price applies', () => {
+    // 1,000 read at $2 (the input price) = $0.002.
+    for (const cacheRead of [-0.5, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(
+        costOf(
+          { inputTokens: 1000, outputTokens: 0, cacheReadTokens: 1000 },
+          { ...SONNET, cacheRead },
+        ),
+      ).toMatchObject({ cacheRead: 0.002, total: 0.002 });
+    }
+  });
+
+  it('reads and writes together are capped at the input: reads first, writes get the rest', () => {
+    // 1,000 input, 800 read, 500 "written": 800 x $0.20 = $0.00016, the 200 left x $2.50 = $0.0005.
+    expect(
+      costOf(
+        { inputTokens: 1000, outputTokens: 0, cacheReadTokens: 800, cacheWriteTokens: 500 },
+        SONNET,
+      ),
+    ).toMatchObject({ input: 0, cacheRead: 0.00016, cacheWrite: 0.0005, total: 0.00066 });
+  });
+
+  it('a total without an input count leaves the output count as reported', () => {
+    // 100 out x $10 = $0.001; the total says nothing about reasoning without the input.
+    expect(costOf({ outputTokens: 100, totalTokens: 5000 }, SONNET)).toMatchObject({
+      input: 0,
+      output: 0.001,
+      total: 0.001,
+    });
+  });
+
   it('hostile counts never give a negative or non-finite cost (issue 39)', () => {
     // Negative input: not counted; the output alone is priced.
     expect(costOf({ inputTokens: -50_000_000, outputTokens: 100 }, SONNET)).toMatchObject({
