@@ -153,16 +153,15 @@ export const GROUPS = {
     pending: PENDING,
   },
   'image-limits': {
-    mutate: [
-      `${D}/preflight/image-limits.ts`,
-      `${D}/preflight/image-header.ts`,
-      `${E}/engine/image-limits.ts`,
-    ],
-    tests: [
-      `${D}/preflight/image-limits.test.ts`,
-      `${D}/preflight/preflight.test.ts`,
-      `${E}/engine/image-*.test.ts`,
-    ],
+    mutate: [`${D}/preflight/image-limits.ts`, `${D}/preflight/image-header.ts`],
+    tests: [`${D}/preflight/image-limits.test.ts`, `${D}/preflight/preflight.test.ts`],
+    pending:
+      'measured with the dialects tests alone, which leave most of it uncovered: its header reading and limits are tested through the engine (engines/src/engine/image-*.test.ts); add tests beside it, or those (a run of about 50 minutes on the shared machine)',
+  },
+  // The engine's resizing runs engine-level tests (seconds a mutant): a group of its own.
+  'engine-image-limits': {
+    mutate: [`${E}/engine/image-limits.ts`],
+    tests: [`${E}/engine/image-*.test.ts`],
     pending: PENDING,
   },
   'preflight-rules': {
