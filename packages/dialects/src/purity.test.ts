@@ -24,12 +24,27 @@ import { mergeExtra } from './support/extra.js';
 // The package is documented pure: no function changes what it is given. Each is called on a
 // deeply frozen input (a write throws) and the input compared with a copy taken before.
 
+const EXPECTED_WARNINGS: Record<WireFormat, string[]> = {
+  openai: [],
+  responses: [],
+  anthropic: ['temperature_unsupported'],
+  gemini: [],
+  ollama: ['tool_choice_unsupported'],
+  hermes: ['tool_choice_unsupported'],
+};
+
 describe.each(WIRE_FORMATS.map((wire) => [wire] as const))('%s: pure', (wire: WireFormat) => {
   it('buildRequest leaves the request (messages, tools, extra) as it was', () => {
-    callFrozen(canonicalConversation(wire), (request) => buildRequest(wire, request));
-    callFrozen({ ...echoedConversation(wire), extra: { metadata: { run: 'r1' } } }, (request) =>
-      buildRequest(wire, request),
+    const heard: string[] = [];
+    const onWarning = (warning: { code: string }) => heard.push(warning.code);
+    callFrozen(canonicalConversation(wire), (request) =>
+      buildRequest(wire, request, { onWarning }),
     );
+    callFrozen({ ...echoedConversation(wire), extra: { metadata: { run: 'r1' } } }, (request) =>
+      buildRequest(wire, request, { onWarning }),
+    );
+    // What the two requests ask that the wire cannot do: a forced tool choice, a temperature.
+    expect(heard).toEqual(EXPECTED_WARNINGS[wire]);
   });
 
   it('reading a reply leaves the reply body as it was', () => {
@@ -50,9 +65,9 @@ describe.each(WIRE_FORMATS.map((wire) => [wire] as const))('%s: pure', (wire: Wi
   });
 
   it('preflight leaves the body as it was', () => {
-    callFrozen(buildRequest(wire, canonicalConversation(wire)), (body) =>
-      preflight(body, { wire }),
-    );
+    // The warnings building this request gives are asserted in the test above.
+    const body = buildRequest(wire, canonicalConversation(wire), { onWarning: () => {} });
+    callFrozen(body, (frozen) => preflight(frozen, { wire }));
   });
 });
 
