@@ -1,9 +1,33 @@
 // The module groups `pnpm test:mutation` runs Stryker on, one group at a time. Each group names
-// the source files mutated and the test files that run against them (a narrow set, so the
-// per-test coverage run stays short on a busy machine). `owner: 'streams'` marks the stream
-// decoders (run last when no group is named); `timeoutMS` overrides Stryker's per-mutant timeout.
+// the source files mutated (exact paths or globs: a file belongs to the first group, in this
+// order, whose patterns match it, so the folder-wide groups at the end take what the narrower
+// ones leave, and a new file in a folder joins its group) and the test files that run against
+// them (a narrow set, so the per-test coverage run stays short on a busy machine).
+// `owner: 'streams'` marks the stream decoders (run last when no group is named); `timeoutMS`
+// overrides Stryker's per-mutant timeout; `static: true` measures static mutants too (code run
+// once at import: the tables a module's behaviour lives in); `pending` says why a group is not
+// yet held to the bar (not measured, or measured with survivors left: the report lists it, and
+// `mutation:check` passes it until it meets the bar, then insists the reason goes). Every source file of every
+// package is in a group or in EXCEPTIONS below: `mutation:check` fails otherwise
+// (scripts/mutation/sources.mjs).
 const E = 'packages/engines/src';
 const D = 'packages/dialects/src';
+const R = 'packages/registry/src';
+/** Why a group added by issue 42 is not held to the bar yet: nobody has measured it. */
+const PENDING = 'added by issue 42';
+
+/**
+ * The group of one package folder (its own files, not its subfolders'), or with no folder the
+ * package's last group: every file of the package no group before it took, a new folder's
+ * included. Run with the package's tests.
+ */
+function folder(pkg, dir) {
+  return {
+    mutate: [dir ? `packages/${pkg}/src/${dir}/*.ts` : `packages/${pkg}/src/**/*.ts`],
+    tests: [`packages/${pkg}/src/**/*.test.ts`, `packages/${pkg}/test/**/*.test.ts`],
+    pending: PENDING,
+  };
+}
 const STREAM_TESTS = [
   `${D}/stream-*.test.ts`,
   `${D}/sse.test.ts`,
@@ -66,13 +90,15 @@ export const GROUPS = {
     ],
   },
   'private-hosts': {
+    // The private-address tables are the module's behaviour: static mutants measured.
+    static: true,
     mutate: [
       'packages/content-image/src/deny-private-hosts.ts',
       'packages/content-image/src/address-policy.ts',
     ],
     tests: [
       'packages/content-image/src/deny-private-hosts*.test.ts',
-      'packages/content-image/src/address-policy.test.ts',
+      'packages/content-image/src/address-policy*.test.ts',
     ],
   },
   derive: {
@@ -82,6 +108,10 @@ export const GROUPS = {
   'python-literal': {
     mutate: ['packages/core/src/python-literal.ts'],
     tests: ['packages/core/src/python-literal*.test.ts'],
+  },
+  cost: {
+    mutate: [`${E}/cost/*.ts`],
+    tests: [`${E}/cost/cost.test.ts`, `${E}/purity.test.ts`],
   },
   'stream-wires-a': {
     owner: 'streams',
@@ -117,4 +147,115 @@ export const GROUPS = {
     mutate: [`${E}/engine/chat-stream.ts`],
     tests: STREAM_TESTS,
   },
+  // Issue 42: the modules added or rewritten since the first report.
+  structured: {
+    mutate: [`${D}/structured/*.ts`],
+    tests: [`${D}/structured/*.test.ts`],
+    pending: PENDING,
+  },
+  'image-limits': {
+    mutate: [`${D}/preflight/image-limits.ts`, `${D}/preflight/image-header.ts`],
+    tests: [`${D}/preflight/image-limits.test.ts`, `${D}/preflight/preflight.test.ts`],
+    pending:
+      'measured with the dialects tests alone, which leave most of it uncovered: its header reading and limits are tested through the engine (engines/src/engine/image-*.test.ts); add tests beside it, or those (a run of about 50 minutes on the shared machine)',
+  },
+  // The engine's resizing runs engine-level tests (seconds a mutant): a group of its own.
+  'engine-image-limits': {
+    mutate: [`${E}/engine/image-limits.ts`],
+    tests: [`${E}/engine/image-*.test.ts`],
+    pending: PENDING,
+  },
+  'preflight-rules': {
+    // The rule catalogues: static mutants measured.
+    static: true,
+    mutate: [`${D}/preflight/*.ts`],
+    tests: [`${D}/preflight/*.test.ts`, `${D}/structured/strict-limits.test.ts`],
+    pending: PENDING,
+  },
+  listing: {
+    mutate: [`${R}/catalogue/listing/*.ts`],
+    tests: [`${R}/catalogue/listing/*.test.ts`],
+    pending: PENDING,
+  },
+  'registry-sync': {
+    mutate: ['packages/cli/src/sync/*.ts', 'packages/cli/src/commands/registry-sync.ts'],
+    tests: ['packages/cli/src/commands/registry-sync*.test.ts'],
+    pending: PENDING,
+  },
+  'ai-sdk': {
+    mutate: ['packages/ai-sdk/src/**/*.ts'],
+    tests: ['packages/ai-sdk/src/*.test.ts'],
+    pending: PENDING,
+  },
+  'engine-structured': {
+    mutate: [`${E}/engine/structured*.ts`, `${E}/engine/json-schema-check.ts`],
+    tests: [`${E}/engine/*.test.ts`, 'packages/engines/test/structured-output*.test.ts'],
+    pending: PENDING,
+  },
+  // The rest, one group per package folder, then one per package for whatever is left: a new
+  // file joins its folder's group, a new folder its package's.
+  'core-wires': { ...folder('core', 'wires'), static: true },
+  core: folder('core'),
+  'content-image-wires': folder('content-image', 'wires'),
+  'content-image': folder('content-image'),
+  'tool-result-wires': folder('tool-result', 'wires'),
+  'tool-result': folder('tool-result'),
+  'dialects-wires': { ...folder('dialects', 'wires'), static: true },
+  'dialects-support': folder('dialects', 'support'),
+  dialects: folder('dialects'),
+  'registry-names': folder('registry', 'names'),
+  'registry-resolution': folder('registry', 'resolution'),
+  'registry-validation': folder('registry', 'validation'),
+  'registry-catalogue': folder('registry', 'catalogue'),
+  registry: folder('registry'),
+  'engines-http': folder('engines', 'http'),
+  'engines-durable': folder('engines', 'durable'),
+  'engines-engine': folder('engines', 'engine'),
+  'engines-loop': folder('engines', 'loop'),
+  'engines-mcp': folder('engines', 'mcp'),
+  engines: folder('engines'),
+  langchain: folder('langchain'),
+  otel: folder('otel'),
+  'cli-commands': folder('cli', 'commands'),
+  'cli-demo': folder('cli', 'demo'),
+  'cli-probe': folder('cli', 'probe'),
+  cli: folder('cli'),
+  simulator: folder('simulator'),
 };
+
+/**
+ * Source files no group measures, each with why. `kind` is checked by `mutation:check`:
+ * `types` must compile to nothing, `re-exports` to imports and re-exports only, `generated`
+ * must start with a "// Generated from" line.
+ */
+export const EXCEPTIONS = [
+  {
+    kind: 'generated',
+    files: ['packages/registry/src/generated/*.ts'],
+    why: 'The registry data and catalogue as one JSON string each, generated from data/ by `registry generate` and checked by `registry:check`; the code that reads them is measured.',
+  },
+  {
+    kind: 're-exports',
+    files: ['packages/*/src/index.ts', 'packages/engines/src/durable/index.ts'],
+    why: 'Entry points that only re-export: nothing to mutate (Stryker finds no mutant in an export list).',
+  },
+  {
+    kind: 'types',
+    files: [
+      'packages/cli/src/command.ts',
+      'packages/cli/src/demo/report.ts',
+      'packages/content-image/src/wires/types.ts',
+      'packages/core/src/tool-wire.ts',
+      'packages/dialects/src/dialect-types.ts',
+      'packages/dialects/src/preflight/types.ts',
+      'packages/dialects/src/stream-types.ts',
+      'packages/dialects/src/structured/types.ts',
+      'packages/engines/src/engine/chat-options.ts',
+      'packages/registry/src/files.ts',
+      'packages/registry/src/types.ts',
+      'packages/simulator/src/types.ts',
+      'packages/tool-result/src/wire-blocks.ts',
+    ],
+    why: 'Types and interfaces only: they compile to nothing, so there is no code to mutate (the type checker is their test).',
+  },
+];

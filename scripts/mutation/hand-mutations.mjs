@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const E = 'packages/engines/src';
+const D = 'packages/dialects/src';
 const MUTATIONS = [
   // secrets
   {
@@ -219,6 +220,102 @@ const MUTATIONS = [
     from: '/^\\d+(\\.\\d+)?$/.test(precise.trim())',
     to: '/\\d+(\\.\\d+)?/.test(precise.trim())',
     tests: [`${E}/http/retry.test.ts`, `${E}/http/retry-after.test.ts`],
+  },
+  // issue 42: the survivors of the hand-planted sample of the newer code
+  {
+    id: 'i42-replace-images-in-place',
+    file: `${D}/preflight/image-limits.ts`,
+    from: 'child = Array.isArray(child) ? [...child] : { ...(child as object) };',
+    to: '',
+    tests: [`${D}/preflight/image-limits.test.ts`],
+  },
+  {
+    id: 'i42-strict-depth-off-by-one',
+    file: `${D}/structured/strict.ts`,
+    from: 'if (depth > STRICT_MAX_DEPTH) {',
+    to: 'if (depth > STRICT_MAX_DEPTH + 1) {',
+    tests: [`${D}/structured/strict-limits.test.ts`],
+  },
+  {
+    id: 'i42-strict-items-unchecked',
+    file: `${D}/preflight/structured-rules.ts`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
+    from: 'if (node.items !== undefined) unclosedObjects(node.items, `${path}.items`, out);',
+    to: '',
+    tests: [`${D}/structured/strict-limits.test.ts`],
+  },
+  {
+    id: 'i42-discover-cap-per-chunk',
+    file: 'packages/registry/src/catalogue/listing/discover.ts',
+    from: 'size += value.byteLength;',
+    to: 'size = value.byteLength;',
+    tests: ['packages/registry/src/catalogue/listing/discover-chunked.test.ts'],
+  },
+  {
+    id: 'i42-sync-readds-retired',
+    file: 'packages/cli/src/sync/compare.ts',
+    from: 'for (const offering of entry.retired) {',
+    to: 'for (const offering of [] as typeof entry.retired) {',
+    tests: ['packages/cli/src/commands/registry-sync-repeat.test.ts'],
+  },
+  {
+    id: 'i42-sync-flag-repeated',
+    file: 'packages/cli/src/sync/write-sync.ts',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
+    from: 'offering.note.split(` | ${FLAG}`)[0]',
+    to: 'offering.note',
+    tests: ['packages/cli/src/commands/registry-sync-repeat.test.ts'],
+  },
+  {
+    id: 'i42-cost-free-cache-writes',
+    file: `${E}/cost/cost.ts`,
+    from: 'price(pricing.cacheWrite) ?? inputPrice',
+    to: 'price(pricing.cacheWrite) ?? 0',
+    tests: [`${E}/cost/cost.test.ts`],
+  },
+  {
+    id: 'i42-preflight-empty-block-top-only',
+    file: `${D}/prompt-cache.ts`,
+    from: 'if (isEmptyText(block)) {',
+    to: 'if (isEmptyText(block) && at.length <= 2) {',
+    tests: [`${D}/preflight/cache-rules.test.ts`],
+  },
+  {
+    id: 'i42-ai-sdk-plan-per-provider',
+    file: 'packages/ai-sdk/src/middleware.ts',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
+    from: 'const key = `${model.provider}\\u0000${model.modelId}`;',
+    to: 'const key = model.provider;',
+    tests: ['packages/ai-sdk/src/middleware-per-model.test.ts'],
+  },
+  {
+    id: 'i42-ai-sdk-audio-as-text',
+    file: 'packages/ai-sdk/src/mcp-to-model-output.ts',
+    from: "(block.type === 'image' || block.type === 'audio') && typeof record.data === 'string'",
+    to: "block.type === 'image' && typeof record.data === 'string'",
+    tests: ['packages/ai-sdk/src/middleware-per-model.test.ts'],
+  },
+  // issue 42: purity (a function documented not to change its input writes into it)
+  {
+    id: 'i42-purity-merge-extra-in-place',
+    file: `${D}/support/extra.ts`,
+    from: 'const merged: JsonObject = { ...target };',
+    to: 'const merged: JsonObject = target;',
+    tests: [`${D}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-ttl-raised-in-place',
+    file: `${D}/prompt-cache.ts`,
+    from: "return { ...block, cache_control: { ...asRecord(block.cache_control), ttl: '1h' } };",
+    to: "return Object.assign(block, { cache_control: { ...asRecord(block.cache_control), ttl: '1h' } });",
+    tests: [`${D}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-cost-in-place',
+    file: `${E}/cost/cost.ts`,
+    from: 'return cost === undefined ? response : { ...response, cost };',
+    to: 'return cost === undefined ? response : Object.assign(response, { cost });',
+    tests: [`${E}/purity.test.ts`],
   },
 ];
 

@@ -5,7 +5,8 @@
 // replacement text, so a reason survives line shifts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { GROUPS } from './groups.mjs';
+import { EXCEPTIONS, GROUPS } from './groups.mjs';
+import { assignSources, exceptionProblem } from './sources.mjs';
 
 const EQUIVALENT = 'scripts/mutation/equivalent-mutants.json';
 const REPORT = 'docs/mutation-report.md';
@@ -48,16 +49,67 @@ export function buildReport(timings = {}) {
   const survivors = [];
   /** The reasons some survivor still uses: the others are left over from code since changed. */
   const used = new Set();
-  let unexplained = 0;
+  /** The keys of the survivors no reason explains. */
+  const unexplained = [];
+  /** The files some group's results hold. */
+  const measured = new Set();
+  const { byGroup, excepted, unclaimed } = assignSources();
+  /** Problems of coverage: a source file no group measures, a claim an exception breaks. */
+  const coverage = [];
+  const pending = [];
+  for (const file of unclaimed) {
+    coverage.push(
+      `no group measures ${file}: add it to a group of scripts/mutation/groups.mjs, or to EXCEPTIONS with why`,
+    );
+  }
+  for (const { file, exception } of excepted) {
+    const problem = exceptionProblem(file, exception.kind);
+    if (problem) coverage.push(`${file} is excepted as ${exception.kind} but ${problem}`);
+  }
   for (const [name, group] of Object.entries(GROUPS)) {
     const path = `reports/mutation/incremental/${name}.json`;
+    const files = byGroup[name];
     if (!existsSync(path)) {
-      rows.push(`| ${name} | (not run yet) | | | | |`);
+      if (files.length === 0) continue;
+      if (group.pending) {
+        pending.push(`| ${name} | ${files.length} | not measured: ${cell(group.pending)} |`);
+      } else {
+        rows.push(`| ${name} | (not run yet) | | | | |`);
+        coverage.push(
+          `group ${name} has no results: run pnpm test:mutation ${name} (or give it a pending reason)`,
+        );
+      }
       continue;
     }
     const report = JSON.parse(readFileSync(path, 'utf8'));
+    const resultFiles = new Set(
+      Object.keys(report.files).map((rawFile) => relative(process.cwd(), resolve(rawFile))),
+    );
+    const missing = files.filter((file) => !resultFiles.has(file));
+    if (missing.length > 0 && !group.pending) {
+      for (const file of missing) {
+        coverage.push(`${file} (group ${name}) is not measured: run pnpm test:mutation ${name}`);
+      }
+    }
+    if (group.static) {
+      const ignored = Object.values(report.files).reduce(
+        (sum, entry) =>
+          sum + entry.mutants.filter((m) => m.static && m.status === 'Ignored').length,
+        0,
+      );
+      if (ignored > 0) {
+        coverage.push(
+          `group ${name} measures static mutants, but its results ignored ${ignored}: run pnpm test:mutation ${name}`,
+        );
+      }
+    }
+    // A pending group's results are shown, but not yet held to the bar: its survivors are
+    // counted, not listed, until the group loses its pending reason.
+    let groupUnexplained = 0;
+    let groupBelow = false;
     for (const [rawFile, entry] of Object.entries(report.files).sort()) {
       const file = relative(process.cwd(), resolve(rawFile));
+      measured.add(file);
       const count = (status) => entry.mutants.filter((m) => m.status === status).length;
       const killed = count('Killed') + count('Timeout');
       const survived = entry.mutants.filter(
@@ -70,7 +122,9 @@ export function buildReport(timings = {}) {
         if (reason) {
           explained++;
           used.add(key);
-        } else unexplained++;
+        } else if (group.pending) groupUnexplained++;
+        else unexplained.push(key);
+        if (group.pending) continue;
         const { line, column } = mutant.location.start;
         survivors.push(
           `| \`${file}:${line}:${column}\` | ${mutant.mutatorName} | \`${cell(short(original(entry.source, mutant.location).replace(/\s+/g, ' ')))}\` → \`${cell(short((mutant.replacement ?? '').replace(/\s+/g, ' ')))}\` | ${mutant.status} | ${reason ? cell(reason) : '**not explained: add a test or a reason**'} |`,
@@ -79,11 +133,27 @@ export function buildReport(timings = {}) {
       const valid = killed + survived.length;
       const score = valid === 0 ? 100 : (100 * killed) / valid;
       const adjusted = valid === 0 ? 100 : (100 * (killed + explained)) / valid;
-      const mark =
-        score >= TARGET ? '' : adjusted >= TARGET ? ' (≥85 % with equivalents)' : ' **below 85 %**';
+      if (adjusted < TARGET) groupBelow = true;
+      const mark = group.pending
+        ? ' (pending)'
+        : score >= TARGET
+          ? ''
+          : adjusted >= TARGET
+            ? ' (≥85 % with equivalents)'
+            : ' **below 85 %**';
       rows.push(
         `| ${name}${group.owner ? ' (streams)' : ''} | \`${file}\` | ${valid} | ${killed} | ${survived.length} (${explained} equivalent) | ${score.toFixed(1)} %${mark} |`,
       );
+    }
+    if (group.pending) {
+      const state =
+        missing.length > 0
+          ? `measured in part (${missing.length} of ${files.length} files not yet)`
+          : `measured; ${groupUnexplained} survivor(s) neither killed nor explained yet${groupBelow ? ', some file below 85 %' : ''}`;
+      pending.push(`| ${name} | ${files.length} | ${state}: ${cell(group.pending)} |`);
+      if (missing.length === 0 && groupUnexplained === 0 && !groupBelow) {
+        coverage.push(`group ${name} meets the bar: remove its pending reason in groups.mjs`);
+      }
     }
   }
   const timingRows = Object.entries(timings).map(
@@ -94,12 +164,29 @@ export function buildReport(timings = {}) {
 
 Generated by \`pnpm test:mutation\` (StrykerJS with the vitest runner, \`scripts/mutation/\`);
 do not edit by hand. Score = killed (or timed out) / (killed + survived + not covered); static
-mutants are ignored. Target: ${TARGET} % per module, every survivor killed or explained in
+mutants are measured only in the groups marked \`static\` in \`scripts/mutation/groups.mjs\`
+(where a module's behaviour lives in tables). Target: ${TARGET} % per module, every survivor killed or explained in
 \`scripts/mutation/equivalent-mutants.json\`. How it runs: \`docs/design-notes/checks.md\`.
 
 | Group | Module | Mutants | Killed | Survived | Score |
 | --- | --- | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
+
+## Groups pending
+
+Every source file of every package is in a group or excepted below. These groups are not yet
+held to the target: not measured, or measured with survivors still to kill or explain (their
+scores are in the table above, marked pending; their survivors are not listed below).
+
+| Group | Files | State |
+| --- | ---: | --- |
+${pending.join('\n')}
+
+## Files no group measures
+
+| Files | Kind | Why |
+| --- | --- | --- |
+${EXCEPTIONS.map((exception) => `| ${exception.files.map((file) => `\`${file}\``).join(', ')} | ${exception.kind} | ${cell(exception.why)} |`).join('\n')}
 
 ## Surviving mutants
 
@@ -117,19 +204,19 @@ mutants whose code or covering tests changed, so its time is far below a first r
 | --- | ---: | ---: | ---: | --- |
 ${timingRows.join('\n')}
 `;
-  // A reason no survivor matches is stale only if every group has a report to match it in.
-  const allRun = Object.keys(GROUPS).every((name) =>
-    existsSync(`reports/mutation/incremental/${name}.json`),
+  // A reason no survivor matches is stale once its file has results to match it in.
+  const stale = Object.keys(equivalent).filter(
+    (key) => !used.has(key) && measured.has(key.slice(0, key.indexOf(' | '))),
   );
-  const stale = allRun ? Object.keys(equivalent).filter((key) => !used.has(key)) : [];
-  return { text, stale, unexplained };
+  return { text, stale, unexplained, coverage };
 }
 
 export function writeReport(timings = {}) {
-  const { text, stale } = buildReport(timings);
+  const { text, stale, coverage } = buildReport(timings);
   writeFileSync(REPORT, text);
   console.log(`wrote ${REPORT}`);
   for (const key of stale) console.log(`stale reason (no survivor matches it): ${key}`);
+  for (const problem of coverage) console.log(problem);
 }
 
 /**
@@ -137,8 +224,8 @@ export function writeReport(timings = {}) {
  * survivor is left unexplained. Returns the problems found, one a line.
  */
 export function checkReport(timings = {}) {
-  const { text, stale, unexplained } = buildReport(timings);
-  const problems = [];
+  const { text, stale, unexplained, coverage } = buildReport(timings);
+  const problems = [...coverage];
   if (!existsSync(REPORT) || readFileSync(REPORT, 'utf8') !== text) {
     problems.push(
       `${REPORT} is not what the results give: run node scripts/mutation/run.mjs --report`,
@@ -146,9 +233,10 @@ export function checkReport(timings = {}) {
   }
   for (const key of stale)
     problems.push(`stale reason in ${EQUIVALENT} (no survivor matches it): ${key}`);
-  if (unexplained > 0) {
+  if (unexplained.length > 0) {
     problems.push(
-      `${unexplained} surviving mutant(s) not explained: kill them or record why in ${EQUIVALENT}`,
+      `${unexplained.length} surviving mutant(s) not explained: kill them or record why in ${EQUIVALENT}`,
+      ...unexplained.map((key) => `  not explained: ${key}`),
     );
   }
   return problems;

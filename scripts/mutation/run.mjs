@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test:mutation [group ...]`: runs StrykerJS on each module group of groups.mjs in turn
+// `pnpm test:mutation [group ...] [--force]`: runs StrykerJS on each module group of groups.mjs in turn
 // (all of them when none is named, the stream decoders last), incrementally, then writes
 // docs/mutation-report.md. `--report` only regenerates the report from the last results;
 // `--check` (CI) fails when the committed report, the results and the recorded reasons disagree.
@@ -8,10 +8,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { GROUPS } from './groups.mjs';
 import { checkReport, writeReport } from './report.mjs';
+import { groupFiles } from './sources.mjs';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const reportOnly = check || args.includes('--report');
+// `--force`: test every mutant again, not only those of changed code or tests (a new test file
+// does not make Stryker retest the static mutants it would kill).
+const force = args.includes('--force');
 const named = args.filter((arg) => !arg.startsWith('--'));
 for (const name of named) {
   if (!(name in GROUPS))
@@ -33,12 +37,20 @@ const timings = (() => {
 
 let failed = false;
 for (const name of chosen) {
+  if (groupFiles(name).length === 0) {
+    console.log(`\n== mutation group ${name}: no files (a folder for files to come) ==`);
+    continue;
+  }
   console.log(`\n== mutation group ${name} ==`);
   const started = Date.now();
-  const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
-    stdio: 'inherit',
-    env: { ...process.env, MUTATION_GROUP: name },
-  });
+  const result = spawnSync(
+    'npx',
+    ['stryker', 'run', 'stryker.config.mjs', ...(force ? ['--force'] : [])],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_GROUP: name },
+    },
+  );
   const seconds = Math.round((Date.now() - started) / 1000);
   if (result.status !== 0) {
     console.error(`stryker failed for group ${name} (exit ${result.status})`);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { callFrozen } from '../../../../test-support/deep-freeze.js';
 import { describeDelivered, summarisePayloads } from './describe.js';
 
 describe('describeDelivered', () => {
@@ -112,5 +113,29 @@ describe('summarisePayloads, applied twice', () => {
         expect(summarisePayloads(once)).toEqual(once);
       }),
     );
+  });
+});
+
+describe('summarisePayloads leaves its input unchanged', () => {
+  it('summarises a copy of a deeply frozen body', () => {
+    const body = {
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'base64', data: 'iVBORw0KGgoAAAANSUhEUg==' } },
+          ],
+        },
+      ],
+    };
+    const summary = callFrozen(body, (frozen) => summarisePayloads(frozen));
+    expect(summary).toEqual({
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'image', source: { type: 'base64', data: '[base64, 16 bytes]' } }],
+        },
+      ],
+    });
   });
 });

@@ -84,6 +84,43 @@ describe('costOf', () => {
     });
   });
 
+  it('a price list without a cache-write price charges cache writes at the input price, never free', () => {
+    // A cache read price but no write price (models.dev lists only what the provider has).
+    const readOnly: Pricing = {
+      input: 3,
+      output: 15,
+      cacheRead: 0.3,
+      currency: 'USD',
+      source: 's',
+      date: '2026-01-01',
+    };
+    // 10,000 input: 4,000 written x $3 = $0.012, 1,000 read x $0.30 = $0.0003,
+    // 5,000 uncached x $3 = $0.015; 200 out x $15 = $0.003.
+    expect(
+      costOf(
+        { inputTokens: 10_000, outputTokens: 200, cacheReadTokens: 1000, cacheWriteTokens: 4000 },
+        readOnly,
+      ),
+    ).toEqual({
+      total: 0.0303,
+      input: 0.015,
+      output: 0.003,
+      cacheRead: 0.0003,
+      cacheWrite: 0.012,
+      currency: 'USD',
+      source: 's',
+      date: '2026-01-01',
+    });
+    // With no cache price at all, one-hour writes are charged at the input price too.
+    const flat: Pricing = { input: 1, output: 4, currency: 'USD', source: 's', date: '2026-01-01' };
+    expect(
+      costOf(
+        { inputTokens: 3000, outputTokens: 0, cacheWriteTokens: 3000, cacheWrite1hTokens: 1000 },
+        flat,
+      ),
+    ).toMatchObject({ input: 0, cacheWrite: 0.003, total: 0.003 });
+  });
+
   it('bills the reasoning a wire leaves out of its output count but keeps in its total', () => {
     // Gemini: 17,713 prompt (17,379 cached), 68 candidates, 821 thoughts, total 18,602.
     // Output billed 18,602 - 17,713 = 889 x $10 = $0.00889; 334 x $2; 17,379 x $0.20.
@@ -169,6 +206,53 @@ describe('costOf', () => {
     expect(
       costOf({ inputTokens: 1000, cacheWriteTokens: 1000, cacheWrite1hTokens: 600 }, SONNET),
     ).toMatchObject({ cacheWrite: 0.0025 });
+  });
+
+  it('zero counts and zero prices are real numbers, not missing ones', () => {
+    // A reply of no tokens costs 0, not "no cost".
+    expect(costOf({ inputTokens: 0, outputTokens: 0 }, SONNET)).toMatchObject({
+      total: 0,
+      input: 0,
+      output: 0,
+    });
+    // Free cache reads stay free: a price of 0 is a price, not a missing one.
+    expect(
+      costOf(
+        { inputTokens: 1000, outputTokens: 0, cacheReadTokens: 1000 },
+        { ...SONNET, cacheRead: 0 },
+      ),
+    ).toMatchObject({ cacheRead: 0, total: 0 });
+  });
+
+  it('a cache price that is negative or not finite is no price: the input price applies', () => {
+    // 1,000 read at $2 (the input price) = $0.002.
+    for (const cacheRead of [-0.5, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(
+        costOf(
+          { inputTokens: 1000, outputTokens: 0, cacheReadTokens: 1000 },
+          { ...SONNET, cacheRead },
+        ),
+      ).toMatchObject({ cacheRead: 0.002, total: 0.002 });
+    }
+  });
+
+  it('reads and writes together are capped at the input: reads first, writes get the rest', () => {
+    // 1,000 input, 800 read, 500 "written": 800 x $0.20 = $0.00016, the 200 left x $2.50 = $0.0005.
+    expect(
+      costOf(
+        { inputTokens: 1000, outputTokens: 0, cacheReadTokens: 800, cacheWriteTokens: 500 },
+        SONNET,
+      ),
+    ).toMatchObject({ input: 0, cacheRead: 0.00016, cacheWrite: 0.0005, total: 0.00066 });
+  });
+
+  it('a total without an input count leaves the output count as reported', () => {
+    // 100 out x $10 = $0.001; the total says nothing about reasoning without the input.
+    expect(costOf({ outputTokens: 100, totalTokens: 5000 }, SONNET)).toMatchObject({
+      input: 0,
+      output: 0.001,
+      total: 0.001,
+    });
   });
 
   it('hostile counts never give a negative or non-finite cost (issue 39)', () => {
