@@ -7,7 +7,7 @@
 // The preflight rules (`preflight/structured-rules.ts`) check the same facts on the body.
 import { toStrictJsonSchema } from '@crosswire/core';
 import { isRecord, type JsonObject, setOwn } from '../support/json.js';
-import { forEachSchemaNode, saysArray } from './schema-nodes.js';
+import { forEachSchemaNode } from './schema-nodes.js';
 
 /** Keywords strict mode cannot express: a schema with one falls back to `strict: false`. */
 export const STRICT_UNSUPPORTED_KEYWORDS: readonly string[] = Object.freeze([
