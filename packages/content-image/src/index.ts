@@ -49,8 +49,11 @@ export {
 export { fetchImage } from './lazy-fetch.js';
 export type { FetchTlsOptions } from './pinned-agent.js';
 export type { ImagePartByWire } from './wires/index.js';
+export { bedrockImageFormat } from './wires/bedrock.js';
 export type {
   AnthropicImagePart,
+  BedrockImageFormat,
+  BedrockImagePart,
   GeminiCamelImagePart,
   GeminiImagePart,
   GeminiOptions,

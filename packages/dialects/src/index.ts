@@ -37,6 +37,16 @@ export type {
   HermesOptions,
   ToolChoice,
 } from './dialect-types.js';
+export {
+  crc32,
+  createEventStreamReader,
+  decodeEventStreamMessage,
+  type EventStreamHeaderValue,
+  type EventStreamMessage,
+  type EventStreamReader,
+  encodeEventStreamMessage,
+  eventStreamError,
+} from './eventstream.js';
 export type {
   AssistantMessage,
   ChatMessage,
@@ -58,6 +68,7 @@ export {
   providerMessages,
   wireMessage,
 } from './messages.js';
+export { BEDROCK_MEDIA_LIMITS } from './preflight/bedrock-rules.js';
 export {
   IMAGE_LIMITS,
   type ImageLimits,
@@ -89,13 +100,22 @@ export {
   wireNamedResults,
   wireToolName,
 } from './preflight/tool-names.js';
-export type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './preflight/types.js';
+export type {
+  ModelFacts,
+  ProviderRule,
+  RuleBreak,
+  RuleCheck,
+  RuleContext,
+} from './preflight/types.js';
 export {
   ANTHROPIC_MAX_BREAKPOINTS,
   ANTHROPIC_MIN_CACHEABLE_TOKENS,
   anthropicBreakpoints,
   anthropicMinCacheableTokens,
   applyPromptCache,
+  BEDROCK_CACHE_MODELS,
+  BEDROCK_MAX_CACHE_POINTS,
+  bedrockCachePoints,
   estimateTokens,
   type PromptCache,
   type PromptCacheEndpoint,
@@ -119,6 +139,7 @@ export type {
   StreamEmitter,
   StreamEvent,
   StreamFrame,
+  StreamFraming,
   TextDeltaEvent,
   ToolCallDeltaEvent,
   ToolCallEndEvent,
@@ -150,5 +171,6 @@ export { capText, MAX_PROVIDER_TEXT } from './support/error-body.js';
 export { isRecord, type JsonObject } from './support/json.js';
 export { partialJsonObject } from './support/partial-json.js';
 export { anthropicToolUseId, DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
+export { bedrockToolUseId } from './wires/bedrock.js';
 export { DIALECTS, STREAMS } from './wires/index.js';
 export { responsesCallId } from './wires/responses.js';

@@ -55,6 +55,20 @@ const LANES: readonly Lane[] = [
     model: 'kimi-k2-0905-preview',
     wire: 'anthropic',
   },
+  // Converse takes a tool-result image from Claude, not from Llama 4 Scout (which sees images:
+  // it gets them after the results, in the same user turn).
+  {
+    lane: 'bedrock-claude',
+    provider: 'bedrock',
+    model: 'us.anthropic.claude-sonnet-4-6',
+    wire: 'bedrock',
+  },
+  {
+    lane: 'bedrock-llama',
+    provider: 'bedrock',
+    model: 'us.meta.llama4-scout-17b-instruct-v1:0',
+    wire: 'bedrock',
+  },
 ];
 
 let simulator: Simulator;

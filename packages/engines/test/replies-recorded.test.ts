@@ -1059,6 +1059,7 @@ describe('recorded replies with calls: the tool loop continues from them', () =>
     ollama: 'llama3.2',
     responses: 'gpt-6.1-sol',
     hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
+    bedrock: 'us.anthropic.claude-sonnet-4-6',
   };
   const withCalls = REPLIES.filter((reply) => reply.toolCalls.length > 0);
 

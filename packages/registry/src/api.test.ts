@@ -111,6 +111,7 @@ describe('the public API', () => {
       'aki:hermes',
       'aki-anthropic:anthropic',
       'anthropic:anthropic',
+      'bedrock:bedrock',
       'cerebras:openai',
       'deepseek:openai',
       'gemini:gemini',

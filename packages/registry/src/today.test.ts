@@ -12,6 +12,7 @@ describe(`the shipped data as of ${AS_OF}`, () => {
   it('every default model is the one written here, and is current with no warning', () => {
     const expected: Record<string, string> = {
       anthropic: 'claude-sonnet-5-5',
+      bedrock: 'us.anthropic.claude-sonnet-4-6',
       cerebras: 'gpt-oss-120b',
       deepseek: 'deepseek-flash',
       gemini: 'gemini-3.8-flash',

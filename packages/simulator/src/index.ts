@@ -31,13 +31,16 @@ export {
 } from './server.js';
 export {
   type SimulatorStreamOptions,
+  type StreamFrameData,
   type StreamRecord,
   type StreamRenderOptions,
   streamChunks,
   streamErrorFrame,
   streamFrames,
+  streamFraming,
 } from './stream.js';
 export type {
+  InspectContext,
   Inspection,
   ReceivedToolResult,
   ReplyContext,

@@ -205,6 +205,39 @@ const CASES: Record<
       ],
     },
   },
+  bedrock: {
+    path: '/model/us.anthropic.claude-sonnet-4-6/converse',
+    valid: {
+      toolConfig: {
+        tools: [{ toolSpec: { name: 'echo', inputSchema: { json: { type: 'object' } } } }],
+      },
+      messages: [
+        { role: 'user', content: [{ text: 'hi' }] },
+        { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'echo', input: {} } }] },
+        {
+          role: 'user',
+          content: [
+            {
+              toolResult: {
+                toolUseId: 't1',
+                content: [{ image: { format: 'png', source: { bytes: BASE64 } } }],
+              },
+            },
+          ],
+        },
+      ],
+    },
+    missingResult: {
+      toolConfig: {
+        tools: [{ toolSpec: { name: 'echo', inputSchema: { json: { type: 'object' } } } }],
+      },
+      messages: [
+        { role: 'user', content: [{ text: 'hi' }] },
+        { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'echo', input: {} } }] },
+        { role: 'user', content: [{ text: 'and?' }] },
+      ],
+    },
+  },
 };
 
 describe.each(Object.entries(CASES) as [WireFormat, (typeof CASES)[WireFormat]][])(

@@ -114,12 +114,20 @@ export interface ReplyContext {
   readonly usage?: PromptUsage;
 }
 
+/** What a wire's checks know besides the body and the path. */
+export interface InspectContext {
+  /** The registry provider the lane plays, for provider-only rules. */
+  readonly provider?: string;
+  /** The request headers (names lower-case, credentials not redacted), for the auth checks. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /** One wire's half of the simulator: checks a request, renders replies in the wire's shape. */
 export interface SimulatorWire {
   /** True when `path` (after the lane prefix) is this wire's endpoint. */
   matches(path: string): boolean;
   /** The model named by the request (body or path); `provider` for provider-only rules. */
-  inspect(body: unknown, path: string, context?: { readonly provider?: string }): Inspection;
+  inspect(body: unknown, path: string, context?: InspectContext): Inspection;
   reply(
     step: Extract<SimulatorStep, { type: 'text' | 'tool_calls' }>,
     context: ReplyContext,

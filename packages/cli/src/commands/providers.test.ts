@@ -52,7 +52,7 @@ describe('crosswire providers', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: providers: unknown wire 'cohere' (one of: openai, anthropic, gemini, ollama, responses, hermes) (see crosswire providers --help)\n",
+        "crosswire: providers: unknown wire 'cohere' (one of: openai, anthropic, gemini, ollama, responses, hermes, bedrock) (see crosswire providers --help)\n",
     });
     expect((await runCli(['providers', 'openai'])).stderr).toBe(
       'crosswire: providers: unexpected argument openai (see crosswire providers --help)\n',

@@ -68,6 +68,7 @@ const PROVIDER_OF_WIRE: Readonly<Record<WireFormat, string>> = {
   ollama: 'ollama',
   responses: 'openai-responses',
   hermes: 'nousresearch',
+  bedrock: 'bedrock',
 };
 
 const MODEL_OF_KIND: Readonly<Record<DemoModelKind, string>> = {
@@ -115,12 +116,19 @@ export function demoRegistry(): Registry {
       base_url: 'http://127.0.0.1/',
       chat_path: real.chatPath,
       auth: null,
+      // The simulator's Bedrock lane wants credentials, as Bedrock does: a demo API key.
+      ...(wire === 'bedrock' ? { headers: { Authorization: 'Bearer crosswire-demo-key' } } : {}),
       docs: DEMO_SOURCE,
-      // Claimed where the wire has a native form (the validator refuses the others).
-      capabilities: {
-        ...(carriesNative(wire, 'image') ? { tool_result_images: claim(true) } : {}),
-        ...(carriesNative(wire, 'pdf') ? { tool_result_pdf: claim(true) } : {}),
-      },
+      // Claimed where the wire has a native form (the validator refuses the others); not on
+      // bedrock, where Converse takes a tool-result image only from the models AWS lists (the
+      // demo models are none of them), so the vision model gets it after the results instead.
+      capabilities:
+        wire === 'bedrock'
+          ? {}
+          : {
+              ...(carriesNative(wire, 'image') ? { tool_result_images: claim(true) } : {}),
+              ...(carriesNative(wire, 'pdf') ? { tool_result_pdf: claim(true) } : {}),
+            },
       offerings: (['vision', 'text'] as const).map((kind) => ({
         id: MODEL_OF_KIND[kind],
         model: `crosswire-demo/${MODEL_OF_KIND[kind]}`,

@@ -21,7 +21,8 @@ export interface StructuredOutputRequest {
 /**
  * How a wire asks for a structured reply, where it has a choice (`DialectOptions.structuredOutput`):
  * `native` the provider's own parameter (anthropic `output_config.format`, gemini
- * `responseJsonSchema`), `tool` a synthetic tool the model is forced to call (anthropic),
+ * `responseJsonSchema`, bedrock `outputConfig.textFormat`), `tool` a synthetic tool the model
+ * is forced to call (anthropic, bedrock),
  * `subset` gemini's OpenAPI-subset `responseSchema`. Wires with one mechanism ignore it.
  */
 export type StructuredOutputMode = 'native' | 'tool' | 'subset';
@@ -31,6 +32,7 @@ export type StructuredMechanism =
   | 'response_format'
   | 'text.format'
   | 'output_config.format'
+  | 'outputConfig.textFormat'
   | 'tool'
   | 'responseJsonSchema'
   | 'responseSchema'

@@ -21,6 +21,21 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 },
 {
 "kind":"lab",
+"file":"data/models/amazon.json",
+"data":{
+"lab":"amazon",
+"name":"Amazon",
+"models":[
+{"id":"nova-pro-v1","name":"Amazon Nova Pro","family":"nova","variant":"pro","version":"1","release_date":"2024-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"},
+{"id":"nova-lite-v1","name":"Amazon Nova Lite","family":"nova","variant":"lite","version":"1","release_date":"2024-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"},
+{"id":"nova-micro-v1","name":"Amazon Nova Micro","family":"nova","variant":"micro","version":"1","release_date":"2024-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","note":"Nova Micro is a text-only model"},
+{"id":"nova-premier-v1","name":"Amazon Nova Premier","family":"nova","variant":"premier","version":"1","release_date":"2025-04","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"},
+{"id":"nova-2-lite-v1","name":"Amazon Nova 2 Lite","family":"nova","variant":"lite","version":"2","release_date":"2025-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"}
+]
+}
+},
+{
+"kind":"lab",
 "file":"data/models/anthropic.json",
 "data":{
 "lab":"anthropic",
@@ -339,6 +354,42 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 {"id":"claude-opus-4","model":"anthropic/claude-opus-4","aliases":["claude-opus-4-20250514","claude-opus-4-0"],"retired":"2026-06-15","replacement":"claude-opus-4-8","source":"https://platform.claude.com/docs/en/release-notes/overview","note":"Anthropic's release notes: requests to this model fail since the retirement (dates as summarised by ai-provider-watch and multidotdev/cli from Anthropic's notes)"},
 {"id":"claude-sonnet-4","model":"anthropic/claude-sonnet-4","aliases":["claude-sonnet-4-20250514","claude-sonnet-4-0"],"retired":"2026-06-15","replacement":"claude-sonnet-4-6","source":"https://platform.claude.com/docs/en/release-notes/overview","note":"Anthropic's release notes: requests to this model fail since the retirement (dates as summarised by ai-provider-watch and multidotdev/cli from Anthropic's notes)"},
 {"id":"claude-3-haiku","model":"anthropic/claude-3-haiku","aliases":["claude-3-haiku-20240307"],"retired":"2026-04-20","replacement":"claude-haiku-4-5","source":"https://platform.claude.com/docs/en/about-claude/model-deprecations","note":"requests fail since the retirement"}
+]
+}
+},
+{
+"kind":"provider",
+"file":"data/providers/bedrock.json",
+"data":{
+"id":"bedrock",
+"name":"Amazon Bedrock (Converse)",
+"aliases":["amazon-bedrock","aws-bedrock","bedrock-converse"],
+"tool_wire_format":"bedrock",
+"base_url":"https://bedrock-runtime.us-east-1.amazonaws.com",
+"chat_path":"/model/{model}/converse",
+"auth":{"header":"Authorization","scheme":"Bearer","required":false},
+"api_key_env":"AWS_BEARER_TOKEN_BEDROCK",
+"docs":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html",
+"capabilities":{"tool_result_images":[{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.image: \\"This field is only supported by Amazon Nova and Anthropic Claude 3 and 4 models\\"","when":{"family":"claude"}},{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.image: \\"This field is only supported by Amazon Nova and Anthropic Claude 3 and 4 models\\"","when":{"family":"nova"}},{"value":true,"evidence":"live","source":"https://github.com/anomalyco/opencode/issues/49443","date":"2026-12-01","note":"not on AWS's list, but a 4x4 PNG inside toolResult.content answered 200 in us-east-1 (the issue's table)","when":{"model":"meta/llama-4-maverick-17b-128e-instruct"}},{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"AWS documents the image member for Nova and Claude only; OpenAI (gpt-oss, GPT), Mistral, Qwen, Gemma, Kimi and Grok answer 400 \\"This model doesn't support the image field for user messages\\" (anomalyco/opencode#49443, can1357/oh-my-pi#11681); the image then goes in the same user turn after the results where the model sees images"}],"tool_result_pdf":[{"value":true,"evidence":"inferred","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.document; Claude reads document blocks in a tool result on its own API","when":{"family":"claude"}},{"value":true,"evidence":"inferred","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.document; Nova reads documents in Converse","when":{"family":"nova"}},{"value":"unknown","evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"the document member carries no model restriction in the reference, but no other model is shown reading one inside toolResult; unknown sends the placeholder"}]},
+"default_model":"us.anthropic.claude-sonnet-4-6",
+"offerings":[
+{"id":"anthropic.claude-sonnet-4-6","model":"anthropic/claude-sonnet-4-6","aliases":["us.anthropic.claude-sonnet-4-6","eu.anthropic.claude-sonnet-4-6","global.anthropic.claude-sonnet-4-6","jp.anthropic.claude-sonnet-4-6","au.anthropic.claude-sonnet-4-6","apac.anthropic.claude-sonnet-4-6"]},
+{"id":"anthropic.claude-opus-4-6-v1","model":"anthropic/claude-opus-4-6","aliases":["us.anthropic.claude-opus-4-6-v1","eu.anthropic.claude-opus-4-6-v1","global.anthropic.claude-opus-4-6-v1","au.anthropic.claude-opus-4-6-v1"]},
+{"id":"anthropic.claude-opus-4-5-20251101-v1:0","model":"anthropic/claude-opus-4-5","aliases":["us.anthropic.claude-opus-4-5-20251101-v1:0","eu.anthropic.claude-opus-4-5-20251101-v1:0","global.anthropic.claude-opus-4-5-20251101-v1:0"]},
+{"id":"anthropic.claude-haiku-4-5-20251001-v1:0","model":"anthropic/claude-haiku-4-5","aliases":["us.anthropic.claude-haiku-4-5-20251001-v1:0","eu.anthropic.claude-haiku-4-5-20251001-v1:0","global.anthropic.claude-haiku-4-5-20251001-v1:0","jp.anthropic.claude-haiku-4-5-20251001-v1:0","au.anthropic.claude-haiku-4-5-20251001-v1:0","apac.anthropic.claude-haiku-4-5-20251001-v1:0"]},
+{"id":"anthropic.claude-3-7-sonnet-20250219-v1:0","model":"anthropic/claude-3-7-sonnet","aliases":["us.anthropic.claude-3-7-sonnet-20250219-v1:0","eu.anthropic.claude-3-7-sonnet-20250219-v1:0","apac.anthropic.claude-3-7-sonnet-20250219-v1:0"]},
+{"id":"amazon.nova-pro-v1:0","model":"amazon/nova-pro-v1","aliases":["us.amazon.nova-pro-v1:0","eu.amazon.nova-pro-v1:0","apac.amazon.nova-pro-v1:0"]},
+{"id":"amazon.nova-lite-v1:0","model":"amazon/nova-lite-v1","aliases":["us.amazon.nova-lite-v1:0","eu.amazon.nova-lite-v1:0","apac.amazon.nova-lite-v1:0"]},
+{"id":"amazon.nova-micro-v1:0","model":"amazon/nova-micro-v1","aliases":["us.amazon.nova-micro-v1:0","eu.amazon.nova-micro-v1:0","apac.amazon.nova-micro-v1:0"]},
+{"id":"amazon.nova-premier-v1:0","model":"amazon/nova-premier-v1","aliases":["us.amazon.nova-premier-v1:0"]},
+{"id":"amazon.nova-2-lite-v1:0","model":"amazon/nova-2-lite-v1","aliases":["us.amazon.nova-2-lite-v1:0","eu.amazon.nova-2-lite-v1:0","global.amazon.nova-2-lite-v1:0"]},
+{"id":"meta.llama4-maverick-17b-instruct-v1:0","model":"meta/llama-4-maverick-17b-128e-instruct","aliases":["us.meta.llama4-maverick-17b-instruct-v1:0"]},
+{"id":"meta.llama4-scout-17b-instruct-v1:0","model":"meta/llama-4-scout-17b-16e-instruct","aliases":["us.meta.llama4-scout-17b-instruct-v1:0"]},
+{"id":"meta.llama3-3-70b-instruct-v1:0","model":"meta/llama-3.3-70b-instruct","aliases":["us.meta.llama3-3-70b-instruct-v1:0"]},
+{"id":"openai.gpt-oss-120b-1:0","model":"openai/gpt-oss-120b"},
+{"id":"openai.gpt-oss-20b-1:0","model":"openai/gpt-oss-20b"},
+{"id":"deepseek.v3-v1:0","model":"deepseek/deepseek-v3.1"},
+{"id":"qwen.qwen3-32b-v1:0","model":"alibaba/qwen3-32b"}
 ]
 }
 },

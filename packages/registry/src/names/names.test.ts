@@ -160,6 +160,7 @@ describe('model names on the shipped data', () => {
       'aki-anthropic': [F, F], // quirks: tool_result_images never; source_blocks false
       aki: [F, F], // hermes
       anthropic: [U, U],
+      bedrock: [U, U],
       cerebras: [F, F],
       deepseek: [F, F],
       gemini: [U, U],
