@@ -31,8 +31,11 @@ export const BEDROCK_MEDIA_LIMITS = Object.freeze({
   documentBytes: 4.5 * 1024 * 1024,
 });
 
-/** The tool names and toolUseIds Converse accepts (API_runtime_ToolSpecification, _ToolUseBlock). */
+/** The tool names Converse accepts (API_runtime_ToolSpecification). */
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** The toolUseIds Converse accepts (API_runtime_ToolUseBlockStart). */
+const TOOL_USE_ID = /^[a-zA-Z0-9_.:-]{1,64}$/;
 
 /** What a document's name may hold (API_runtime_DocumentBlock). */
 const DOCUMENT_NAME = /^[A-Za-z0-9()[\]-]+(?: [A-Za-z0-9()[\]-]+)*$/;
@@ -177,22 +180,27 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
   {
     id: 'bedrock-tool-use-id',
     wire: 'bedrock',
-    rule: 'A `toolUseId` (of a toolUse and of the toolResult answering it) is 1 to 64 of `[a-zA-Z0-9_-]`.',
-    source: `${API}/API_runtime_ToolUseBlock.html`,
+    rule: 'A `toolUseId` (of a toolUse and of the toolResult answering it) is 1 to 64 of `[a-zA-Z0-9_.:-]`.',
+    source: `${API}/API_runtime_ToolUseBlockStart.html`,
     example: converse(
       [
         { role: 'user', content: [text('Weather?')] },
-        { role: 'assistant', content: [use('functions.get_weather:0')] },
-        { role: 'user', content: [result('functions.get_weather:0')] },
+        { role: 'assistant', content: [use('call 1/weather')] },
+        { role: 'user', content: [result('call 1/weather')] },
       ],
       tools(),
     ),
-    violation: 'toolUseId must match [a-zA-Z0-9_-]{1,64}',
+    violation: 'toolUseId must match [a-zA-Z0-9_.:-]{1,64}',
     check: (body) =>
       converseFacts(body).ids.flatMap(({ path, id }): RuleBreak[] =>
-        typeof id === 'string' && NAME.test(id)
+        typeof id === 'string' && TOOL_USE_ID.test(id)
           ? []
-          : [{ path, message: `${JSON.stringify(id)}: toolUseId must match [a-zA-Z0-9_-]{1,64}` }],
+          : [
+              {
+                path,
+                message: `${JSON.stringify(id)}: toolUseId must match [a-zA-Z0-9_.:-]{1,64}`,
+              },
+            ],
       ),
   },
   {

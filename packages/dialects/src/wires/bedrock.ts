@@ -79,18 +79,20 @@ function isBlank(text: string): boolean {
 }
 
 /**
- * The toolUseId Converse accepts: 1 to 64 of `[a-zA-Z0-9_-]` (API_runtime_ToolUseBlock,
- * API_runtime_ToolResultBlock); it answers any other with HTTP 400.
+ * The toolUseId Converse accepts: 1 to 64 of `[a-zA-Z0-9_.:-]` (API_runtime_ToolUseBlockStart;
+ * older pages say `[a-zA-Z0-9_-]`, but Bedrock itself mints `functions.get_temperature:0` for
+ * Kimi and takes it back, as pydantic-ai's recorded traffic shows); it answers any other with
+ * HTTP 400.
  */
-const TOOL_USE_ID = /^[a-zA-Z0-9_-]{1,64}$/;
+const TOOL_USE_ID = /^[a-zA-Z0-9_.:-]{1,64}$/;
 
 /** The prefix of a mapped id; an id that has it is mapped too, so no two ids meet. */
 const MAPPED_ID_PREFIX = 'cw_';
 
 /**
  * The id a call (and its result) goes to Converse with: an id Converse accepts is kept; any
- * other (Kimi's `functions.get_weather:0`, OpenAI's 40-character ids with dots, ids longer
- * than 64) becomes `cw_` and the first 40 hex digits of its SHA-256. A function of the id
+ * other (ids with spaces or slashes, ids longer than 64) becomes `cw_` and the first 40 hex
+ * digits of its SHA-256. A function of the id
  * alone, so every request of a conversation sends the same one; an id that already begins
  * with `cw_` is mapped too, so it cannot meet a mapped one.
  */
