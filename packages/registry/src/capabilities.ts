@@ -95,6 +95,14 @@ const OLLAMA = 'https://docs.ollama.com/capabilities/structured-outputs';
 const CLAUDE_NATIVE =
   /^claude-(?:opus-4-(?:[1-9]|\d\d)|sonnet-4-(?:[5-9]|\d\d)|haiku-4-(?:[5-9]|\d\d)|(?:opus|sonnet|haiku)-(?:[5-9]|\d\d)|[5-9](?:-\d+)?-(?:opus|sonnet|haiku))/;
 
+const BEDROCK = 'https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html';
+/**
+ * Claude models Amazon Bedrock constrains to a schema (Haiku 4.5, Sonnet 4.5, Opus 4.5 and
+ * later, per the page above), by the model part of a Bedrock id or inference profile.
+ */
+const BEDROCK_CLAUDE_NATIVE =
+  /(?:^|\.)anthropic\.claude-(?:(?:opus|sonnet|haiku)-4-(?:[5-9]|\d\d)|(?:opus|sonnet|haiku)-(?:[5-9]|\d\d)|[5-9](?:-\d+)?-(?:opus|sonnet|haiku))/;
+
 /** The table, first matching row wins (model rows before their provider's row). */
 export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.freeze([
   {
@@ -142,6 +150,95 @@ export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.f
       note: 'an /anthropic shim documents no output_config.format: a forced synthetic tool, which every Messages endpoint takes',
     }),
   ),
+  {
+    provider: 'bedrock',
+    models: BEDROCK_CLAUDE_NATIVE,
+    value: true,
+    support: 'native',
+    evidence: 'docs',
+    source: BEDROCK,
+    date: DATE,
+    note: 'Converse outputConfig.textFormat',
+  },
+  {
+    provider: 'bedrock',
+    models: /(?:^|\.)(?:anthropic\.claude|amazon\.nova)/,
+    value: false,
+    support: 'tool',
+    evidence: 'docs',
+    source: BEDROCK,
+    date: DATE,
+    note: 'not among the models Bedrock constrains: a forced synthetic tool (Converse toolChoice.tool, which Claude and Nova take)',
+  },
+  {
+    provider: 'bedrock',
+    value: 'unknown',
+    support: 'native',
+    evidence: 'docs',
+    source: BEDROCK,
+    date: DATE,
+    note: 'Converse outputConfig.textFormat, documented for select open-weight models (Qwen, DeepSeek, Mistral, Gemma, Nemotron, MiniMax, Kimi); the reply is validated',
+  },
+  {
+    provider: 'anthropic-bedrock',
+    models: BEDROCK_CLAUDE_NATIVE,
+    value: true,
+    support: 'native',
+    evidence: 'docs',
+    source: BEDROCK,
+    date: DATE,
+    note: 'InvokeModel output_config.format',
+  },
+  {
+    provider: 'anthropic-bedrock',
+    value: false,
+    support: 'tool',
+    evidence: 'docs',
+    source: BEDROCK,
+    date: DATE,
+    note: 'older Claude models have no output_config.format: a forced synthetic tool instead',
+  },
+  {
+    provider: 'anthropic-vertex',
+    value: 'unknown',
+    support: 'tool',
+    evidence: 'inferred',
+    source:
+      'https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude',
+    date: DATE,
+    note: 'Vertex AI documents no output_config.format for Claude: a forced synthetic tool, which every Messages endpoint takes',
+  },
+  ...['azure-openai', 'azure-openai-responses'].map(
+    (provider): StructuredOutputFact => ({
+      provider,
+      value: true,
+      support: 'native',
+      evidence: 'docs',
+      source: 'https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/structured-outputs',
+      date: DATE,
+      note: 'for the deployments of models with structured outputs (GPT-4o and later)',
+    }),
+  ),
+  {
+    provider: 'gemini-vertex',
+    models: /^gemini-(?:1\.|2\.0)/,
+    value: true,
+    support: 'subset',
+    evidence: 'docs',
+    source:
+      'https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/control-generated-output',
+    date: DATE,
+    note: 'responseJsonSchema needs Gemini 2.5 or later; older models take the responseSchema subset',
+  },
+  {
+    provider: 'gemini-vertex',
+    value: true,
+    support: 'native',
+    evidence: 'docs',
+    source:
+      'https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/control-generated-output',
+    date: DATE,
+  },
   {
     provider: 'gemini',
     models: /^gemini-(?:1\.|2\.0)/,

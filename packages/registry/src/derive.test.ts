@@ -205,6 +205,8 @@ describe('provider quirks in the shipped data', () => {
     expect(anthropicWire.map((provider) => [provider.id, provider.quirks.source_blocks])).toEqual([
       ['aki-anthropic', false],
       ['anthropic', true],
+      ['anthropic-bedrock', true],
+      ['anthropic-vertex', true],
       ['lmstudio-anthropic', false],
       ['minimax-anthropic', true],
       ['moonshot-anthropic', false],

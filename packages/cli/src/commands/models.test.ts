@@ -42,8 +42,12 @@ describe('crosswire models', () => {
     // (openai's gpt-5-pro offering speaks the responses wire)
     expect([...providers].sort()).toEqual([
       'anthropic',
+      'anthropic-bedrock',
+      'anthropic-vertex',
+      'azure-openai-responses',
       'bedrock',
       'gemini',
+      'gemini-vertex',
       'openai',
       'openai-responses',
     ]);

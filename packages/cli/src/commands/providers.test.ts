@@ -31,6 +31,8 @@ describe('crosswire providers', () => {
     expect(listed.map((provider) => provider.id)).toEqual([
       'aki-anthropic',
       'anthropic',
+      'anthropic-bedrock',
+      'anthropic-vertex',
       'lmstudio-anthropic',
       'minimax-anthropic',
       'moonshot-anthropic',

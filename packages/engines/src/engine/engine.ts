@@ -39,6 +39,8 @@ import {
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { typedAbort } from '../abortable.js';
+import { cloudRoute, withRouteBody } from '../cloud/cloud.js';
+import type { CloudOptions } from '../cloud/types.js';
 import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
@@ -189,6 +191,13 @@ export interface EngineOptions {
   readonly discoverTimeoutMs?: number;
   /** Where the API key variable is read. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * For a provider in a cloud account (`bedrock`, `anthropic-bedrock`, `anthropic-vertex`,
+   * `gemini-vertex`, `azure-openai`): the region, project, location or resource its URL names,
+   * and the credentials used when no API key is given (AWS credentials or a provider of them;
+   * an access token). See the cloud routes guide.
+   */
+  readonly cloud?: CloudOptions;
 }
 
 /**
@@ -229,6 +238,8 @@ export class Engine {
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
   readonly #path: string;
+  /** The provider's own path of a streamed request (`{model}` filled), when it has one. */
+  readonly #streamPath: string | undefined;
   readonly #imageCache = imageLimitsCache();
 
   constructor(options: EngineOptions) {
@@ -254,26 +265,35 @@ export class Engine {
     this.#dialect = DIALECTS[wire];
     const chatPath =
       resolution.offering?.chatPath ?? provider.chatPath ?? this.#dialect.path(model);
-    this.baseUrl = checkedBaseUrl(options.baseUrl ?? provider.baseUrl);
+    const env =
+      options.env ??
+      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ??
+      {};
+    const apiKey =
+      options.apiKey ?? (provider.apiKeyEnv ? env[provider.apiKeyEnv] || undefined : undefined);
+    this.#apiKey = apiKey;
+    // A provider in a cloud account: its URL's region or project, and its credentials.
+    const route = cloudRoute(provider, {
+      apiKey,
+      options: options.cloud,
+      env,
+      baseUrl: options.baseUrl,
+    });
+    this.baseUrl = checkedBaseUrl(options.baseUrl ?? route?.baseUrl ?? provider.baseUrl);
     checkHeaders(options.headers);
     this.#path = withoutRepeatedVersion(
       this.baseUrl,
       chatPath.replaceAll('{model}', encodeURIComponent(model)),
     );
     this.endpoint = joinUrl(this.baseUrl, this.#path);
+    this.#streamPath = provider.streamPath?.replaceAll('{model}', encodeURIComponent(model));
 
-    const env =
-      options.env ??
-      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ??
-      {};
-    const apiKey = options.apiKey ?? (provider.apiKeyEnv ? env[provider.apiKeyEnv] : undefined);
-    this.#apiKey = apiKey;
     const headers: Record<string, string> = { ...provider.headers };
     if (provider.auth && apiKey) {
       headers[provider.auth.header.toLowerCase()] = provider.auth.scheme
         ? `${provider.auth.scheme} ${apiKey}`
         : apiKey;
-    } else if (provider.auth?.required && !apiKey) {
+    } else if (provider.auth?.required && !apiKey && route?.authorize === undefined) {
       throw new CrosswireError(
         'missing_api_key',
         `provider "${provider.id}" needs an API key: pass apiKey${provider.apiKeyEnv ? ` or set ${provider.apiKeyEnv}` : ''}`,
@@ -309,6 +329,10 @@ export class Engine {
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
       apiKey,
+      authorize: route?.authorize,
+      ...((provider.streamFraming ?? STREAMS[wire].framing) === 'aws-eventstream'
+        ? { streamAccept: 'application/vnd.amazon.eventstream' }
+        : {}),
     });
   }
 
@@ -448,12 +472,19 @@ export class Engine {
     shape: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
   ) {
     const prepareStarted = performance.now();
-    const body = shape(await this.#builtRequest(input, options, output));
+    const body = withRouteBody(
+      this.provider,
+      shape(await this.#builtRequest(input, options, output)),
+    );
     if (this.#options.preflight !== false) {
       const { violations } = preflight(body, {
         wire: this.toolWireFormat,
         provider: this.provider.id,
         model: this.model,
+        capabilities: {
+          tool_result_images: this.supports('tool_result_images'),
+          tool_result_pdf: this.supports('tool_result_pdf'),
+        },
       });
       if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);
     }
@@ -496,10 +527,14 @@ export class Engine {
     let failure: Error | undefined;
     let errorSent = false;
     try {
-      const reply = await this.#transport.postStream(wireStream.path(this.#path), body, {
-        signal: options.signal,
-        timeoutMs: options.timeoutMs,
-      });
+      const reply = await this.#transport.postStream(
+        this.#streamPath ?? wireStream.path(this.#path),
+        body,
+        {
+          signal: options.signal,
+          timeoutMs: options.timeoutMs,
+        },
+      );
       status = reply.status;
       attempts = reply.attempts;
       opened({
@@ -511,6 +546,9 @@ export class Engine {
       });
       for await (const event of readEventStream(this.toolWireFormat, reply.body, {
         ...this.dialectOptions,
+        ...(this.provider.streamFraming === undefined
+          ? {}
+          : { framing: this.provider.streamFraming }),
         provider: this.provider.id,
         signal: options.signal,
         idleTimeoutMs: options.idleTimeoutMs ?? this.#options.streamIdleTimeoutMs ?? 60_000,
@@ -627,7 +665,7 @@ export class Engine {
       options.output === undefined || twoStep(this.#structuredContext(undefined), options)
         ? undefined
         : resolveOutput(options.output).request;
-    return this.#builtRequest(input, options, output);
+    return withRouteBody(this.provider, await this.#builtRequest(input, options, output));
   }
 
   async #builtRequest(

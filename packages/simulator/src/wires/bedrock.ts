@@ -105,7 +105,10 @@ function checkBlock(
  * `x-amz-date` it signed. The signature itself is checked against AWS's own signer in the
  * engines' tests (the simulator holds no secret).
  */
-function checkCredentials(headers: Readonly<Record<string, string>>, violations: string[]): void {
+export function checkCredentials(
+  headers: Readonly<Record<string, string>>,
+  violations: string[],
+): void {
   const authorization = headers.authorization;
   if (authorization === undefined) {
     violations.push('authorization: missing (a SigV4 signature or a Bedrock API key as Bearer)');
