@@ -108,8 +108,11 @@ const RESULT_BLOCKS = new Set(['text', 'image', 'document', 'search_result']);
  * Amazon Bedrock's InvokeModel (https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages.html)
  * refuses `model` and `stream` in the body ("extraneous key [model] is not permitted");
  * Vertex AI's rawPredict (https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude)
- * streams on `"stream": true` at `:streamRawPredict`.
+ * streams on `"stream": true` at `:streamRawPredict`. Besides the version each cloud documents,
+ * the first-party API version `@anthropic-ai/bedrock-sdk` and `@anthropic-ai/vertex-sdk` 1.x
+ * move into the body (`2026-10-21`) is taken.
  */
+const SDK_VERSION = '2026-10-21';
 const CLOUD_ROUTES = [
   {
     name: 'Amazon Bedrock',
@@ -141,7 +144,7 @@ function checkCloudRoute(
   violations: string[],
 ): void {
   const { route } = cloud;
-  if (body.anthropic_version !== route.version)
+  if (body.anthropic_version !== route.version && body.anthropic_version !== SDK_VERSION)
     violations.push(
       `anthropic_version: ${route.name} needs "${route.version}" in the body (got ${JSON.stringify(body.anthropic_version)})`,
     );
