@@ -1,5 +1,6 @@
 import { carriesNative, type WarningHandler, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import {
+  type CloudOptions,
   createEngine,
   type Engine,
   type ToolLoopResult,
@@ -26,7 +27,13 @@ export interface DemoOptions {
   /** Only this wire (default: all six). */
   readonly wire?: WireFormat;
   /** Run against a real provider instead of the simulator (needs its API key in `env`). */
-  readonly live?: { readonly provider: string; readonly model: string; readonly baseUrl?: string };
+  readonly live?: {
+    readonly provider: string;
+    readonly model: string;
+    readonly baseUrl?: string;
+    /** A cloud route's region, project, resource or credentials (else read from `env`). */
+    readonly cloud?: CloudOptions;
+  };
   /** Where the API key is read in live mode. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onWarning?: WarningHandler;
@@ -233,6 +240,7 @@ async function liveConversation(
     provider: live.provider,
     model: live.model,
     ...(live.baseUrl === undefined ? {} : { baseUrl: live.baseUrl }),
+    ...(live.cloud === undefined ? {} : { cloud: live.cloud }),
     // A failed request is reported, not retried for a minute: this is a demo.
     retry: { maxRetries: 0 },
     ...(options.env === undefined ? {} : { env: options.env }),
