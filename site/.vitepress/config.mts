@@ -58,6 +58,7 @@ export default defineConfig({
             { text: 'Tool images on every wire', link: '/recipes/tool-images' },
             { text: 'Durable loops on BullMQ', link: '/recipes/bullmq' },
             { text: 'Choosing a model with the registry', link: '/recipes/choosing-a-model' },
+            { text: 'Models in your cloud account', link: '/recipes/cloud-routes' },
             { text: 'Contributing a registry entry', link: '/recipes/registry-entry' },
           ],
         },
