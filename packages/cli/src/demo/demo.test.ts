@@ -431,9 +431,10 @@ describe('the demo on the cloud routes', () => {
         expect(last?.violations).toEqual([]);
         if (model.includes('llama')) {
           // The user turn of the results ends with the label and the chart itself.
-          const turn = (
-            last?.body as { messages: { content: Record<string, unknown>[] }[] }
-          ).messages.at(-1);
+          const body = (last?.body ?? { messages: [] }) as {
+            messages: { content: Record<string, unknown>[] }[];
+          };
+          const turn = body.messages.at(-1);
           expect(turn?.content.some((block) => 'image' in block)).toBe(true);
         }
       }
