@@ -104,10 +104,13 @@ function decodeTime(wire, text) {
   for (let run = 0; run < 3; run++) {
     const started = process.hrtime.bigint();
     const decoder = createStreamDecoder(wire, { onWarning: () => undefined });
-    for (let at = 0; at < bytes.length; at += 16_384) decoder.push(bytes.subarray(at, at + 16_384));
-    const events = decoder.end();
-    if (events.at(-1)?.type !== 'finish')
-      throw new Error(`${wire}: ${JSON.stringify(events.at(-1))}`);
+    // The finish event comes with the wire's last frame (pushed) or at the end: the last of all.
+    let last;
+    for (let at = 0; at < bytes.length; at += 16_384) {
+      last = decoder.push(bytes.subarray(at, at + 16_384)).at(-1) ?? last;
+    }
+    last = decoder.end().at(-1) ?? last;
+    if (last?.type !== 'finish') throw new Error(`${wire}: ${JSON.stringify(last)}`);
     best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
   }
   return best;
@@ -195,3 +198,266 @@ const any = retained((signal) => {
 console.log(
   `20,000 calls on one signal: linkSignals retains ${(linked.bytes / 1024).toFixed(0)} KB, AbortSignal.any ${(any.bytes / 1024).toFixed(0)} KB`,
 );
+
+// A provider's model list (issue 40 / 39 item 5): discover of one page of n and 2n models, and
+// the loader reading the snapshot back, each linear; past LEARNED_LIMITS.models the rest is cut.
+{
+  const { createRegistry } = await import(
+    new URL('../packages/registry/dist/index.js', import.meta.url).href
+  );
+  const page = (n) =>
+    JSON.stringify({
+      object: 'list',
+      data: Array.from({ length: n }, (_, index) => ({
+        id: `model-${index}`,
+        object: 'model',
+        created: 1_700_000_000,
+        owned_by: 'bench',
+      })),
+    });
+  async function listTime(n) {
+    const body = page(n);
+    const fetch = async () =>
+      new Response(body, { headers: { 'content-type': 'application/json' } });
+    let discover = Number.POSITIVE_INFINITY;
+    let load = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 5; run++) {
+      const registry = createRegistry();
+      let started = process.hrtime.bigint();
+      await registry.discover({
+        provider: 'openai',
+        apiKey: 'k',
+        fetch,
+        maxBytes: 64 * 1024 * 1024,
+        onWarning: () => undefined,
+      });
+      discover = Math.min(discover, Number(process.hrtime.bigint() - started) / 1e6);
+      const snapshot = JSON.parse(JSON.stringify(registry.learned()));
+      started = process.hrtime.bigint();
+      createRegistry({ learned: snapshot });
+      load = Math.min(load, Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return { discover, load };
+  }
+  await listTime(1_000);
+  const one = await listTime(8_000);
+  const two = await listTime(16_000);
+  console.log(
+    `model list, one page of 8,000 / 16,000 models: discover ${one.discover.toFixed(0)} / ${two.discover.toFixed(0)} ms (ratio ${(two.discover / one.discover).toFixed(2)}), loading the snapshot ${one.load.toFixed(0)} / ${two.load.toFixed(0)} ms (ratio ${(two.load / one.load).toFixed(2)})`,
+  );
+}
+
+// Issue 39 (hostile peers, round three): what a peer's schema, a model's structured reply, an
+// image's bytes and a tool listing cost.
+const engines = await import(new URL('../packages/engines/dist/index.js', import.meta.url).href);
+const { compileJsonSchema } = await import(
+  new URL('../packages/engines/dist/engine/json-schema-check.js', import.meta.url).href
+);
+const { schemaReferenceProblem } = await import(
+  new URL('../packages/core/dist/index.js', import.meta.url).href
+);
+const { withProvenImages } = dialects;
+const { createRequire } = await import('node:module');
+const sharp = createRequire(new URL('../packages/engines/package.json', import.meta.url))('sharp');
+
+const timed = async (work) => {
+  const started = process.hrtime.bigint();
+  const value = await work();
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, value };
+};
+const best = async (work, runs = 3) => {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < runs; run++) fastest = Math.min(fastest, (await timed(work)).ms);
+  return fastest;
+};
+const ratioLine = (name, n, one, two) =>
+  console.log(
+    `  ${name}: n=${n} ${one.toFixed(1)} ms, 2n ${two.toFixed(1)} ms, ratio ${(two / one).toFixed(2)}`,
+  );
+
+console.log('issue 39: linear in the peer input (n and 2n)');
+{
+  const checker = compileJsonSchema({ type: 'string', pattern: '^(a+)+$' });
+  const reply = (n) => `${'a'.repeat(n)}!`;
+  const n = 200_000;
+  ratioLine(
+    "pattern '^(a+)+$' (RE2), a's and a '!'",
+    n,
+    await best(() => checker.check(reply(n))),
+    await best(() => checker.check(reply(2 * n))),
+  );
+  const backtracking = /^(a+)+$/;
+  backtracking.test(reply(16)); // warm up
+  const js = [22, 23, 24].map((length) => {
+    const started = process.hrtime.bigint();
+    backtracking.test(reply(length));
+    return (Number(process.hrtime.bigint() - started) / 1e6).toFixed(0);
+  });
+  console.log(
+    `  the same pattern in JavaScript's RegExp: 22, 23, 24 characters ${js.join(' / ')} ms (doubling per character)`,
+  );
+  let deep = {};
+  for (let level = 0; level < 10_000; level++) deep = { child: deep };
+  const tree = compileJsonSchema({ type: 'object', properties: { child: { $ref: '#' } } });
+  const { ms, value } = await timed(() => tree.check(deep));
+  console.log(
+    `  a reply nested 10,000 deep against a recursive schema: "${value[0]?.message}" in ${ms.toFixed(1)} ms`,
+  );
+}
+{
+  const chain = (n) => {
+    const $defs = {};
+    for (let index = 0; index < n; index++)
+      $defs[`d${index}`] = index === n - 1 ? { type: 'string' } : { $ref: `#/$defs/d${index + 1}` };
+    return { $ref: '#/$defs/d0', $defs };
+  };
+  const n = 20_000;
+  const one = chain(n);
+  const two = chain(2 * n);
+  ratioLine(
+    'schemaReferenceProblem, a chain of $refs',
+    n,
+    await best(() => schemaReferenceProblem(one)),
+    await best(() => schemaReferenceProblem(two)),
+  );
+}
+{
+  const png = (
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c03' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+  const body = (n) => ({
+    messages: Array.from({ length: n }, (_, index) => ({
+      role: index % 2 === 0 ? 'user' : 'assistant',
+      content: [
+        { type: 'text', text: 'look' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+      ],
+    })),
+  });
+  const n = 20_000;
+  const one = body(n);
+  const two = body(2 * n);
+  ratioLine(
+    'withProvenImages, images in a conversation',
+    n,
+    await best(() => withProvenImages(one, 'anthropic', undefined)),
+    await best(() => withProvenImages(two, 'anthropic', undefined)),
+  );
+}
+
+console.log('issue 39: the rasteriser (sharp, real images)');
+{
+  const big = (
+    await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#0a3' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+  const engine = engines.createEngine({
+    provider: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    apiKey: 'k',
+    baseUrl: 'http://127.0.0.1:9',
+    onWarning: () => undefined,
+  });
+  const { Image } = await import(
+    new URL('../packages/content-image/dist/index.js', import.meta.url).href
+  );
+  // The abort lands while sharp resizes the 9000 x 9000 image: from abort() to the rejection.
+  const measured = [];
+  for (let run = 0; run < 3; run++) {
+    const controller = new AbortController();
+    const image = Image.fromBase64(`${big}`, { mediaType: 'image/png' });
+    const call = engine.buildRequest([{ role: 'user', content: [image] }], {
+      signal: controller.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = process.hrtime.bigint();
+    controller.abort(new Error('stop'));
+    const error = await call.catch((caught) => caught);
+    measured.push(
+      `${error?.code ?? 'resized'} ${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms`,
+    );
+    // Let the native resize still running finish before the next run (its slot is held).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+  console.log(`  abort during a 9000 x 9000 resize, abort() to rejection: ${measured.join(', ')}`);
+
+  // Ten over-limit images, and a file read every 20 ms meanwhile: the longest wait for a read.
+  const images = await Promise.all(
+    Array.from({ length: 10 }, async (_, index) =>
+      (
+        await sharp({
+          create: { width: 8500 + index, height: 1500, channels: 3, background: '#35a' },
+        })
+          .png()
+          .toBuffer()
+      ).toString('base64'),
+    ),
+  );
+  const { readFile } = await import('node:fs/promises');
+  const probe = async (work) => {
+    let done = false;
+    let worst = 0;
+    const reads = (async () => {
+      while (!done) {
+        const started = process.hrtime.bigint();
+        await readFile(new URL(import.meta.url));
+        worst = Math.max(worst, Number(process.hrtime.bigint() - started) / 1e6);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const { ms } = await timed(work);
+    done = true;
+    await reads;
+    return { ms, worst };
+  };
+  const ours = await probe(() =>
+    engine.buildRequest([
+      {
+        role: 'user',
+        content: images.map((data) => Image.fromBase64(data, { mediaType: 'image/png' })),
+      },
+    ]),
+  );
+  const unbounded = await probe(() =>
+    Promise.all(
+      images.map((data) =>
+        sharp(Buffer.from(data, 'base64'))
+          .resize({ width: 8000, height: 8000, fit: 'inside' })
+          .png()
+          .toBuffer(),
+      ),
+    ),
+  );
+  console.log(
+    `  ten 8500 x 1500 images: the engine (at most ${engines.resizeConcurrency()} at once) ${ours.ms.toFixed(0)} ms, longest file read meanwhile ${ours.worst.toFixed(0)} ms; sharp unbounded ${unbounded.ms.toFixed(0)} ms, longest read ${unbounded.worst.toFixed(0)} ms`,
+  );
+  await engine.close();
+}
+
+console.log('issue 39: the tool listing deadline');
+{
+  const { gatherTools } = await import(
+    new URL('../packages/engines/dist/mcp/gather.js', import.meta.url).href
+  );
+  let pages = 0;
+  const server = {
+    listTools: async () => {
+      pages++;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return {
+        tools: [{ name: `t${pages}`, inputSchema: { type: 'object' } }],
+        nextCursor: String(pages),
+      };
+    },
+    callTool: async () => ({ content: [] }),
+  };
+  const { ms, value } = await timed(() =>
+    gatherTools([server], { timeoutMs: 300 }).catch((error) => error),
+  );
+  console.log(
+    `  pages of 40 ms each, forever, listToolsTimeoutMs 300: ${value.code} after ${ms.toFixed(0)} ms and ${pages} pages (a per-page deadline: 100 pages, 4 s)`,
+  );
+}

@@ -14,6 +14,7 @@ const packages = [
   'simulator',
   'engines',
   'ai-sdk',
+  'langchain',
   'cli',
 ];
 const runs = Number(process.env.IMPORT_RUNS ?? 7);

@@ -10,6 +10,36 @@ import { randomBytes } from 'node:crypto';
 const core = await import(new URL('../packages/core/dist/index.js', import.meta.url));
 const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url));
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 200);
+// --structured: the request also asks for a structured reply and caches its prompt as the tool
+// loop does (`promptCache: 'auto'`, applied as part of building), so the output-schema and
+// cache rules of issue 38 have work to do.
+const structured = process.argv.includes('--structured');
+const OUTPUT = {
+  name: 'report',
+  strict: true,
+  schema: {
+    type: 'object',
+    properties: {
+      summary: { type: 'string' },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            tool: {
+              type: 'string',
+              enum: Array.from({ length: 20 }, (_, index) => `tool_${index}`),
+            },
+            ok: { type: 'boolean' },
+            note: { type: ['string', 'null'] },
+          },
+          required: ['tool', 'ok'],
+        },
+      },
+    },
+    required: ['summary', 'items'],
+  },
+};
 const warmup = 20;
 
 const png = randomBytes(1024 * 1024);
@@ -70,7 +100,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const quiet = { onWarning: () => {}, imageInput: true };
 
 console.log(
-  `preflight beside request building, tool loop's second request (20 results, one 1 MiB PNG, 20 tools); median of ${runs} runs after ${warmup} warm-up runs\n`,
+  `preflight beside request building, tool loop's second request (20 results, one 1 MiB PNG, 20 tools${structured ? ", a structured output, promptCache 'auto'" : ''}); median of ${runs} runs after ${warmup} warm-up runs\n`,
 );
 console.log(
   'build = buildRequest + JSON.stringify, what the engine does to every request before sending it\n',
@@ -84,14 +114,21 @@ console.log(
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 let worst = 0;
 for (const wire of core.WIRE_FORMATS) {
-  const request = { model: MODELS[wire], messages: messagesFor(wire), tools };
+  const request = {
+    model: MODELS[wire],
+    messages: messagesFor(wire),
+    tools,
+    ...(structured ? { output: OUTPUT } : {}),
+  };
+  const cache = { setting: 'auto', loopId: 'bench-loop', model: MODELS[wire] };
   const build = [];
   const serialised = [];
   const check = [];
   const limits = [];
   for (let index = 0; index < warmup + runs; index++) {
     let started = performance.now();
-    const body = dialects.buildRequest(wire, request, quiet);
+    const dialected = dialects.buildRequest(wire, request, quiet);
+    const body = structured ? dialects.applyPromptCache(wire, dialected, cache) : dialected;
     const built = performance.now() - started;
     JSON.stringify(body);
     const sent = performance.now() - started;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundle size, minified and gzipped with esbuild, the way a browser or edge app would ship it
-// (dependencies included, Node built-ins left external):
+// (dependencies included; peer dependencies, which the app brings, and Node built-ins left
+// external):
 //
 // - of each package's public entry (reported), and
 // - of one import, `import { X } from '@crosswire/<pkg>'`, tree-shaken, counting only the code that
@@ -25,6 +26,8 @@ export const PACKAGES = [
   'simulator',
   'engines',
   'ai-sdk',
+  'otel',
+  'langchain',
   'cli',
 ];
 const budgets = JSON.parse(readFileSync(new URL('bench/size-budget.json', root), 'utf8'));
@@ -99,8 +102,17 @@ async function bundle(entry, { stdin, external = [] } = {}) {
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
+/** A package's peer dependencies: the app brings them, so they are not counted in its size. */
+function peersOf(name) {
+  const manifest = path.join(rootDir, 'packages', name, 'package.json');
+  return Object.keys(JSON.parse(readFileSync(manifest, 'utf8')).peerDependencies ?? {});
+}
+
 export async function measure(name) {
-  return { name: `@crosswire/${name}`, ...(await bundle(requireBuilt(name))) };
+  return {
+    name: `@crosswire/${name}`,
+    ...(await bundle(requireBuilt(name), { external: peersOf(name) })),
+  };
 }
 
 export async function measureAll() {

@@ -19,6 +19,7 @@ export const PURE_PACKAGES = [
   'registry',
   'dialects',
   'ai-sdk',
+  'langchain',
 ];
 const FORBIDDEN_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
 const builtins = new Set(builtinModules);

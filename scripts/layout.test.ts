@@ -33,6 +33,14 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     '@crosswire/registry',
     '@crosswire/dialects',
   ],
+  '@crosswire/otel': ['@crosswire/engines'],
+  '@crosswire/langchain': [
+    '@crosswire/core',
+    '@crosswire/content-image',
+    '@crosswire/tool-result',
+    '@crosswire/registry',
+    '@crosswire/dialects',
+  ],
   '@crosswire/cli': [
     '@crosswire/core',
     '@crosswire/content-image',
@@ -134,7 +142,7 @@ describe('dialects module layout', () => {
     );
   });
 
-  it.each(['simulator', 'tool-result', 'content-image', 'cli'])(
+  it.each(['simulator', 'tool-result', 'content-image', 'cli', 'langchain'])(
     '%s has a file per wire',
     (name) => {
       const files = readdirSync(path.join(repositoryRoot, `packages/${name}/src/wires`));

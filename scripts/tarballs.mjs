@@ -16,8 +16,12 @@
 //     - `npm publish --dry-run` of each tarball;
 //     - a fresh app (scripts/tarball-app) with every tarball installed by npm, from the
 //       tarballs only (the @crosswire/* packages never come from a registry; third-party
-//       dependencies do), type-checks with the repository's TypeScript and runs, once with
-//       `import` and once with `require`, and the installed `crosswire` bin answers.
+//       dependencies do): npm adds no AI SDK package (@crosswire/ai-sdk's peers are optional)
+//       and prints no EBADENGINE; the app type-checks with the repository's TypeScript and
+//       runs, once with `import` and once with `require`, and the installed `crosswire` bin
+//       answers;
+//     - a second app (scripts/tarball-app-ai-sdk) with the AI SDK installed too: the
+//       middleware inside the AI SDK's generateText, against the loopback simulator.
 //
 // The npm cache is used first (`--prefer-offline`), so a second run needs no download.
 
@@ -38,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 import { listPackages, packPackage, pnpmCommand, repositoryRoot } from './workspace.mjs';
 
 const appSource = path.join(repositoryRoot, 'scripts', 'tarball-app');
+const aiSdkAppSource = path.join(repositoryRoot, 'scripts', 'tarball-app-ai-sdk');
 
 function publicPackages() {
   return listPackages(repositoryRoot).filter(({ manifest }) => !manifest.private);
@@ -208,23 +213,25 @@ function installedVersion(name) {
   return JSON.parse(readFileSync(manifest, 'utf8')).version;
 }
 
-function buildApp(packed, scratch) {
-  const app = path.join(scratch, 'app');
-  cpSync(appSource, app, { recursive: true });
+/** The AI SDK packages: `@crosswire/ai-sdk`'s optional peers, and a provider for the second app. */
+const AI_SDK_PACKAGE = /^node_modules\/(?:ai|@ai-sdk\/[^/]+)$/;
+
+/**
+ * Installs every tarball into a copy of `source` (with `extra` dependencies from the registry)
+ * and returns the app's folder and what npm printed. Warnings are printed (`--loglevel=warn`)
+ * so an `EBADENGINE` can be seen.
+ */
+function buildApp(packed, scratch, { source, name, extra }) {
+  const app = path.join(scratch, name);
+  cpSync(source, app, { recursive: true });
   const tarballs = Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${tarball}`]));
   writeFileSync(
     path.join(app, 'package.json'),
     `${JSON.stringify(
       {
-        name: 'crosswire-tarball-app',
+        name: `crosswire-${name}`,
         private: true,
-        dependencies: {
-          ...tarballs,
-          '@modelcontextprotocol/sdk': '^1',
-          // @crosswire/ai-sdk's peers.
-          '@ai-sdk/provider': '^4',
-          ai: '^7',
-        },
+        dependencies: { ...tarballs, '@modelcontextprotocol/sdk': '^1', ...extra },
         devDependencies: { '@types/node': installedVersion('@types/node') },
         // A package's dependency on another @crosswire package is a version range; this makes
         // npm take it from the tarball too, never from a registry.
@@ -234,8 +241,8 @@ function buildApp(packed, scratch) {
       2,
     )}\n`,
   );
-  mustRun(
-    'npm install of the tarballs',
+  const install = mustRun(
+    `npm install of the tarballs (${name})`,
     'npm',
     [
       'install',
@@ -243,7 +250,7 @@ function buildApp(packed, scratch) {
       '--no-fund',
       '--prefer-offline',
       '--ignore-scripts',
-      '--loglevel=error',
+      '--loglevel=warn',
     ],
     { cwd: app },
   );
@@ -260,13 +267,31 @@ function buildApp(packed, scratch) {
         .join('\n')}`,
     );
   }
-  return app;
+  return { app, lock, npmOutput: `${install.stdout}${install.stderr}` };
 }
 
-function checkApp(app) {
+/**
+ * The first app installs every tarball and nothing of the AI SDK: `@crosswire/ai-sdk` takes
+ * it as optional peers, so npm adds no AI SDK package and, on Node 20, prints no EBADENGINE
+ * (`ai@7` declares Node 22).
+ */
+export function installProblems(lock, npmOutput) {
+  const problems = [];
+  const aiSdk = Object.keys(lock.packages ?? {}).filter((key) => AI_SDK_PACKAGE.test(key));
+  if (aiSdk.length > 0) {
+    problems.push(`installing the tarballs added AI SDK packages: ${aiSdk.join(', ')}`);
+  }
+  const engines = npmOutput.split('\n').filter((line) => line.includes('EBADENGINE'));
+  if (engines.length > 0) {
+    problems.push(`npm warned about engines:\n${engines.join('\n')}`);
+  }
+  return problems;
+}
+
+function runApp(app, entries) {
   const tsc = path.join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  mustRun('type-checking the app', process.execPath, [tsc, '-p', app]);
-  for (const entry of ['esm.mjs', 'cjs.cjs']) {
+  mustRun(`type-checking ${path.basename(app)}`, process.execPath, [tsc, '-p', app]);
+  for (const entry of entries) {
     const result = mustRun(`running ${entry}`, process.execPath, [path.join('out', entry)], {
       cwd: app,
     });
@@ -274,8 +299,12 @@ function checkApp(app) {
     const noise = result.stderr.trim();
     if (noise) throw new Error(`${entry} printed on stderr:\n${noise}`);
   }
+}
+
+function checkApp(app) {
+  runApp(app, ['esm.mjs', 'cjs.cjs']);
   const bin = path.join(app, 'node_modules', '.bin', 'crosswire');
-  const caps = mustRun('the installed crosswire bin', bin, ['caps', 'openai', 'gpt-4o'], {
+  const caps = mustRun('the installed crosswire bin', bin, ['caps', 'openai', 'gpt-6.1-sol'], {
     cwd: app,
   });
   if (!caps.stdout.includes('tool_result_images')) {
@@ -289,15 +318,30 @@ function check() {
   const started = Date.now();
   try {
     const packed = packAll(path.join(scratch, 'tarballs'));
-    const problems = checkContents(packed, scratch);
-    if (problems.length > 0) {
-      console.error(`tarballs: ${problems.length} problems:\n${problems.join('\n')}`);
+    const contents = checkContents(packed, scratch);
+    if (contents.length > 0) {
+      console.error(`tarballs: ${contents.length} problems:\n${contents.join('\n')}`);
       return 1;
     }
     console.log(`  contents ok: ${packed.length} tarballs`);
     publishDryRun(packed);
-    const app = buildApp(packed, scratch);
-    checkApp(app);
+    const plain = buildApp(packed, scratch, {
+      source: appSource,
+      name: 'app',
+      // @crosswire/otel's peer (the app's README code instruments an engine).
+      extra: { '@opentelemetry/api': '~1.9.0' },
+    });
+    const problems = installProblems(plain.lock, plain.npmOutput);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    console.log(`  no AI SDK package and no EBADENGINE on Node ${process.versions.node}`);
+    checkApp(plain.app);
+    // The second app uses the AI SDK: with it installed, the middleware still works.
+    const withAiSdk = buildApp(packed, scratch, {
+      source: aiSdkAppSource,
+      name: 'app-ai-sdk',
+      extra: { ai: '^7', '@ai-sdk/provider': '^4', '@ai-sdk/openai': '^4' },
+    });
+    runApp(withAiSdk.app, ['app.mjs']);
     console.log(
       `tarballs: ${packed.length} packages ok (${((Date.now() - started) / 1000).toFixed(0)}s)`,
     );

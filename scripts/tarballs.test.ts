@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentProblems } from './tarballs.mjs';
+import { contentProblems, installProblems } from './tarballs.mjs';
 
 let dir: string;
 
@@ -48,6 +48,30 @@ describe('contentProblems (what a published tarball must not have)', () => {
       'README.md: link https://github.com/crosswire-dev/crosswire/blob/main/nope.md names no file of the repository',
       'dist/index.js.map: source ../src/index.ts is not in the tarball',
       'dist/index.test.js: a test file',
+    ]);
+  });
+});
+
+describe('installProblems (what installing every tarball must not do)', () => {
+  it('passes an install with no AI SDK package and no engine warning', () => {
+    const lock = { packages: { 'node_modules/@crosswire/ai-sdk': {}, 'node_modules/zod': {} } };
+    expect(installProblems(lock, 'added 80 packages in 3s\n')).toEqual([]);
+  });
+
+  it('names the AI SDK packages npm added and the EBADENGINE warnings it printed', () => {
+    const lock = {
+      packages: {
+        'node_modules/ai': {},
+        'node_modules/@ai-sdk/provider': {},
+        'node_modules/@crosswire/ai-sdk': {},
+        'node_modules/@ai-sdk/provider/node_modules/x': {},
+      },
+    };
+    const output =
+      "npm warn EBADENGINE Unsupported engine {\nnpm warn EBADENGINE   package: 'ai@7.0.173',\n";
+    expect(installProblems(lock, output)).toEqual([
+      'installing the tarballs added AI SDK packages: node_modules/ai, node_modules/@ai-sdk/provider',
+      "npm warned about engines:\nnpm warn EBADENGINE Unsupported engine {\nnpm warn EBADENGINE   package: 'ai@7.0.173',",
     ]);
   });
 });

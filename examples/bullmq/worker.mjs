@@ -8,7 +8,9 @@
 // MODEL, API_KEY, BASE_URL (optional), CONCURRENCY (jobs at once, default 2), and BullMQ's
 // LOCK_DURATION_MS (default 30000), STALLED_INTERVAL_MS (default 30000) and
 // MAX_STALLED_COUNT (default 1): a dead worker's jobs move to another worker within about
-// LOCK_DURATION_MS + STALLED_INTERVAL_MS. SIGTERM lets the running jobs finish, then exits.
+// LOCK_DURATION_MS + STALLED_INTERVAL_MS. APPROVAL (never, always or unless-read-only; default
+// never) makes the calls it asks about wait for a person (approvals.mjs decides them), at most
+// APPROVAL_TIMEOUT_MS (default 86400000, a day). SIGTERM lets the running jobs finish, then exits.
 import { createEngine } from '@crosswire/engines';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -16,6 +18,7 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
   abortOnLostLock,
+  createApprovalStore,
   createLoopStore,
   QUEUE_NAME,
   toolLoopProcessor,
@@ -43,6 +46,9 @@ const processor = toolLoopProcessor({
   engine,
   mcpServers: [tools],
   store: createLoopStore(connection),
+  approval: setting('APPROVAL', 'never'),
+  approvals: createApprovalStore(connection),
+  approvalTimeoutMs: number('APPROVAL_TIMEOUT_MS', 24 * 3600 * 1000),
   // Under a parent process (the test, the demo), tell it what runs: it kills a worker mid-step.
   onStep: (event) =>
     process.send?.({

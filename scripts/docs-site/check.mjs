@@ -5,7 +5,9 @@
 //    #fragment to an id on the page it names;
 // 2. the quick start and one recipe, loaded in headless Chromium from a server on 127.0.0.1,
 //    render with no console error, no page error, no failed request, and every section they
-//    must have.
+//    must have;
+// 3. every page, at 1280 px wide: no code block wider than its box (they wrap, see
+//    site/.vitepress/theme/code.css).
 //
 // Chromium is Debian's (`/usr/bin/chromium`, or CHROMIUM_PATH), driven by playwright-core.
 //
@@ -202,10 +204,45 @@ async function checkInBrowser(origin) {
       console.log(`browser: ${spec.path} rendered ("${title}", ${ids.length} sections)`);
       await page.close();
     }
+    problems.push(...(await overflowingCode(context, origin)));
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+  return problems;
+}
+
+/** The width the code blocks must fit: a laptop's browser window. */
+export const VIEWPORT_WIDTH = 1280;
+
+/**
+ * Every page of the site at 1280 px: a code block wider than its box (a reader would scroll it
+ * sideways) is a problem, named with its page and first line. A page added to the site is
+ * measured without being listed.
+ */
+async function overflowingCode(context, origin) {
+  const problems = [];
+  const pages = htmlFiles(dist)
+    .map((file) => path.relative(dist, file).split(path.sep).join('/'))
+    .filter((file) => file !== '404.html');
+  const page = await context.newPage();
+  await page.setViewportSize({ width: VIEWPORT_WIDTH, height: 900 });
+  for (const file of pages) {
+    const url = `${origin}${BASE}${file.replace(/(?:index)?\.html$/, '')}`;
+    await page.goto(url, { waitUntil: 'load' });
+    const wide = await page.$$eval('.vp-doc pre', (blocks) =>
+      blocks
+        .filter((block) => block.scrollWidth > block.clientWidth + 1)
+        .map(
+          (block) =>
+            `${block.scrollWidth - block.clientWidth} px: ${(block.textContent ?? '').split('\n')[0]?.slice(0, 60)}`,
+        ),
+    );
+    for (const block of wide)
+      problems.push(`${file}: a code block overflows at ${VIEWPORT_WIDTH} px by ${block}`);
+  }
+  await page.close();
+  console.log(`browser: ${pages.length} pages measured at ${VIEWPORT_WIDTH} px`);
   return problems;
 }
 

@@ -32,6 +32,8 @@ describe('the docs site generator', () => {
       '@crosswire/engines',
       '@crosswire/simulator',
       '@crosswire/ai-sdk',
+      '@crosswire/otel',
+      '@crosswire/langchain',
       '@crosswire/cli',
     ]);
   });

@@ -272,8 +272,18 @@ export const PACKAGES: readonly PackageInfo[] = [
     dir: 'ai-sdk',
     name: '@crosswire/ai-sdk',
     owns: "Crosswire's rules inside the Vercel AI SDK, as a language-model middleware",
+  },
+  {
+    dir: 'otel',
+    name: '@crosswire/otel',
+    owns: 'OpenTelemetry GenAI spans and metrics for engines, from their hook points',
     pending:
-      'This package is being built and is not released yet; see [Coming from the AI SDK](/ai-sdk).',
+      'This package is being built and is not released yet; see [Tracing with OpenTelemetry](/opentelemetry).',
+  },
+  {
+    dir: 'langchain',
+    name: '@crosswire/langchain',
+    owns: "Crosswire's rules inside LangChain.js agents, as a `createAgent` middleware",
   },
   {
     dir: 'cli',
@@ -285,41 +295,58 @@ export const PACKAGES: readonly PackageInfo[] = [
 /** `https://crosswire-dev.github.io/crosswire/packages/<dir>`: each package's `homepage`. */
 export const SITE_URL = 'https://crosswire-dev.github.io/crosswire';
 
-function packagePage(info: PackageInfo): string {
-  const exists = existsSync(path.join(root, 'packages', info.dir, 'package.json'));
-  const manifest = exists
-    ? (JSON.parse(readFileSync(path.join(root, 'packages', info.dir, 'package.json'), 'utf8')) as {
-        description?: string;
-        exports?: Record<string, unknown>;
+/**
+ * A package's README as a site page: its links made to work on the site (the repository's
+ * files on GitHub, the other packages' pages), its first heading kept as the page title.
+ */
+export function readmeForSite(readme: string, dir: string): string {
+  return (
+    readme
+      .replace(/\]\(([^)\s]+)\)/g, (_match, target: string) => {
+        if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return `](${target})`;
+        const [file = '', anchor] = target.split('#');
+        const hash = anchor === undefined ? '' : `#${anchor}`;
+        const resolved = path.posix.normalize(path.posix.join('packages', dir, file));
+        const sibling = /^packages\/([a-z-]+)\/?(?:README\.md)?$/.exec(resolved);
+        if (sibling && PACKAGES.some((info) => info.dir === sibling[1])) {
+          return `](/packages/${sibling[1]}${hash})`;
+        }
+        const kind = resolved.endsWith('/') || !path.posix.extname(resolved) ? TREE : BLOB;
+        return `](${kind}/${resolved.replace(/\/$/, '')}${hash})`;
       })
-    : undefined;
-  const entries = Object.keys(manifest?.exports ?? {})
-    .filter((key) => !key.endsWith('.json'))
-    .map((key) => (key === '.' ? info.name : `${info.name}/${key.slice(2)}`));
+      // The docs-as-code marks (HTML comments) mean nothing on the site.
+      .replace(/^<!--\s*(?:snippets?|models):[^>]*-->\n/gm, '')
+  );
+}
+
+function packagePage(info: PackageInfo): string {
+  const readmeFile = path.join(root, 'packages', info.dir, 'README.md');
+  const exists = existsSync(readmeFile);
   const dev = info.dir === 'simulator' ? ' -D' : '';
+  if (!exists) {
+    return [
+      generatedNote(`packages/${info.dir}`),
+      `# ${info.name}`,
+      '',
+      `It owns ${info.owns}.`,
+      '',
+      ...(info.pending === undefined ? [] : ['::: info Not released yet', info.pending, ':::', '']),
+      `- [the package table](${BLOB}/README.md#packages)`,
+      '',
+    ].join('\n');
+  }
   return [
-    generatedNote(`packages/${info.dir}/package.json`),
-    `# ${info.name}`,
+    generatedNote(`packages/${info.dir}/README.md`),
+    readmeForSite(readFileSync(readmeFile, 'utf8'), info.dir).trimEnd(),
     '',
-    manifest?.description ?? `${info.owns.charAt(0).toUpperCase()}${info.owns.slice(1)}.`,
-    '',
-    ...(info.pending !== undefined && !exists
-      ? ['::: info Not released yet', info.pending, ':::', '']
-      : []),
-    `It owns ${info.owns}.`,
+    '## On this site',
     '',
     '```sh',
     `npm install${dev} ${info.name}`,
     '```',
     '',
-    ...(entries.length > 1
-      ? [`Entry points: ${entries.map((entry) => `\`${entry}\``).join(', ')}.`, '']
-      : []),
-    exists
-      ? `- [README on GitHub](${TREE}/packages/${info.dir}#readme): the API, the options, the wire table`
-      : `- [the package table](${BLOB}/README.md#packages)`,
     '- [API reference](/api/)',
-    exists ? `- [Changelog](${BLOB}/packages/${info.dir}/CHANGELOG.md)` : '',
+    `- [Changelog](${BLOB}/packages/${info.dir}/CHANGELOG.md)`,
     '',
   ].join('\n');
 }
@@ -328,10 +355,12 @@ function packagePage(info: PackageInfo): string {
 // The guides in docs/*.md, copied with their links made to work on the site.
 
 const GUIDES: Record<string, string> = {
+  'ai-sdk.md': 'ai-sdk-bodies.md',
   'tool-results.md': 'tool-results.md',
   'images-and-fetching.md': 'images-and-fetching.md',
   'registry.md': 'registry.md',
   'own-loop.md': 'own-loop.md',
+  'structured-output-and-caching.md': 'structured-output-and-caching.md',
 };
 
 /** A link of docs/<file>.md as it must read on the site's guides/<file>.md. */
@@ -342,7 +371,7 @@ export function siteLink(target: string): string {
   if (file === 'provider-rules.md' || file.endsWith('/simulator/docs/provider-rules.md')) {
     return `../reference/provider-rules${hash}`;
   }
-  if (file in GUIDES) return `./${file.replace(/\.md$/, '')}${hash}`;
+  if (file in GUIDES) return `./${(GUIDES[file] ?? file).replace(/\.md$/, '')}${hash}`;
   if (file.startsWith('api/')) return `../api/${hash}`;
   // Everything else lives in the repository, not on the site.
   const resolved = path.posix.normalize(path.posix.join('docs', file));
@@ -351,7 +380,10 @@ export function siteLink(target: string): string {
 }
 
 function guidePage(file: string): string {
-  const text = readFileSync(path.join(root, 'docs', file), 'utf8');
+  const text = readFileSync(path.join(root, 'docs', file), 'utf8').replace(
+    /^<!--\s*(?:snippets?|models):[^>]*-->\n/gm,
+    '',
+  );
   const linked = text.replace(
     /\]\(([^)\s]+)\)/g,
     (_match, target: string) => `](${siteLink(target)})`,

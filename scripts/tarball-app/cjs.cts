@@ -9,6 +9,7 @@ import core = require('@crosswire/core');
 import dialects = require('@crosswire/dialects');
 import engines = require('@crosswire/engines');
 import durable = require('@crosswire/engines/durable');
+import otel = require('@crosswire/otel');
 import registry = require('@crosswire/registry');
 import simulator = require('@crosswire/simulator');
 import toolResult = require('@crosswire/tool-result');
@@ -28,15 +29,24 @@ assert.equal(
   contentImage.Image.fromUrl('https://images.example/cat.png').toAnthropic().source.type,
   'url',
 );
-assert.equal(registry.supports('openai-responses', 'gpt-4o', 'tool_result_pdf'), true);
+assert.equal(registry.supports('openai-responses', 'gpt-5.4', 'tool_result_pdf'), true);
 assert.equal(typeof engines.createEngine, 'function');
 assert.equal(typeof dialects.buildRequest, 'function');
 assert.equal(typeof durable.saveConversation, 'function');
 assert.equal(typeof simulator.startSimulator, 'function');
 assert.equal(typeof cli.main, 'function');
+assert.deepEqual(Object.keys(otel.otelHooks()).sort(), [
+  'onLoopEnd',
+  'onLoopStart',
+  'onRequest',
+  'onResponse',
+  'onToolCallEnd',
+  'onToolCallStart',
+]);
 assert.equal(
-  aiSdk.supportsInToolResults({ provider: 'openai.chat', modelId: 'gpt-4o' }, 'image').supported,
-  false,
+  aiSdk.supportsInToolResults({ provider: 'openai.chat', modelId: 'gpt-6.1-sol' }, 'image')
+    .delivery,
+  'user-message',
 );
 // One class across both loaders: an error thrown by a package is the class `require` gives.
 assert.ok(new core.ValidationError('x') instanceof core.CrosswireError);

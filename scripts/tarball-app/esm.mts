@@ -2,12 +2,13 @@
 // scripts/tarballs.mjs installs the tarballs next to it, type-checks it and runs it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { crosswireMiddleware, supportsInToolResults } from '@crosswire/ai-sdk';
+import { supportsInToolResults } from '@crosswire/ai-sdk';
 import { main } from '@crosswire/cli';
 import { denyPrivateHosts, Image } from '@crosswire/content-image';
 import { carriesNative, formatTools, nativeNeedsVision, toolCallsFrom } from '@crosswire/core';
 import { buildRequest, parseResponse } from '@crosswire/dialects';
 import { createEngine } from '@crosswire/engines';
+import { otelHooks } from '@crosswire/otel';
 import { createRegistry, defaultRegistry, supports } from '@crosswire/registry';
 import { startSimulator } from '@crosswire/simulator';
 import { ToolResult, ToolResultContent } from '@crosswire/tool-result';
@@ -69,8 +70,8 @@ assert.deepEqual(image.toOpenAI(), {
 assert.equal(await denyPrivateHosts()(new URL('http://10.0.0.5/x.png')), false);
 
 // registry: derived capabilities, and a local patch.
-assert.equal(supports({ provider: 'openai', model: 'gpt-4o' }, 'tool_result_images'), false);
-assert.equal(supports({ provider: 'openai-responses', model: 'gpt-4o' }, 'tool_result_pdf'), true);
+assert.equal(supports({ provider: 'openai', model: 'gpt-5.4' }, 'tool_result_images'), false);
+assert.equal(supports({ provider: 'openai-responses', model: 'gpt-5.4' }, 'tool_result_pdf'), true);
 const registry = createRegistry({
   extends: defaultRegistry,
   entries: [
@@ -134,41 +135,31 @@ try {
   await server.close();
 }
 
-// ai-sdk: the middleware rewrites an MCP image result for a text-only tool message.
-const middleware = crosswireMiddleware({ imageFallback: 'none', onWarning: () => {} });
-const params = await middleware.transformParams?.({
-  type: 'generate',
-  model: { provider: 'openai.chat', modelId: 'gpt-4o' } as never,
-  params: {
-    prompt: [
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'call_1',
-            toolName: 'screenshot',
-            output: {
-              type: 'json',
-              value: { content: [{ type: 'image', data: png, mimeType: 'image/png' }] },
-            },
-          },
-        ],
-      },
-    ],
+// ai-sdk, without the AI SDK installed (its peers are optional): the registry's answer.
+assert.deepEqual(
+  {
+    ...supportsInToolResults(
+      { provider: 'anthropic.messages', modelId: 'claude-sonnet-5-5' },
+      'image',
+    ),
+    reasons: [],
   },
-});
-assert.deepEqual(params?.prompt[0]?.content[0], {
-  type: 'tool-result',
-  toolCallId: 'call_1',
-  toolName: 'screenshot',
-  output: { type: 'text', value: '[image] image/png (70 bytes)' },
-});
-assert.equal(
-  supportsInToolResults({ provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5' }, 'image')
-    .supported,
-  true,
+  {
+    supported: true,
+    delivery: 'native',
+    wireCarries: true,
+    wire: 'anthropic',
+    provider: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    known: true,
+    reasons: [],
+  },
 );
+
+// otel: the hooks go into createEngine as they are (no SDK installed: the API's no-op tracer).
+const traced = createEngine({ provider: 'openai', apiKey: 'sk-app', ...otelHooks() });
+assert.equal(traced.model.length > 0, true);
+await traced.close();
 
 // cli: the command as a function.
 let output = '';

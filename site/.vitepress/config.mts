@@ -17,6 +17,8 @@ const packages = [
   'engines',
   'simulator',
   'ai-sdk',
+  'otel',
+  'langchain',
   'cli',
 ];
 
@@ -48,6 +50,8 @@ export default defineConfig({
           items: [
             { text: 'Quick start', link: '/quick-start' },
             { text: 'Coming from the AI SDK', link: '/ai-sdk' },
+            { text: 'Tracing with OpenTelemetry', link: '/opentelemetry' },
+            { text: 'Coming from LangChain', link: '/langchain' },
           ],
         },
         {
@@ -56,7 +60,9 @@ export default defineConfig({
             { text: 'Stream a loop to a browser (SSE)', link: '/recipes/stream-to-browser' },
             { text: 'Test your agent with the simulator', link: '/recipes/test-with-simulator' },
             { text: 'Tool images on every wire', link: '/recipes/tool-images' },
+            { text: 'A LangChain agent that sees images', link: '/recipes/langchain-agent' },
             { text: 'Durable loops on BullMQ', link: '/recipes/bullmq' },
+            { text: 'Ask a person before a tool runs', link: '/recipes/tool-approval' },
             { text: 'Choosing a model with the registry', link: '/recipes/choosing-a-model' },
             { text: 'Models in your cloud account', link: '/recipes/cloud-routes' },
             { text: 'Contributing a registry entry', link: '/recipes/registry-entry' },
@@ -69,6 +75,11 @@ export default defineConfig({
             { text: 'Images and safe fetching', link: '/guides/images-and-fetching' },
             { text: 'The capability registry', link: '/guides/registry' },
             { text: 'Writing your own tool loop', link: '/guides/own-loop' },
+            { text: 'The AI SDK: bodies before and after', link: '/guides/ai-sdk-bodies' },
+            {
+              text: 'Structured output and prompt caching',
+              link: '/guides/structured-output-and-caching',
+            },
           ],
         },
         {

@@ -33,7 +33,7 @@ simulator?.script('quick-start', [
 //    that requires a key, so a placeholder goes with the simulator's URL.
 const engine = createEngine({
   provider: 'anthropic',
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-5-5',
   ...(simulator && {
     apiKey: 'not-a-real-key',
     baseUrl: simulator.baseUrl('anthropic', 'quick-start'),
@@ -50,8 +50,8 @@ try {
   });
   console.log(result.text);
   for (const turn of result.turns) {
-    const calls = turn.toolCalls.map((call) => `${call.name}${call.isError ? ' (error)' : ''}`);
-    console.log(`turn ${turn.iteration}: ${turn.finishReason} ${calls.join(', ')}`);
+    const calls = turn.toolCalls.map((call) => ` ${call.name}${call.isError ? ' (error)' : ''}`);
+    console.log(`turn ${turn.iteration}: ${turn.finishReason}${calls.join(',')}`);
   }
   console.log(`tokens: ${result.usage.inputTokens} in, ${result.usage.outputTokens} out`);
 } finally {

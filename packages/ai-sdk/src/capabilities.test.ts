@@ -41,6 +41,7 @@ describe('supportsInToolResults', () => {
     const model = { provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5' };
     expect(supportsInToolResults(model, 'image')).toMatchObject({
       supported: true,
+      delivery: 'native',
       wireCarries: true,
       wire: 'anthropic',
       provider: 'anthropic',
@@ -49,16 +50,37 @@ describe('supportsInToolResults', () => {
     expect(supportsInToolResults(model, 'pdf').supported).toBe(true);
   });
 
-  it('Chat Completions carries no image in a tool message, whatever the model sees', () => {
-    const answer = supportsInToolResults({ provider: 'openai.chat', modelId: 'gpt-4o' }, 'image');
-    expect(answer.supported).toBe(false);
+  it('Chat Completions: no image in a tool message, so a vision model gets it after the results', () => {
+    const model = { provider: 'openai.chat', modelId: 'gpt-6.1-sol' };
+    const answer = supportsInToolResults(model, 'image');
+    expect(answer).toMatchObject({ supported: true, delivery: 'user-message', wireCarries: false });
     expect(answer.reasons[0]).toBe('the openai wire cannot carry an image inside a tool result');
+    expect(answer.reasons.at(-1)).toBe(
+      'imageFallback is user-message (the default) and image_input is true: sent in one user message after the results',
+    );
+    // The middleware's imageFallback: 'none' leaves the placeholder line only.
+    expect(supportsInToolResults(model, 'image', { imageFallback: 'none' })).toMatchObject({
+      supported: false,
+      delivery: 'placeholder',
+    });
+    // No PDF form on Chat Completions.
+    expect(supportsInToolResults(model, 'pdf')).toMatchObject({
+      supported: false,
+      delivery: 'placeholder',
+    });
+    // A text-only model sees no image however it is sent.
+    expect(
+      supportsInToolResults({ provider: 'ollama.chat', modelId: 'llama3.2' }, 'image'),
+    ).toMatchObject({ supported: false, delivery: 'placeholder', wire: 'ollama' });
   });
 
-  it('Gemini 2.5 no, Gemini 3 yes', () => {
+  it('Gemini 2.5 beside the functionResponse, Gemini 3 inside it', () => {
     const gemini = (modelId: string) =>
-      supportsInToolResults({ provider: 'google.generative-ai', modelId }, 'image').supported;
-    expect([gemini('gemini-2.5-flash'), gemini('gemini-3-pro-preview')]).toEqual([false, true]);
+      supportsInToolResults({ provider: 'google.generative-ai', modelId }, 'image').delivery;
+    expect([gemini('gemini-2.5-flash-lite'), gemini('gemini-3.8-flash')]).toEqual([
+      'user-message',
+      'native',
+    ]);
   });
 
   it('an unknown model or provider is not supported, and says why', () => {

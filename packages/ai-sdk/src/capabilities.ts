@@ -1,10 +1,15 @@
-import type { WireFormat } from '@crosswire/core';
+import type { MediaKind, WireFormat } from '@crosswire/core';
 import { carriesNative } from '@crosswire/core';
 import {
   type CapabilityName,
   defaultRegistry,
+  type ImageFallback,
+  type MediaDelivery,
   type ProviderQuirks,
   type Registry,
+  type Resolution,
+  type ToolResultDelivery,
+  toolResultDelivery,
 } from '@crosswire/registry';
 import { registryProviderOf, routeOf } from './wires.js';
 
@@ -36,6 +41,8 @@ export interface ModelFacts {
   readonly flags: Readonly<Record<CapabilityName, boolean>>;
   readonly reasons: Readonly<Partial<Record<CapabilityName, readonly string[]>>>;
   readonly quirks: ProviderQuirks | undefined;
+  /** The registry's resolution; undefined when the registry does not know the provider. */
+  readonly resolution: Resolution | undefined;
 }
 
 function knowsProvider(registry: Registry, provider: string): boolean {
@@ -63,7 +70,16 @@ export function modelFacts(model: ModelIdentity, options: ModelLookupOptions = {
     boolean
   >;
   if (provider === undefined || !knowsProvider(registry, provider)) {
-    return { wire, provider, model: name, known: false, flags, reasons: {}, quirks: undefined };
+    return {
+      wire,
+      provider,
+      model: name,
+      known: false,
+      flags,
+      reasons: {},
+      quirks: undefined,
+      resolution: undefined,
+    };
   }
   const resolution = registry.resolve({ provider, model: name });
   const reasons: Partial<Record<CapabilityName, readonly string[]>> = {};
@@ -80,12 +96,44 @@ export function modelFacts(model: ModelIdentity, options: ModelLookupOptions = {
     flags,
     reasons,
     quirks: resolution.provider?.quirks,
+    resolution,
   };
+}
+
+/**
+ * How a tool's `kind` reaches the model on the wire the AI SDK provider writes: the registry's
+ * answer (`toolResultDelivery`), the one `@crosswire/engines` sends by.
+ */
+export function deliveryOf(
+  facts: ModelFacts,
+  kind: MediaKind,
+  imageFallback: ImageFallback | undefined,
+): MediaDelivery {
+  if (facts.wire === undefined || facts.resolution === undefined) {
+    return {
+      delivery: 'placeholder',
+      reasons: [
+        `the registry does not know provider "${facts.provider ?? '?'}": a placeholder line only`,
+      ],
+    };
+  }
+  return toolResultDelivery(
+    { ...facts.resolution, wire: facts.wire },
+    kind,
+    imageFallback === undefined ? {} : { imageFallback },
+  );
 }
 
 /** The registry's answer to "does this model see an image / a PDF inside a tool result?". */
 export interface InToolResultsAnswer {
+  /** The model sees it: `delivery` is not `placeholder`. */
   readonly supported: boolean;
+  /**
+   * How it reaches the model: `native` (inside the tool result), `user-message` (in a message
+   * after the results, as `crosswireMiddleware` and `@crosswire/engines` send it), `tool-message`
+   * or `placeholder` (a text line only). The same answer as `crosswire caps`.
+   */
+  readonly delivery: ToolResultDelivery;
   /** The wire carries the kind natively inside a tool result at all. */
   readonly wireCarries: boolean;
   readonly wire: WireFormat | undefined;
@@ -101,14 +149,20 @@ const CAPABILITY_OF = {
   pdf: 'tool_result_pdf',
 } as const satisfies Record<'image' | 'pdf', CapabilityName>;
 
+/** Options of {@link supportsInToolResults}: the lookup, and the middleware's `imageFallback`. */
+export interface InToolResultsOptions extends ModelLookupOptions {
+  /** The fallback `crosswireMiddleware` is given (default: the provider's, else `user-message`). */
+  readonly imageFallback?: 'none' | 'user-message';
+}
+
 /**
- * Whether `model` (an AI SDK language model, or `{ provider, modelId }`) sees `kind` inside a
- * tool result, answered from Crosswire's registry with the reasons.
+ * Whether `model` (an AI SDK language model, or `{ provider, modelId }`) sees `kind` a tool
+ * returned, and how (`delivery`), answered from Crosswire's registry with the reasons.
  */
 export function supportsInToolResults(
   model: ModelIdentity,
   kind: 'image' | 'pdf',
-  options: ModelLookupOptions = {},
+  options: InToolResultsOptions = {},
 ): InToolResultsAnswer {
   const facts = modelFacts(model, options);
   const capability = CAPABILITY_OF[kind];
@@ -123,13 +177,15 @@ export function supportsInToolResults(
           `the registry does not know model "${facts.model}" on provider "${facts.provider ?? model.provider}"; treated as not supported`,
         ]
       : (facts.reasons[capability] ?? []);
+  const delivered = deliveryOf(facts, kind, options.imageFallback);
   return {
-    supported: wireCarries && facts.flags[capability],
+    supported: delivered.delivery !== 'placeholder',
+    delivery: delivered.delivery,
     wireCarries,
     wire: facts.wire,
     provider: facts.provider,
     model: facts.model,
     known: facts.known,
-    reasons: [wireReason, ...registryReasons],
+    reasons: [wireReason, ...registryReasons, ...delivered.reasons],
   };
 }

@@ -3,7 +3,7 @@ import type {
   LanguageModelV4TextPart,
   LanguageModelV4ToolResultOutput,
 } from '@ai-sdk/provider';
-import type { WarningHandler, WireFormat } from '@crosswire/core';
+import { emitWarning, type WarningHandler, type WireFormat } from '@crosswire/core';
 import {
   type AnthropicToolResultContentBlock,
   type BedrockToolResultContentBlock,
@@ -174,6 +174,26 @@ function bedrockPart(
   if ('image' in block) return file(`image/${block.image.format}`, block.image.source.bytes);
   const { format, name, source } = block.document;
   return file(CONVERSE_DOCUMENTS[format] ?? 'application/octet-stream', source.bytes, name);
+}
+
+/**
+ * The error text that stands in for one tool result Crosswire cannot read (nested deeper than
+ * `MAX_CONTENT_DEPTH`, a malformed `CallToolResult`), with a `tool_result_malformed` warning:
+ * the one result degrades, the generation goes on.
+ */
+export function malformedResultOutput(
+  call: { readonly name: string; readonly id: string },
+  error: unknown,
+  onWarning: WarningHandler | undefined,
+): { type: 'error-text'; value: string } {
+  const reason = error instanceof Error ? error.message : String(error);
+  const value = `tool ${call.name} returned a malformed result: ${reason}`;
+  emitWarning(onWarning, {
+    code: 'tool_result_malformed',
+    message: `${value}; the model gets this error text in its place`,
+    details: { toolName: call.name, callId: call.id },
+  });
+  return { type: 'error-text', value };
 }
 
 /** Crosswire's rendering on a wire, written back as the AI SDK tool output that makes the AI SDK provider send it. */

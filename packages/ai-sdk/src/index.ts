@@ -8,6 +8,7 @@
 
 export {
   type InToolResultsAnswer,
+  type InToolResultsOptions,
   type ModelIdentity,
   type ModelLookupOptions,
   supportsInToolResults,

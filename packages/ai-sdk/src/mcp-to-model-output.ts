@@ -1,6 +1,7 @@
 import type { LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
-import type { WarningHandler } from '@crosswire/core';
-import { ToolResult } from '@crosswire/tool-result';
+import { emitWarning, type WarningHandler } from '@crosswire/core';
+import { structuredContentWithoutMedia, ToolResult } from '@crosswire/tool-result';
+import { malformedResultOutput } from './convert.js';
 
 /** Options of {@link mcpToModelOutput}. */
 export interface McpToModelOutputOptions {
@@ -25,17 +26,30 @@ type Output = Extract<
  */
 export function mcpToModelOutput(result: unknown, options: McpToModelOutputOptions = {}): Output {
   const call = { name: options.toolName ?? 'tool', id: options.toolCallId ?? '' };
-  const toolResult =
-    result instanceof ToolResult
-      ? result
-      : ToolResult.fromCallToolResult(call, result, { onWarning: options.onWarning });
+  let toolResult: ToolResult;
+  try {
+    toolResult =
+      result instanceof ToolResult
+        ? result
+        : ToolResult.fromCallToolResult(call, result, { onWarning: options.onWarning });
+  } catch (error) {
+    // One result Crosswire cannot read (nested past MAX_CONTENT_DEPTH, not a CallToolResult)
+    // becomes that result's error text, never a throw out of the tool's `toModelOutput`.
+    return malformedResultOutput(call, error, options.onWarning);
+  }
   if (toolResult.isError) {
     return { type: 'error-text', value: toolResult.to('openai').content };
   }
   if (toolResult.content.length === 0) {
     return toolResult.structuredContent === undefined
       ? { type: 'text', value: toolResult.to('openai').content }
-      : { type: 'json', value: structuredClone(toolResult.structuredContent) as never };
+      : {
+          type: 'json',
+          // Media payloads in it go as placeholders, as every wire's rendering sends them.
+          value: structuredClone(
+            structuredContentWithoutMedia(toolResult, { onWarning: options.onWarning }),
+          ) as never,
+        };
   }
   const value: Extract<Output, { type: 'content' }>['value'] = [];
   for (const block of toolResult.content) {
@@ -56,7 +70,9 @@ export function mcpToModelOutput(result: unknown, options: McpToModelOutputOptio
         type: 'file',
         mediaType: String(resource.mimeType ?? 'application/octet-stream'),
         data: { type: 'data', data: resource.blob },
-        ...(filename === undefined || uri === '' ? {} : { filename: decodeURIComponent(filename) }),
+        ...(filename === undefined || uri === ''
+          ? {}
+          : { filename: decodedFilename(filename, call, options.onWarning) }),
       });
       continue;
     }
@@ -66,4 +82,26 @@ export function mcpToModelOutput(result: unknown, options: McpToModelOutputOptio
     });
   }
   return { type: 'content', value };
+}
+
+/**
+ * The last segment of a resource URI, percent-decoded; as written, with a
+ * `resource_uri_malformed` warning, when its escapes are not UTF-8 (`%E0%A4%A`), which
+ * `decodeURIComponent` refuses with a `URIError`.
+ */
+function decodedFilename(
+  segment: string,
+  call: { readonly name: string; readonly id: string },
+  onWarning: WarningHandler | undefined,
+): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    emitWarning(onWarning, {
+      code: 'resource_uri_malformed',
+      message: `the URI of a resource from tool ${call.name} is not well-formed percent-encoding; its filename is sent as written`,
+      details: { toolName: call.name, callId: call.id, segment: segment.slice(0, 200) },
+    });
+    return segment;
+  }
 }

@@ -10,12 +10,13 @@ import { carriesNative, emitWarning, type WarningHandler, type WireFormat } from
 import { type ToolImage, toolResultImages } from '@crosswire/dialects';
 import type { ToolResult, ToolResultToOptions } from '@crosswire/tool-result';
 import {
+  deliveryOf,
   type ModelFacts,
   type ModelIdentity,
   type ModelLookupOptions,
   modelFacts,
 } from './capabilities.js';
-import { OUTPUT_WRITERS, toolResultOf } from './convert.js';
+import { malformedResultOutput, OUTPUT_WRITERS, toolResultOf } from './convert.js';
 
 /** Options of {@link crosswireMiddleware}. */
 export interface CrosswireMiddlewareOptions extends ModelLookupOptions {
@@ -69,9 +70,11 @@ function planFor(model: ModelIdentity, options: CrosswireMiddlewareOptions): Pla
   }
   const { wire, flags } = facts;
   const nativeImages = carriesNative(wire, 'image') && flags.tool_result_images;
-  const fallback =
-    (options.imageFallback ?? facts.quirks?.tool_result_image_fallback ?? 'user-message') ===
-    'user-message';
+  // The registry's answer, the one the engines send by: the user-message form only (the
+  // middleware has no tool-message form).
+  const follows = (kind: 'image' | 'pdf') =>
+    deliveryOf(facts, kind, options.imageFallback).delivery === 'user-message';
+  const fallbackImages = !nativeImages && follows('image');
   return {
     wire,
     facts,
@@ -81,9 +84,9 @@ function planFor(model: ModelIdentity, options: CrosswireMiddlewareOptions): Pla
       sourceBlocks: facts.quirks?.source_blocks ?? true,
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     },
-    fallbackImages: fallback && !nativeImages && flags.image_input,
-    fallbackPdfs: fallback && wire === 'gemini' && !flags.tool_result_pdf && flags.pdf_input,
-    seesImages: nativeImages || (fallback && flags.image_input),
+    fallbackImages,
+    fallbackPdfs: !flags.tool_result_pdf && follows('pdf'),
+    seesImages: nativeImages || fallbackImages,
   };
 }
 
@@ -119,11 +122,15 @@ function rewriteToolMessage(
   let changed = false;
   const content = message.content.map((part) => {
     if (part.type !== 'tool-result') return part;
-    const result = toolResultOf(
-      { name: part.toolName, id: part.toolCallId },
-      part.output,
-      onWarning,
-    );
+    const call = { name: part.toolName, id: part.toolCallId };
+    let result: ToolResult | undefined;
+    try {
+      result = toolResultOf(call, part.output, onWarning);
+    } catch (error) {
+      // One result that cannot be read fails that result, never the whole generation.
+      changed = true;
+      return { ...part, output: malformedResultOutput(call, error, onWarning) };
+    }
     if (result === undefined) return part;
     changed = true;
     let output = OUTPUT_WRITERS[plan.wire](result, plan.toOptions);

@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isWireFormat, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import { closestName } from '@crosswire/registry';
 import { UsageError } from './errors.js';
-import { closest } from './suggest.js';
 
 /** The options a command accepts, in `util.parseArgs` form. */
 export type OptionsSpec = NonNullable<ParseArgsConfig['options']>;
@@ -55,7 +55,7 @@ function ambiguousValueMessage(message: string, argv: readonly string[]): string
 function optionSuggestion(message: string, options: OptionsSpec): string {
   const typed = /^Unknown option '--?([^'=]+)/.exec(message)?.[1];
   if (typed === undefined) return '';
-  const nearest = closest(typed, [...Object.keys(options), 'help']);
+  const nearest = closestName(typed, [...Object.keys(options), 'help']);
   return nearest === undefined ? '' : `; did you mean --${nearest}?`;
 }
 

@@ -8,6 +8,13 @@ describe('printable', () => {
     );
   });
 
+  it('escapes bidirectional overrides and isolates, zero-width characters, the BOM and line separators', () => {
+    // "gpt" + RLO + "evil" would read "gpt" then "live" reversed: a spoofed id in a report.
+    expect(printable('gpt\u202Eevil\u200B\u200D\u2066x\u2069\uFEFF\u2028y\u{E0001}')).toBe(
+      'gpt\\u202eevil\\u200b\\u200d\\u2066x\\u2069\\ufeff\\u2028y\\u{e0001}',
+    );
+  });
+
   it('keeps tabs out, printable Unicode and whole surrogate pairs in', () => {
     expect(printable('Köln 21 °C 😀\tx')).toBe('Köln 21 °C 😀\\x09x');
   });

@@ -18,21 +18,24 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-// C0 and C1 control characters (newlines are folded before), DEL, the replacement character
-// that undecodable bytes became, and lone surrogates.
+// C0 and C1 control characters (newlines are folded before), DEL, format characters (the
+// bidirectional overrides and isolates that make a name read backwards, zero-width spaces and
+// joiners, the byte-order mark), line and paragraph separators, the replacement character that
+// undecodable bytes became, and lone surrogates.
 const UNPRINTABLE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  /[\u0000-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\p{Cc}\p{Cf}\u2028\u2029\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 /**
- * Text safe for one terminal line: newlines folded to spaces, and every control character
- * (binary garbage a message quotes from its input) written as a `\xNN` / `\uNNNN` escape, so
- * nothing an input contains can move the cursor, ring the bell or recolour the terminal.
+ * Text safe for one terminal line: newlines folded to spaces, and every control, bidirectional
+ * or zero-width character (binary garbage a message quotes from its input, a peer's spoofed
+ * name) written as a `\xNN` / `\uNNNN` escape, so nothing an input contains can move the
+ * cursor, ring the bell, recolour the terminal or pass one name off as another.
  */
 export function printable(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(UNPRINTABLE, (char) => {
-    const code = char.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+    const code = char.codePointAt(0) ?? 0;
+    if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+    return code <= 0xffff ? `\\u${code.toString(16)}` : `\\u{${code.toString(16)}}`;
   });
 }
 

@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import {
   colourEnabled,
   formatBytes,
+  jsonText,
   renderPairs,
   renderTable,
   styleFor,
   truncate,
   visibleWidth,
 } from './format.js';
+
+describe('jsonText', () => {
+  it('escapes invisible and bidirectional characters inside strings, and reads back the same', () => {
+    const value = { id: 'gpt\u202Eevil\u200B', note: 'a\u2028b\u0085c' };
+    const text = jsonText(value);
+    expect(text).toBe('{\n  "id": "gpt\\u202eevil\\u200b",\n  "note": "a\\u2028b\\u0085c"\n}\n');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
 
 describe('colour', () => {
   it('is on only for a terminal without NO_COLOR', () => {
@@ -36,6 +46,13 @@ describe('renderTable', () => {
         plain,
       ),
     ).toBe('wire       became\nopenai     placeholder\nanthropic  \u001b[32mimage\u001b[39m\n');
+  });
+
+  it('escapes what a plain cell holds (a name a provider sent), padding by the escaped width', () => {
+    const plain = styleFor({ isTTY: false, env: {} });
+    expect(renderTable(['model', 'kind'], [['gpt\u202Eevil', 'chat']], plain)).toBe(
+      'model          kind\ngpt\\u202eevil  chat\n',
+    );
   });
 
   it('aligns coloured cells like plain ones', () => {

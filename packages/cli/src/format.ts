@@ -1,3 +1,4 @@
+import { printable } from './errors.js';
 import type { CliIo } from './io.js';
 
 /** The few styles the CLI uses; each is the identity when colour is off. */
@@ -69,8 +70,9 @@ export interface Cell {
 
 export type CellInput = string | Cell;
 
+/** A plain cell is escaped (names and reasons may come from a provider); a styled one is the caller's. */
 function toCell(input: CellInput): Cell {
-  return typeof input === 'string' ? { text: input } : input;
+  return typeof input === 'string' ? { text: printable(input) } : input;
 }
 
 /**
@@ -114,8 +116,17 @@ export function truncate(text: string, max: number): string {
 
 /** Pretty JSON with a trailing newline, as every `--json` output prints it. */
 export function jsonText(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  // JSON escapes C0 controls and lone surrogates itself; the bidirectional, zero-width and
+  // other invisible characters a peer's string may hold are escaped too (they occur only
+  // inside strings, where \uXXXX means the same), so a reader of the JSON sees them.
+  return `${JSON.stringify(value, null, 2).replace(INVISIBLE, (character) =>
+    [...Array(character.length).keys()]
+      .map((index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`)
+      .join(''),
+  )}\n`;
 }
+
+const INVISIBLE = /[\p{Cf}\u007f-\u009f\u2028\u2029]/gu;
 
 /** Key and value lines, keys padded to one column: the form of single-object reports. */
 export function renderPairs(pairs: readonly (readonly [string, string])[], style: Style): string {

@@ -36,6 +36,60 @@ export interface CliIo {
   readonly isTTY: boolean;
   /** The working directory relative paths resolve against. */
   readonly cwd: string;
+  /**
+   * Reads the next line of standard input (an answer to a question on the terminal), without
+   * its line ending; `undefined` once the input has ended. Lines longer than
+   * {@link MAX_ANSWER_LENGTH} are cut there (the rest of the line is dropped).
+   */
+  readonly readLine?: () => Promise<string | undefined>;
+}
+
+/** The longest answer line kept (characters); an answer is a word or two. */
+export const MAX_ANSWER_LENGTH = 1024;
+
+/**
+ * Line by line reads of `stream`, for questions asked one at a time: the stream flows only
+ * while a line is awaited (so a waiting command does not hold the process open), and a line
+ * is kept only up to {@link MAX_ANSWER_LENGTH} characters.
+ */
+export function lineReader(stream: NodeJS.ReadableStream): () => Promise<string | undefined> {
+  const lines: string[] = [];
+  const waiting: ((line: string | undefined) => void)[] = [];
+  let partial = '';
+  let ended = false;
+  let listening = false;
+  const deliver = (line: string | undefined) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(line);
+    else if (line !== undefined) lines.push(line);
+    if (waiting.length === 0) stream.pause();
+  };
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    stream.setEncoding?.('utf8');
+    stream.on('data', (chunk: string | Buffer) => {
+      const parts = `${partial}${chunk}`.split('\n');
+      partial = (parts.pop() ?? '').slice(0, MAX_ANSWER_LENGTH);
+      for (const line of parts) deliver(line.replace(/\r$/, '').slice(0, MAX_ANSWER_LENGTH));
+    });
+    stream.on('end', () => {
+      ended = true;
+      if (partial !== '') deliver(partial);
+      partial = '';
+      for (const waiter of waiting.splice(0)) waiter(undefined);
+    });
+  };
+  return () => {
+    const line = lines.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    if (ended) return Promise.resolve(undefined);
+    listen();
+    return new Promise((resolve) => {
+      waiting.push(resolve);
+      stream.resume();
+    });
+  };
 }
 
 async function readAll(
@@ -68,6 +122,7 @@ export function processIo(): CliIo {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     readStdin: (maxBytes) => readAll(process.stdin, maxBytes),
+    readLine: lineReader(process.stdin),
     env: process.env,
     isTTY: process.stdout.isTTY === true,
     cwd: process.cwd(),

@@ -118,16 +118,16 @@ describe('crosswire', () => {
     expect(await runCli(['caps', 'antropic', 'claude-sonnet-5-5'])).toEqual({
       code: 1,
       stdout: '',
-      stderr: `crosswire: caps: unknown provider "antropic" (known: ${known}); did you mean "anthropic"?\n`,
+      stderr: `crosswire: caps: unknown provider "antropic"; did you mean "anthropic"? (known: ${known})\n`,
     });
     expect((await runCli(['models', '--provider', 'opnai'])).stderr).toBe(
-      `crosswire: models: unknown provider "opnai" (known: ${known}); did you mean "openai"?\n`,
+      `crosswire: models: unknown provider "opnai"; did you mean "openai"? (known: ${known})\n`,
     );
     expect(
       (await runCli(['convert', '--provider', 'gemnii', '--model', 'gemini-2.5-flash-lite', '-']))
         .stderr,
     ).toBe(
-      `crosswire: convert: unknown provider "gemnii" (known: ${known}); did you mean "gemini"?\n`,
+      `crosswire: convert: unknown provider "gemnii"; did you mean "gemini"? (known: ${known})\n`,
     );
     expect((await runCli(['caps', 'cohere', 'command-r'])).stderr).toBe(
       `crosswire: caps: unknown provider "cohere" (known: ${known})\n`,

@@ -1,5 +1,4 @@
-import { RegistryError } from '@crosswire/core';
-import { defaultRegistry } from '@crosswire/registry';
+import { closestName } from '@crosswire/registry';
 import { parseCommandArgs } from './args.js';
 import type { Command } from './command.js';
 import { capsCommand } from './commands/caps.js';
@@ -20,7 +19,6 @@ import {
   withCommandPrefix,
 } from './errors.js';
 import { type CliIo, completeIo } from './io.js';
-import { closest } from './suggest.js';
 import { CLI_VERSION } from './version.js';
 
 /** Every command, in the order `crosswire --help` lists them. */
@@ -98,29 +96,9 @@ function unknownCommandMessage(argv: readonly string[]): string {
       : `unknown subcommand '${first} ${sub}' (one of: ${choices})`;
   }
   const names = COMMANDS.map((command) => command.name.split(' ')[0] ?? command.name);
-  const nearest = closest(first, new Set(names));
+  const nearest = closestName(first, new Set(names));
   const hint = nearest === undefined ? '' : `; did you mean '${nearest}'?`;
   return `unknown command '${first}'${hint} (one of: ${COMMANDS.map((command) => command.name).join(', ')}; see crosswire --help)`;
-}
-
-/**
- * The registry's "unknown provider" refusal with the provider a typo was meant to be
- * (`antropic` → `anthropic`), from the ids and aliases of the registry's providers.
- */
-function withProviderSuggestion(error: unknown): unknown {
-  if (!(error instanceof RegistryError) || error.code !== 'unknown_provider') return error;
-  const typed = error.details.provider;
-  if (typeof typed !== 'string') return error;
-  const names = defaultRegistry
-    .providers()
-    .flatMap((provider) => [provider.id, ...provider.aliases]);
-  const nearest = closest(typed, names);
-  if (nearest === undefined) return error;
-  const id = defaultRegistry.provider(nearest).id;
-  return new RegistryError('unknown_provider', `${error.message}; did you mean "${id}"?`, {
-    cause: error,
-    details: { ...error.details },
-  });
 }
 
 /**
@@ -172,7 +150,7 @@ export async function main(argv: readonly string[], io?: Partial<CliIo>): Promis
     }
     return await found.command.run(args, streams);
   } catch (caught) {
-    const error = withProviderSuggestion(caught);
+    const error = caught;
     const hint =
       error instanceof UsageError && error.command !== undefined
         ? ` (see crosswire ${error.command} --help)`

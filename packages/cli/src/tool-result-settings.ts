@@ -67,7 +67,7 @@ export function settingGates(
   const imageOrigin = imageInputFlag ? 'from --image-input' : origin('tool_result_images', 'false');
   const image = carriesNative(wire, 'image')
     ? `images a tool returned reach the model as images when true, as placeholders when false (${imageOrigin})`
-    : `nothing in this block: the ${wire} wire has no image in a tool result, so a tool's image is always a placeholder (${origin("the model's image_input, which an engine reads only for its user-message image fallback", 'false')})`;
+    : `nothing in this block: the ${wire} wire has no image in a tool result, so a tool's image is a placeholder here; an engine sends it to a model that sees images in a user message after the results (${origin("the model's image_input, which gates that message", 'false')})`;
   const pdf = carriesNative(wire, 'pdf')
     ? `PDFs a tool returned go as documents when true, as placeholders when false (${origin('tool_result_pdf', wire === 'anthropic' ? 'true' : 'false')})`
     : `nothing in this block: the ${wire} wire has no PDF in a tool result, so a PDF is always a placeholder`;

@@ -31,6 +31,7 @@ export {
   type PythonLiteralResult,
   parsePythonLiteral,
 } from './python-literal.js';
+export * from './schema-references.js';
 export * from './tool-call.js';
 export * from './tool-definition.js';
 export * from './tool-wire.js';

@@ -1,4 +1,5 @@
 import { ValidationError } from './errors.js';
+import { resolveSchemaReference, schemaReferenceProblem } from './schema-references.js';
 import type { JsonSchema } from './tool-definition.js';
 import { emitWarning, type WarningHandler } from './warnings.js';
 
@@ -92,17 +93,6 @@ function countNodes(node: unknown): number {
   return count;
 }
 
-function resolvePointer(root: Record<string, unknown>, reference: string): unknown {
-  if (!reference.startsWith('#')) return undefined;
-  let node: unknown = root;
-  for (const raw of reference.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
-  }
-  return node;
-}
-
 function mergeAllOf(members: readonly unknown[]): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   const properties: Record<string, unknown> = {};
@@ -138,7 +128,9 @@ function geminiNode(node: unknown, context: GeminiContext): Record<string, unkno
       context.cycles.add(reference);
       return { type: 'object' };
     }
-    const target = resolvePointer(context.root, reference);
+    // Every reference was checked to resolve before the walk (see toGeminiSchema).
+    const resolved = resolveSchemaReference(context.root, reference);
+    const target = resolved.found ? resolved.target : undefined;
     const { $ref: _reference, ...siblings } = schema;
     context.resolving.add(reference);
     try {
@@ -242,6 +234,13 @@ export function toGeminiSchema(
   schema: JsonSchema,
   options: SchemaCleanupOptions = {},
 ): JsonSchema | undefined {
+  const problem = schemaReferenceProblem(schema);
+  if (problem !== undefined) {
+    throw new ValidationError(
+      `tool schema refused for gemini: the $ref at ${problem.path} ${problem.reason}`,
+      { code: 'invalid_tool_definition', path: `inputSchema${problem.path.slice(1)}` },
+    );
+  }
   const context: GeminiContext = {
     root: schema,
     resolving: new Set(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
+import { schemaReferenceProblem } from './schema-references.js';
 import type { WarningHandler } from './warnings.js';
 import { englishIssues } from './zod-messages.js';
 
@@ -121,6 +122,12 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** A value as JSON for a message, cut at 100 characters. */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 100 ? `${text.slice(0, 100)}...` : text;
+}
+
 /** The definitions {@link parseToolDefinition} returned (frozen, so they stay valid). */
 const PARSED = new WeakSet<object>();
 
@@ -166,6 +173,16 @@ export function parseToolDefinition(
       `${prefix}.inputSchema: nests deeper than ${MAX_SCHEMA_DEPTH} levels, more than any tool's parameters need`,
       { path: `${prefix}.inputSchema`, code: 'tool_schema_too_deep' },
     );
+  }
+  const problem = schemaReferenceProblem(inputSchema);
+  if (problem !== undefined) {
+    // Refused here, once, so no wire's converter meets it: each would fail its own way (a
+    // URIError, an endless inlining) or send a schema the provider refuses.
+    const at = `${prefix}.inputSchema${problem.path.slice(1)}`;
+    throw new ValidationError(`${at}: ${shortJson(problem.reference)} ${problem.reason}`, {
+      path: at,
+      code: 'invalid_tool_definition',
+    });
   }
   const parsed = ToolDefinitionSchema.safeParse({ ...input, inputSchema }, englishIssues);
   if (!parsed.success) {

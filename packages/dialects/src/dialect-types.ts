@@ -87,14 +87,28 @@ export interface DialectOptions {
    * Messages endpoint takes) a synthetic tool the model is forced to call. gemini: `native`
    * (the default) `responseJsonSchema`, `subset` the OpenAPI-subset `responseSchema`. Other
    * wires have one mechanism. The engine sets it from the registry's `structured_output`.
+   * anthropic `native` still goes in the tool form for a schema `output_config.format` refuses
+   * (recursive, more than 24 optional or 16 union-typed properties, an enum of objects), with a
+   * `structured_output_mechanism` warning naming the rule.
    */
   readonly structuredOutput?: StructuredOutputMode;
+  /**
+   * anthropic: false when the model refuses a `tool_choice` that forces a tool call (registry
+   * request feature `forced_tool_choice`; Claude Fable 5.1): a forced choice goes out as `auto`,
+   * with a `tool_choice_relaxed` warning. Default true.
+   */
+  readonly forcedToolChoice?: boolean;
   /**
    * anthropic: the endpoint counts cache reads inside `input_tokens` (registry quirk
    * `usage_cache_reads_in_input`, some `/anthropic` shims), so `Usage.inputTokens` does not add
    * `cache_read_input_tokens` again. Default false (Anthropic's own count, beside it).
    */
   readonly cacheReadsInInputTokens?: boolean;
+  /**
+   * The model's context window in tokens (the engine passes the registry's `limits.context`):
+   * a reply's token count above it is not believed, and left out with `usage_invalid`.
+   */
+  readonly contextWindow?: number;
   readonly onWarning?: WarningHandler;
 }
 

@@ -9,6 +9,12 @@
  */
 
 export { answerableCalls } from './answerable-calls.js';
+export {
+  BODY_IMAGES,
+  type BodyImage,
+  imageIsWhatItSays,
+  withProvenImages,
+} from './body-images.js';
 export type {
   ChatRequestInput,
   ToolLoopCalls,
@@ -102,6 +108,7 @@ export {
 } from './preflight/tool-names.js';
 export type {
   ModelFacts,
+  ModelRequestFeatures,
   ProviderRule,
   RuleBreak,
   RuleCheck,
@@ -110,21 +117,33 @@ export type {
 export {
   ANTHROPIC_MAX_BREAKPOINTS,
   ANTHROPIC_MIN_CACHEABLE_TOKENS,
+  type AnthropicMarkers,
   anthropicBreakpoints,
+  anthropicMarkers,
   anthropicMinCacheableTokens,
   applyPromptCache,
   BEDROCK_CACHE_MODELS,
   BEDROCK_MAX_CACHE_POINTS,
   bedrockCachePoints,
+  type CacheBreakpoint,
   estimateTokens,
+  misorderedTtls,
+  PROMPT_CACHE_KEY_MAX_LENGTH,
   type PromptCache,
   type PromptCacheEndpoint,
   type PromptCacheOptions,
   type PromptCacheRequest,
+  promptCacheKey,
 } from './prompt-cache.js';
 export type { ProviderMessageReader, ReadContext } from './provider-reading.js';
-export type { ChatResponse, Usage } from './response.js';
-export { hitTokenLimit, TOKEN_LIMIT_FINISH_REASONS } from './response.js';
+export {
+  type ChatResponse,
+  hitTokenLimit,
+  TOKEN_LIMIT_FINISH_REASONS,
+  type Usage,
+  type UsageCounts,
+  UsageReader,
+} from './response.js';
 export {
   createStreamDecoder,
   DEFAULT_MAX_FRAME_SIZE,
@@ -148,13 +167,26 @@ export type {
   WireStream,
   WireStreamState,
 } from './stream-types.js';
+export {
+  ANTHROPIC_MAX_OPTIONAL_PROPERTIES,
+  ANTHROPIC_MAX_UNION_PROPERTIES,
+  ANTHROPIC_STRING_FORMATS,
+  type AnthropicFormatObstacle,
+  anthropicFormatObstacles,
+  outputToolName,
+  WRAPPED_ROOT_PROPERTY,
+  wrapsRoot,
+} from './structured/anthropic-output.js';
 export { unfencedJson } from './structured/json-text.js';
 export {
   STRICT_DROPPED_KEYWORDS,
   STRICT_FORMATS,
+  STRICT_LARGE_ENUM_VALUES,
   STRICT_MAX_DEPTH,
   STRICT_MAX_ENUM_VALUES,
+  STRICT_MAX_LARGE_ENUM_CHARS,
   STRICT_MAX_PROPERTIES,
+  STRICT_MAX_SCHEMA_CHARS,
   STRICT_UNSUPPORTED_KEYWORDS,
   type StrictSchemaResult,
   strictObstacles,

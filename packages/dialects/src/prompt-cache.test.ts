@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
+import type { CrosswireWarning } from '@crosswire/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { preflight } from './preflight/preflight.js';
 import {
   anthropicBreakpoints,
+  anthropicMarkers,
   anthropicMinCacheableTokens,
   applyPromptCache,
   estimateTokens,
+  promptCacheKey,
 } from './prompt-cache.js';
 
 const EPHEMERAL = { type: 'ephemeral' };
@@ -253,5 +257,82 @@ describe('the last tool', () => {
       { setting: 'auto' },
     );
     expect(anthropicBreakpoints(body)).toEqual(['tools[29]', 'messages[0].content[0]']);
+  });
+});
+
+describe('issue 38: TTL order and key length', () => {
+  const marker = (ttl?: '1h') => ({ type: 'ephemeral', ...(ttl ? { ttl } : {}) });
+  const body = (resultTtl: '5m' | '1h') => ({
+    model: 'claude-sonnet-5-5',
+    max_tokens: 64,
+    system: [{ type: 'text', text: 'Rules.', cache_control: marker() }],
+    messages: [
+      { role: 'user', content: 'Go' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 't1',
+            content: [
+              {
+                type: 'text',
+                text: 'r',
+                cache_control: marker(resultTtl === '1h' ? '1h' : undefined),
+              },
+            ],
+            cache_control: marker('1h'),
+          },
+        ],
+      },
+    ],
+  });
+
+  it("reads a tool_result's content markers before its own, in the API's order", () => {
+    expect(anthropicMarkers(body('5m')).breakpoints).toEqual([
+      { path: 'system[0]', ttl: '5m' },
+      { path: 'messages[2].content[0].content[0]', ttl: '5m' },
+      { path: 'messages[2].content[0]', ttl: '1h' },
+    ]);
+  });
+
+  it("'off' still puts the TTLs in order: every breakpoint before a 1h one becomes 1h", () => {
+    const heard: CrosswireWarning[] = [];
+    const out = applyPromptCache('anthropic', body('5m'), {
+      setting: 'off',
+      onWarning: (warning) => heard.push(warning),
+    });
+    expect(anthropicMarkers(out).breakpoints.map((breakpoint) => breakpoint.ttl)).toEqual([
+      '1h',
+      '1h',
+      '1h',
+    ]);
+    expect(
+      heard.map((warning) => [warning.code, (warning.details as { paths: unknown }).paths]),
+    ).toEqual([['prompt_cache_ttl_raised', ['system[0]', 'messages[2].content[0].content[0]']]]);
+    // The raised marker keeps its other fields; the body given is not changed.
+    expect(out.system).toEqual([
+      { type: 'text', text: 'Rules.', cache_control: { type: 'ephemeral', ttl: '1h' } },
+    ]);
+    expect(body('5m').system).toEqual([{ type: 'text', text: 'Rules.', cache_control: marker() }]);
+  });
+
+  it('an order Anthropic takes is left as it is (the same object)', () => {
+    const ordered = body('1h');
+    ordered.system = [{ type: 'text', text: 'Rules.', cache_control: marker('1h') }];
+    expect(applyPromptCache('anthropic', ordered, { setting: 'off' })).toBe(ordered);
+  });
+
+  it('a prompt_cache_key of 64 characters is kept; a longer one is shortened by SHA-256', () => {
+    const key64 = 'k'.repeat(64);
+    expect(promptCacheKey(key64)).toBe(key64);
+    const long = `${'é'.repeat(30)}${'k'.repeat(40)}`;
+    const digest = createHash('sha256').update(long).digest('hex').slice(0, 16);
+    expect(promptCacheKey(long)).toBe(`${'é'.repeat(30)}${'k'.repeat(17)}-${digest}`);
+    expect([...promptCacheKey(long)].length).toBe(64);
+    // 64 code points written with surrogate pairs are still 64 characters for the API.
+    const emoji = '😀'.repeat(64);
+    expect(promptCacheKey(emoji)).toBe(emoji);
   });
 });

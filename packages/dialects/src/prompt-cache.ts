@@ -1,8 +1,10 @@
 // Prompt caching on the wire: Anthropic `cache_control` breakpoints, OpenAI and Responses
 // `prompt_cache_key` / `prompt_cache_retention`. Applied to a body a dialect built, so the
 // request builders stay as they are; one entry per wire.
-import type { WireFormat } from '@crosswire/core';
-import { asArray, isRecord, type JsonObject } from './support/json.js';
+import { emitWarning, type WarningHandler, type WireFormat } from '@crosswire/core';
+import type { RuleBreak } from './preflight/types.js';
+import { asArray, asRecord, isRecord, type JsonObject } from './support/json.js';
+import { sha256Hex } from './support/sha256.js';
 
 /** Anthropic allows at most this many `cache_control` breakpoints in one request. */
 export const ANTHROPIC_MAX_BREAKPOINTS = 4;
@@ -39,6 +41,8 @@ export interface PromptCacheRequest extends PromptCacheEndpoint {
   readonly setting: PromptCache;
   /** The loop id, the default `prompt_cache_key`. Without one (plain `chat`) no key is sent. */
   readonly loopId?: string;
+  /** Told of each repair (`prompt_cache_key_shortened`, `prompt_cache_ttl_raised`). */
+  readonly onWarning?: WarningHandler;
 }
 
 /**
@@ -94,29 +98,211 @@ function isEmptyText(block: JsonObject): boolean {
   return block.type === 'text' && (typeof block.text !== 'string' || block.text.trim() === '');
 }
 
+/** One `cache_control` breakpoint: where it is and its lifetime. */
+export interface CacheBreakpoint {
+  /** `tools[0]`, `system[1]`, `messages[3].content[0]`, `messages[3].content[0].content[1]`. */
+  readonly path: string;
+  /** `1h`, or `5m` (the API's default when `ttl` is absent). */
+  readonly ttl: string;
+}
+
+/** The breakpoints of an Anthropic body in the API's order, and the ones on empty text blocks. */
+export interface AnthropicMarkers {
+  readonly breakpoints: readonly CacheBreakpoint[];
+  readonly emptyMarked: readonly RuleBreak[];
+}
+
+function ttlOf(marker: unknown): string {
+  const ttl = asRecord(marker).ttl;
+  return typeof ttl === 'string' ? ttl : '5m';
+}
+
+/** The two spellings of a block's place: ours (`messages[3].content[0]`) and the API's (`messages.3.content.0`). */
+function blockPaths(root: 'system' | 'messages', at: readonly number[]) {
+  const [first = 0, ...rest] = at;
+  let path = root === 'system' ? `system[${first}]` : `messages[${first}]`;
+  let apiPath = `${root}.${first}`;
+  for (const index of rest) {
+    path += `.content[${index}]`;
+    apiPath += `.content.${index}`;
+  }
+  return { path, apiPath };
+}
+
+/**
+ * The blocks inside a block, then its own breakpoint (and an empty marked text): a tool_result's
+ * own marker closes a prefix that holds its content, so the content's markers come first.
+ * `at` is the block's place (one shared stack); a path is spelled out only for a marker.
+ */
+function visitBlock(
+  block: unknown,
+  root: 'system' | 'messages',
+  at: number[],
+  breakpoints: CacheBreakpoint[],
+  emptyMarked: RuleBreak[],
+): void {
+  if (!isRecord(block)) return;
+  const inner = block.content;
+  if (Array.isArray(inner)) {
+    for (let index = 0; index < inner.length; index++) {
+      at.push(index);
+      visitBlock(inner[index], root, at, breakpoints, emptyMarked);
+      at.pop();
+    }
+  }
+  if (block.cache_control === undefined) return;
+  const { path, apiPath } = blockPaths(root, at);
+  breakpoints.push({ path, ttl: ttlOf(block.cache_control) });
+  if (isEmptyText(block)) {
+    emptyMarked.push({
+      path: `${apiPath}.text`,
+      message: `${apiPath}.text: cache_control cannot be set for empty text blocks`,
+    });
+  }
+}
+
+/** The last walk per messages array: the preflight rules and the TTL repair share it. */
+const MARKERS = new WeakMap<
+  object,
+  { tools: unknown; system: unknown; markers: AnthropicMarkers }
+>();
+
+/**
+ * Every `cache_control` of an Anthropic body (tools, system blocks, message blocks, tool_result
+ * content) in the order the API reads them, with its TTL, and every one on an empty text
+ * block. One walk over the conversation, remembered for the body's messages array, so the
+ * TTL-order repair and the preflight rules that read the markers pay for it once per request.
+ */
+export function anthropicMarkers(body: Readonly<Record<string, unknown>>): AnthropicMarkers {
+  const key = Array.isArray(body.messages) ? body.messages : body;
+  const known = MARKERS.get(key);
+  if (known !== undefined && known.tools === body.tools && known.system === body.system) {
+    return known.markers;
+  }
+  const breakpoints: CacheBreakpoint[] = [];
+  const emptyMarked: RuleBreak[] = [];
+  const tools = asArray(body.tools);
+  for (let index = 0; index < tools.length; index++) {
+    const tool = tools[index];
+    if (isRecord(tool) && tool.cache_control !== undefined) {
+      breakpoints.push({ path: `tools[${index}]`, ttl: ttlOf(tool.cache_control) });
+    }
+  }
+  const at: number[] = [];
+  const system = asArray(body.system);
+  for (let index = 0; index < system.length; index++) {
+    at.push(index);
+    visitBlock(system[index], 'system', at, breakpoints, emptyMarked);
+    at.pop();
+  }
+  const messages = asArray(body.messages);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    const content = isRecord(message) ? message.content : undefined;
+    if (!Array.isArray(content)) continue;
+    for (let inner = 0; inner < content.length; inner++) {
+      at.push(index, inner);
+      visitBlock(content[inner], 'messages', at, breakpoints, emptyMarked);
+      at.length -= 2;
+    }
+  }
+  const markers = { breakpoints, emptyMarked };
+  MARKERS.set(key, { tools: body.tools, system: body.system, markers });
+  return markers;
+}
+
 /** Every `cache_control` in an Anthropic body: tools, system blocks, message blocks, tool_result content. */
 export function anthropicBreakpoints(body: Readonly<Record<string, unknown>>): string[] {
-  const found: string[] = [];
-  asArray(body.tools).forEach((tool, index) => {
-    if (isRecord(tool) && tool.cache_control !== undefined) found.push(`tools[${index}]`);
-  });
-  asArray(body.system).forEach((block, index) => {
-    if (isRecord(block) && block.cache_control !== undefined) found.push(`system[${index}]`);
-  });
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
-    asArray(message.content).forEach((block, inner) => {
-      if (!isRecord(block)) return;
-      const path = `messages[${index}].content[${inner}]`;
-      if (block.cache_control !== undefined) found.push(path);
-      asArray(block.content).forEach((part, deepest) => {
-        if (isRecord(part) && part.cache_control !== undefined) {
-          found.push(`${path}.content[${deepest}]`);
-        }
-      });
-    });
-  });
+  return anthropicMarkers(body).breakpoints.map((breakpoint) => breakpoint.path);
+}
+
+/**
+ * The breakpoints that come after a shorter-lived one (a `1h` after a `5m`), which Anthropic
+ * refuses: "a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block"
+ * (cnighswonger/claude-code-cache-fix#44).
+ */
+export function misorderedTtls(markers: AnthropicMarkers): CacheBreakpoint[] {
+  const found: CacheBreakpoint[] = [];
+  let sawShort = false;
+  for (const breakpoint of markers.breakpoints) {
+    if (breakpoint.ttl === '1h') {
+      if (sawShort) found.push(breakpoint);
+    } else sawShort = true;
+  }
   return found;
+}
+
+/** `marker` with a one-hour lifetime. */
+function longLived(block: JsonObject): JsonObject {
+  return { ...block, cache_control: { ...asRecord(block.cache_control), ttl: '1h' } };
+}
+
+/** `block` with the breakpoints at `raise` (positions in walk order) made one-hour ones. */
+function raiseBlock(block: unknown, position: { at: number }, raise: ReadonlySet<number>): unknown {
+  if (!isRecord(block)) return block;
+  let out = block;
+  const inner = block.content;
+  if (Array.isArray(inner)) {
+    const next = inner.map((child) => raiseBlock(child, position, raise));
+    if (next.some((child, index) => child !== inner[index])) out = { ...block, content: next };
+  }
+  if (block.cache_control !== undefined) {
+    if (raise.has(position.at)) out = longLived(out);
+    position.at += 1;
+  }
+  return out;
+}
+
+/**
+ * A body whose TTLs Anthropic accepts: every breakpoint before a one-hour one becomes a
+ * one-hour one too, so longer lifetimes come first. Raising never shortens a lifetime anyone
+ * asked for (the later prefix is kept an hour anyway, and it holds the earlier one); the price
+ * is the one-hour write rate on the raised prefixes. Told to `onWarning` as
+ * `prompt_cache_ttl_raised` (rule `anthropic-cache-ttl-order`).
+ */
+function orderedTtls(body: Record<string, unknown>, request: PromptCacheRequest) {
+  const markers = anthropicMarkers(body);
+  if (misorderedTtls(markers).length === 0) return body;
+  let lastLong = -1;
+  markers.breakpoints.forEach((breakpoint, index) => {
+    if (breakpoint.ttl === '1h') lastLong = index;
+  });
+  const raise = new Set<number>();
+  const raised: string[] = [];
+  markers.breakpoints.forEach((breakpoint, index) => {
+    if (index < lastLong && breakpoint.ttl !== '1h') {
+      raise.add(index);
+      raised.push(breakpoint.path);
+    }
+  });
+  const position = { at: 0 };
+  const out: Record<string, unknown> = { ...body };
+  if (Array.isArray(body.tools)) {
+    out.tools = body.tools.map((tool) => {
+      if (!isRecord(tool) || tool.cache_control === undefined) return tool;
+      const changed = raise.has(position.at) ? longLived(tool) : tool;
+      position.at += 1;
+      return changed;
+    });
+  }
+  if (Array.isArray(body.system)) {
+    out.system = body.system.map((block) => raiseBlock(block, position, raise));
+  }
+  if (Array.isArray(body.messages)) {
+    out.messages = body.messages.map((message) => {
+      if (!isRecord(message) || !Array.isArray(message.content)) return message;
+      return {
+        ...message,
+        content: message.content.map((block) => raiseBlock(block, position, raise)),
+      };
+    });
+  }
+  emitWarning(request.onWarning, {
+    code: 'prompt_cache_ttl_raised',
+    message: `anthropic: a ttl '1h' breakpoint came after shorter ones, which the API refuses; ${raised.join(', ')} now keep 1h too (rule anthropic-cache-ttl-order)`,
+    details: { wire: 'anthropic', rule: 'anthropic-cache-ttl-order', paths: raised },
+  });
+  return out;
 }
 
 interface Placement {
@@ -181,9 +367,18 @@ function messagePlacement(
 function anthropicCache(
   body: Record<string, unknown>,
   request: PromptCacheRequest,
-  settings: PromptCacheOptions,
+  settings: PromptCacheOptions | undefined,
 ): Record<string, unknown> {
-  if (settings.breakpoints === false || request.cacheControl === false) return body;
+  return orderedTtls(placeBreakpoints(body, request, settings), request);
+}
+
+function placeBreakpoints(
+  body: Record<string, unknown>,
+  request: PromptCacheRequest,
+  settings: PromptCacheOptions | undefined,
+): Record<string, unknown> {
+  if (settings === undefined || settings.breakpoints === false || request.cacheControl === false)
+    return body;
   const budget = ANTHROPIC_MAX_BREAKPOINTS - anthropicBreakpoints(body).length;
   if (budget <= 0) return body;
   const minimum = anthropicMinCacheableTokens(request.model);
@@ -257,21 +452,48 @@ function anthropicCache(
   return out;
 }
 
+/** The longest `prompt_cache_key` OpenAI takes (OpenAPI `maxLength: 64`). */
+export const PROMPT_CACHE_KEY_MAX_LENGTH = 64;
+
+/**
+ * A `prompt_cache_key` OpenAI takes: a key of at most 64 characters as it is; a longer one
+ * (a long loop id) as its first 47 characters, `-` and 16 hex digits of its SHA-256, so the
+ * same long key always gives the same short one and two long keys stay apart.
+ */
+export function promptCacheKey(key: string): string {
+  const characters = [...key];
+  if (characters.length <= PROMPT_CACHE_KEY_MAX_LENGTH) return key;
+  return `${characters.slice(0, 47).join('')}-${sha256Hex(key).slice(0, 16)}`;
+}
+
 /** OpenAI Chat Completions and Responses: `prompt_cache_key` (the loop id) and the retention asked for. */
-function openaiCache(
-  body: Record<string, unknown>,
-  request: PromptCacheRequest,
-  settings: PromptCacheOptions,
-): Record<string, unknown> {
-  if (request.promptCacheKey === false) return body;
-  const key = settings.key ?? request.loopId;
-  const fields: Record<string, unknown> = {
-    ...(key === undefined || body.prompt_cache_key !== undefined ? {} : { prompt_cache_key: key }),
-    ...(settings.retention === undefined || body.prompt_cache_retention !== undefined
-      ? {}
-      : { prompt_cache_retention: settings.retention }),
+function openaiCache(wire: 'openai' | 'responses') {
+  return (
+    body: Record<string, unknown>,
+    request: PromptCacheRequest,
+    settings: PromptCacheOptions | undefined,
+  ): Record<string, unknown> => {
+    if (settings === undefined || request.promptCacheKey === false) return body;
+    const given = settings.key ?? request.loopId;
+    const key = given === undefined ? undefined : promptCacheKey(given);
+    if (given !== undefined && key !== given) {
+      const rule = `${wire}-prompt-cache-key-length`;
+      emitWarning(request.onWarning, {
+        code: 'prompt_cache_key_shortened',
+        message: `${wire}: prompt_cache_key has ${[...given].length} characters, more than the ${PROMPT_CACHE_KEY_MAX_LENGTH} the API takes; sent as "${key}", derived from it by SHA-256 (rule ${rule})`,
+        details: { wire, rule, key },
+      });
+    }
+    const fields: Record<string, unknown> = {
+      ...(key === undefined || body.prompt_cache_key !== undefined
+        ? {}
+        : { prompt_cache_key: key }),
+      ...(settings.retention === undefined || body.prompt_cache_retention !== undefined
+        ? {}
+        : { prompt_cache_retention: settings.retention }),
+    };
+    return Object.keys(fields).length === 0 ? body : { ...body, ...fields };
   };
-  return Object.keys(fields).length === 0 ? body : { ...body, ...fields };
 }
 
 /**
@@ -317,9 +539,10 @@ export function bedrockCachePoints(body: Readonly<Record<string, unknown>>): str
 function bedrockCache(
   body: Record<string, unknown>,
   request: PromptCacheRequest,
-  settings: PromptCacheOptions,
+  settings: PromptCacheOptions | undefined,
 ): Record<string, unknown> {
-  if (settings.breakpoints === false || request.cacheControl === false) return body;
+  if (settings === undefined || settings.breakpoints === false || request.cacheControl === false)
+    return body;
   const model = request.model ?? '';
   const caching = BEDROCK_CACHE_MODELS.find(([pattern]) => pattern.test(model))?.[1];
   if (caching === undefined) return body;
@@ -385,13 +608,13 @@ const BY_WIRE: Readonly<
     (
       body: Record<string, unknown>,
       request: PromptCacheRequest,
-      settings: PromptCacheOptions,
+      settings: PromptCacheOptions | undefined,
     ) => Record<string, unknown>
   >
 > = {
   anthropic: anthropicCache,
-  openai: openaiCache,
-  responses: openaiCache,
+  openai: openaiCache('openai'),
+  responses: openaiCache('responses'),
   // Gemini 2.5+ caches implicitly; explicit cachedContents is an opt-in of its own.
   gemini: unchanged,
   // Ollama keeps its KV cache per loaded model; Hermes servers (vLLM, llama.cpp) cache prefixes themselves.
@@ -402,14 +625,14 @@ const BY_WIRE: Readonly<
 
 /**
  * `body` (as a dialect built it) with the prompt-cache fields of `wire`: see
- * {@link PromptCache}. `'off'` returns it unchanged. Never changes `body` itself.
+ * {@link PromptCache}. `'off'` places nothing; on anthropic the TTLs of the breakpoints already
+ * in the body (a tool result's own) are still put in the order the API takes. Never changes
+ * `body` itself.
  */
 export function applyPromptCache(
   wire: WireFormat,
   body: Record<string, unknown>,
   request: PromptCacheRequest,
 ): Record<string, unknown> {
-  const settings = options(request.setting);
-  if (settings === undefined) return body;
-  return BY_WIRE[wire](body, request, settings);
+  return BY_WIRE[wire](body, request, options(request.setting));
 }

@@ -28,19 +28,45 @@ export {
   readEventStream,
   type StreamFacts,
 } from './engine/chat-stream.js';
-export { createEngine, Engine, type EngineOptions } from './engine/engine.js';
-export type {
-  ImageLibrary,
-  ImageLibraryLoader,
-  ImageLimitsMode,
-  ImagePipeline,
+export {
+  createEngine,
+  Engine,
+  type EngineOptions,
+  modelRequestFeatures,
+} from './engine/engine.js';
+export {
+  DEFAULT_RESIZE_MAX_PIXELS,
+  DEFAULT_RESIZE_TIMEOUT_MS,
+  type ImageLibrary,
+  type ImageLibraryLoader,
+  type ImageLibraryOptions,
+  type ImageLimitsMode,
+  type ImagePipeline,
+  ImageResizeError,
+  type ImageResizeOptions,
+  resizeConcurrency,
 } from './engine/image-limits.js';
 export { type InlineImagesOptions, inlineImages } from './engine/inline-images.js';
+export { MAX_STRUCTURED_DEPTH } from './engine/json-schema-check.js';
 export {
+  MiddlewareError,
+  type MiddlewareRequest,
+  type MiddlewareRequestChange,
+  type MiddlewareResponse,
+  type RequestMiddleware,
+} from './engine/middleware.js';
+export {
+  type LoopEndEvent,
+  type LoopObserveOptions,
+  type LoopStartEvent,
+  type LoopStep,
   type ObserveOptions,
   type RequestEvent,
+  type RequestFacts,
   type ResponseEvent,
   summarizePayloads,
+  type ToolCallEndEvent,
+  type ToolCallStartEvent,
 } from './engine/observe.js';
 export {
   type JsonSchemaObject,
@@ -68,9 +94,25 @@ export {
   HttpTransport,
   type HttpTransportOptions,
   type PostOptions,
+  type ResponseHeaders,
   type RetryEvent,
   type StreamBody,
 } from './http/transport.js';
+export {
+  APPROVAL_POLICIES,
+  APPROVAL_TIMED_OUT,
+  type ApprovalContext,
+  type ApprovalDecision,
+  type ApprovalHandler,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  DENIED_MESSAGE,
+  denialText,
+  MAX_APPROVAL_ARGUMENTS_LENGTH,
+  MAX_APPROVAL_REASON_LENGTH,
+  type PendingApproval,
+  type ToolCallApproval,
+} from './loop/approval.js';
 export type {
   ToolCallRecord,
   ToolLoopProgress,
@@ -78,11 +120,13 @@ export type {
   ToolLoopTurn,
 } from './loop/tool-loop.js';
 export {
+  approvalStepKey,
   IDEMPOTENCY_KEY_META,
   type ModelStepOptions,
   modelStepKey,
   nextToolLoopStep,
   type PendingToolCall,
+  recordApproval,
   recordToolResult,
   runModelStep,
   runnableToolLoopSteps,

@@ -4,7 +4,12 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CrosswireError, extractToolCall, formatTools } from '@crosswire/core';
+import {
+  CrosswireError,
+  type CrosswireWarning,
+  extractToolCall,
+  formatTools,
+} from '@crosswire/core';
 import {
   formatToolResults,
   responseTextContent,
@@ -13,6 +18,7 @@ import {
   toolLoopResponse,
 } from '@crosswire/dialects';
 import { createEngine, type Engine } from '@crosswire/engines';
+import { defaultRegistry } from '@crosswire/registry';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -164,6 +170,12 @@ function toolMessageText(message: Message | undefined): string {
 
 // ---------------------------------------------------------------------------------------
 
+/**
+ * AKI.IO's own model ids (`llama3_8b_chat`) and a made-up name have no entry: the engine tells
+ * `model_unknown`, and nothing else.
+ */
+const unknownName = (warning: CrosswireWarning) => expect(warning.code).toBe('model_unknown');
+
 describe('createEngine from registry data', () => {
   it('each provider engine declares its toolWireFormat', () => {
     const wires = Object.fromEntries(
@@ -176,8 +188,12 @@ describe('createEngine from registry data', () => {
         ['aki', 'llama3_8b_chat'],
       ].map(([provider, model]) => [
         provider,
-        createEngine({ provider: provider as string, model: model as string, apiKey: 'k' })
-          .toolWireFormat,
+        createEngine({
+          provider: provider as string,
+          model: model as string,
+          apiKey: 'k',
+          onWarning: unknownName,
+        }).toolWireFormat,
       ]),
     );
     expect(wires).toEqual({
@@ -190,6 +206,22 @@ describe('createEngine from registry data', () => {
     });
   });
 
+  it("a misspelt model warns model_unknown once, in the registry's words, with the closest name", () => {
+    const told: CrosswireWarning[] = [];
+    const engine = createEngine({
+      provider: 'anthropic',
+      model: 'claude-sonet-5-5',
+      apiKey: 'k',
+      onWarning: (warning) => void told.push(warning),
+    });
+    const [notice] = defaultRegistry.resolve('anthropic', 'claude-sonet-5-5').notices;
+    expect(told).toEqual([notice]);
+    expect(told[0]?.details?.suggestions).toEqual(['claude-sonnet-5-5']);
+    expect(told[0]?.message).toContain('(did you mean "claude-sonnet-5-5"?)');
+    // Still answered from the family template, as before.
+    expect(engine.supports('image_input')).toBe(true);
+  });
+
   it("supports('image_input') follows the model", () => {
     expect(
       createEngine({ provider: 'anthropic', model: 'claude-sonnet-4-6', apiKey: 'k' }).supports(
@@ -197,9 +229,12 @@ describe('createEngine from registry data', () => {
       ),
     ).toBe(true);
     expect(
-      createEngine({ provider: 'openai', model: 'no-such-model-xyz', apiKey: 'k' }).supports(
-        'image_input',
-      ),
+      createEngine({
+        provider: 'openai',
+        model: 'no-such-model-xyz',
+        apiKey: 'k',
+        onWarning: unknownName,
+      }).supports('image_input'),
     ).toBe(false);
   });
 
@@ -227,7 +262,12 @@ describe('createEngine from registry data', () => {
   });
 
   it('an AKI.IO /anthropic engine never claims tool-result images', () => {
-    const engine = createEngine({ provider: 'aki-anthropic', model: 'qwen3-vl-30b', apiKey: 'k' });
+    const engine = createEngine({
+      provider: 'aki-anthropic',
+      model: 'qwen3-vl-30b',
+      apiKey: 'k',
+      onWarning: unknownName,
+    });
     expect(engine.toolWireFormat).toBe('anthropic');
     expect(engine.supports('tool_result_images')).toBe(false);
   });
@@ -404,7 +444,12 @@ describe('seams on other wires', () => {
   });
 
   it('hermes responseToolCalls parses <tool_call> tags; responseTextContent strips them', () => {
-    const engine = createEngine({ provider: 'aki', model: 'llama3_8b_chat', apiKey: 'k' });
+    const engine = createEngine({
+      provider: 'aki',
+      model: 'llama3_8b_chat',
+      apiKey: 'k',
+      onWarning: unknownName,
+    });
     const content = 'Let me add.\n<tool_call>{"name":"add","arguments":{"a":4,"b":5}}</tool_call>';
     const body = { choices: [{ finish_reason: 'stop', message: { role: 'assistant', content } }] };
     expect(responseToolCalls(engine.toolWireFormat, body, engine.dialectOptions)).toEqual([
@@ -416,7 +461,12 @@ describe('seams on other wires', () => {
   });
 
   it('an AKI.IO /anthropic engine keeps the placeholder for a tool-result image', () => {
-    const engine = createEngine({ provider: 'aki-anthropic', model: 'qwen3-vl-30b', apiKey: 'k' });
+    const engine = createEngine({
+      provider: 'aki-anthropic',
+      model: 'qwen3-vl-30b',
+      apiKey: 'k',
+      onWarning: unknownName,
+    });
     const body = {
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'toolu_i', name: 'shot', input: {} }],
@@ -775,6 +825,7 @@ describe('chatWithTools on other wires over loopback', () => {
       model: 'llama3_8b_chat',
       apiKey: 'k',
       baseUrl: `${provider.origin}/v1`,
+      onWarning: unknownName,
     });
     const client = await mcpClient('one');
     expect(await engine.chatWithTools('add 4 and 5', { mcpServers: [client] })).toBe('nine');

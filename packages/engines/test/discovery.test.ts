@@ -1,4 +1,6 @@
-import { type CrosswireWarning, createToolCall } from '@crosswire/core';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AbortedError, type CrosswireWarning, createToolCall } from '@crosswire/core';
 import type { ChatMessage } from '@crosswire/dialects';
 import { LISTING_KINDS } from '@crosswire/registry';
 import { SIMULATED_LISTINGS, type Simulator, startSimulator } from '@crosswire/simulator';
@@ -163,6 +165,76 @@ describe('an Ollama engine learns vision from /api/show on first use', () => {
       `${simulator.baseUrl('openai', 'cloud')}/models`,
     );
     expect(simulator.received('cloud').at(-1)?.headers.authorization).toBe('Bearer [redacted]');
+  });
+});
+
+describe("the caller's signal bounds discovery on first use", () => {
+  // An Ollama server that takes the request and never answers: only the signal can end it.
+  let silent: Server;
+  let base: string;
+  const asked: IncomingMessage[] = [];
+  const closed: string[] = [];
+  beforeAll(async () => {
+    silent = createServer((request) => {
+      asked.push(request);
+      request.socket.once('close', () => closed.push(request.url ?? ''));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it('an endpoint that never answers: chat rejects with AbortedError when the signal fires, not after discoverTimeoutMs, and the request is closed', async () => {
+    const { warnings, onWarning } = collect();
+    const engine = createEngine({
+      provider: 'ollama',
+      model: 'llava',
+      baseUrl: base,
+      // Far beyond the test's own timeout: only the caller's signal can end this in time.
+      discoverTimeoutMs: 600_000,
+      onWarning,
+    });
+    const error = await engine
+      .chat('Hi', { signal: AbortSignal.timeout(200) })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortedError);
+    expect((error as AbortedError).message).toMatch(
+      /^aborted while learning the capabilities of model "llava" from provider "ollama" \(discovery on first use\): /,
+    );
+    // The discovery itself was stopped (its one request closed), and nothing was warned.
+    await expect.poll(() => closed).toEqual(['/api/show']);
+    expect(asked.map((request) => [request.method, request.url])).toEqual([['POST', '/api/show']]);
+    expect(warnings).toEqual([]);
+    // The next call starts discovery again.
+    const again = await engine
+      .buildRequest('Hi', { signal: AbortSignal.timeout(50) })
+      .catch((caught: unknown) => caught);
+    expect(again).toBeInstanceOf(AbortedError);
+    await expect.poll(() => closed).toEqual(['/api/show', '/api/show']);
+    expect(asked.length).toBe(2);
+  });
+
+  it('a caller without a signal keeps the discovery going for everyone', async () => {
+    const engine = createEngine({
+      provider: 'ollama',
+      model: 'llava',
+      baseUrl: base,
+      discoverTimeoutMs: 600_000,
+      onWarning: () => {},
+    });
+    const before = closed.length;
+    const pinned = engine.discover();
+    const aborted = await engine
+      .discover({ signal: AbortSignal.abort(new Error('gone')) })
+      .catch((caught: unknown) => caught);
+    expect(aborted).toBeInstanceOf(AbortedError);
+    await expect.poll(() => asked.length).toBe(3);
+    expect(closed.length).toBe(before);
+    // Left pending on purpose: the server is closed after the suite, which ends it.
+    void pinned;
   });
 });
 

@@ -170,20 +170,20 @@ describe('cost on every reply of a priced model, absent otherwise', () => {
       const usage = response.usage ?? {};
       const uncached =
         (usage.inputTokens ?? 0) - (usage.cacheReadTokens ?? 0) - (usage.cacheWriteTokens ?? 0);
-      // Sonnet 5.5: $2 input, $10 output, $0.20 cache read, $2.50 cache write per million.
-      expect(response.cost).toMatchObject({ currency: 'USD', date: '2026-12-01' });
+      // Sonnet 5.5: $2 input, $10 output, $0.10 cache read, $2.50 cache write per million.
+      expect(response.cost).toMatchObject({ currency: 'USD', date: '2026-12-06' });
       expect(response.cost?.input).toBeCloseTo((uncached * 2) / 1e6, 9);
-      expect(response.cost?.cacheRead).toBeCloseTo(((usage.cacheReadTokens ?? 0) * 0.2) / 1e6, 9);
+      expect(response.cost?.cacheRead).toBeCloseTo(((usage.cacheReadTokens ?? 0) * 0.1) / 1e6, 9);
       expect(response.cost?.cacheWrite).toBeCloseTo(((usage.cacheWriteTokens ?? 0) * 2.5) / 1e6, 9);
       expect(response.cost?.output).toBeCloseTo(((usage.outputTokens ?? 0) * 10) / 1e6, 9);
     }
   });
 
-  it('an unpriced model (gpt-6.1-sol has no price in the registry) gets no cost, not 0', async () => {
+  it('an unpriced model (gpt-6.1-luna has no price in the registry) gets no cost, not 0', async () => {
     simulator.script('cost-none', [{ type: 'text', text: 'ok' }]);
     const engine = createEngine({
       provider: 'openai',
-      model: 'gpt-6.1-sol',
+      model: 'gpt-6.1-luna',
       apiKey: 'k',
       baseUrl: simulator.baseUrl('openai', 'cost-none'),
       mcpServers: [server],

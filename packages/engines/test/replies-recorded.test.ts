@@ -100,6 +100,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 1750,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [],
   },
@@ -115,6 +118,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 102,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [],
   },
@@ -129,6 +135,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 1238,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [
       {
@@ -161,6 +170,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 23,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [],
   },
@@ -179,6 +191,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 41,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [],
   },
@@ -197,6 +212,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 695,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [{ id: 'toolu_01LRmxn9vGM1d2DZSDBowdZ1', name: 'updateIssueList', arguments: {} }],
   },
@@ -503,6 +521,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 625,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [
       {
@@ -542,6 +563,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 288,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [],
   },
@@ -579,6 +603,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 553,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [{ id: 'toolu_01YGzqpRE16Vricda3Aqcejo', name: 'get_user_country', arguments: {} }],
   },
@@ -787,6 +814,9 @@ const REPLIES: readonly Reply[] = [
       totalTokens: 1565,
       cacheReadTokens: 1111,
       cacheWriteTokens: 418,
+      // the writes by lifetime (usage.cache_creation)
+      cacheWrite5mTokens: 418,
+      cacheWrite1hTokens: 0,
     },
     toolCalls: [],
   },

@@ -138,7 +138,7 @@ describe('credentials never reach errors or events', () => {
     const base = `http://bob:${PASSWORD}@127.0.0.1:${new URL(origin).port}/v1?key=${QUERY_KEY}`;
     const reachable = createEngine({
       provider: 'openai',
-      model: 'm',
+      model: 'gpt-6.1-sol',
       apiKey: KEY,
       baseUrl: base,
       ...observe,
@@ -159,7 +159,7 @@ describe('credentials never reach errors or events', () => {
     events.length = 0;
     const unreachable = createEngine({
       provider: 'openai',
-      model: 'm',
+      model: 'gpt-6.1-sol',
       apiKey: KEY,
       baseUrl: `http://bob:${PASSWORD}@127.0.0.1:${port}/v1?key=${QUERY_KEY}`,
       retry: { maxRetries: 0 },
@@ -181,7 +181,7 @@ describe('provider error text is capped', () => {
     reply = json(400, { error: { message: huge, code: 'c'.repeat(10_000) } });
     const engine = createEngine({
       provider: 'openai',
-      model: 'm',
+      model: 'gpt-6.1-sol',
       apiKey: KEY,
       baseUrl: `${origin}/v1`,
     });
@@ -200,7 +200,7 @@ describe('provider error text is capped', () => {
     reply = json(200, { error: { message: huge, type: 'server_error' } });
     const engine = createEngine({
       provider: 'openai',
-      model: 'm',
+      model: 'gpt-6.1-sol',
       apiKey: KEY,
       baseUrl: `${origin}/v1`,
     });

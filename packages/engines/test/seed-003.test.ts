@@ -109,7 +109,14 @@ describe('tool_wire_format: one tag per engine', () => {
       true,
     );
     expect(engine.capabilityDetails().image_input.value).toBe(true);
-    const unknownModel = createEngine({ provider: 'openai', model: 'no-such-model', apiKey: 'k' });
+    const told: string[] = [];
+    const unknownModel = createEngine({
+      provider: 'openai',
+      model: 'no-such-model',
+      apiKey: 'k',
+      onWarning: (warning) => told.push(warning.code),
+    });
+    expect(told).toEqual(['model_unknown']);
     closers.push(() => unknownModel.close());
     expect(unknownModel.capabilityDetails().image_input.value).toBe('unknown');
     expect(unknownModel.capabilities().image_input).toBe(false);

@@ -7,7 +7,7 @@ import { defaultRegistry } from '@crosswire/registry';
 import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { createEngine, type Engine } from '../src/engine/engine.js';
+import { createEngine, type Engine, modelRequestFeatures } from '../src/engine/engine.js';
 import {
   type ChatStreamEvent,
   runModelStep,
@@ -28,7 +28,13 @@ interface Lane {
 const LANES: readonly Lane[] = [
   { wire: 'openai', provider: 'openai', model: 'gpt-6.1-sol', field: 'response_format' },
   { wire: 'anthropic', provider: 'anthropic', model: 'claude-sonnet-5-5', field: 'output_config' },
-  { wire: 'gemini', provider: 'gemini', model: 'gemini-2.5-flash-lite', field: 'generationConfig' },
+  // Gemini 3 takes tools and a JSON response together (Gemini 2.x: the two-step form below).
+  {
+    wire: 'gemini',
+    provider: 'gemini',
+    model: 'gemini-3-flash-preview',
+    field: 'generationConfig',
+  },
   { wire: 'ollama', provider: 'ollama', model: 'llama3.2', field: 'format' },
   { wire: 'responses', provider: 'openai-responses', model: 'gpt-6.1-sol', field: 'text' },
   { wire: 'hermes', provider: 'nousresearch', model: 'Hermes-4-405B', field: 'messages' },
@@ -55,7 +61,12 @@ const engines: Engine[] = [];
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  simulator = await startSimulator({ providers: { 'groq-loop': 'groq', 'groq-refused': 'groq' } });
+  simulator = await startSimulator({
+    providers: { 'groq-loop': 'groq', 'groq-refused': 'groq', 'gemini2-loop': 'gemini' },
+    // The strict simulator knows what each model accepts, from the registry's data.
+    modelFeatures: (model, provider) =>
+      modelRequestFeatures(defaultRegistry.resolve({ provider: provider ?? 'gemini', model })),
+  });
 });
 afterAll(async () => {
   await simulator.close();
@@ -65,6 +76,7 @@ afterAll(async () => {
 function engineFor(
   lane: { provider: string; model: string; wire: WireFormat; mode?: 'tool' },
   name: string,
+  heard: string[] = warnings,
 ) {
   const engine = createEngine({
     ...(lane.mode === undefined ? {} : { dialect: { structuredOutput: lane.mode } }),
@@ -75,7 +87,7 @@ function engineFor(
     retry: { maxRetries: 0 },
     // Model discovery (Ollama's /api/show) is tested on its own (discovery.test.ts).
     discover: false,
-    onWarning: (warning) => warnings.push(warning.code),
+    onWarning: (warning) => heard.push(warning.code),
   });
   engines.push(engine);
   return engine;
@@ -179,12 +191,13 @@ describe('Groq: tools and structured output never in one request', () => {
     expect([...STRUCTURED_WITH_TOOLS_REFUSED]).toEqual(quirked);
   });
 
-  const groq = { wire: 'openai' as const, provider: 'groq', model: 'llama-3.3-70b-versatile' };
+  const groq = { wire: 'openai' as const, provider: 'groq', model: 'openai/gpt-oss-120b' };
 
   it('the loop does the tool turns without output and asks for the object without tools', async () => {
     const client = await connectInMemory(createFixtureServer());
+    const heard: string[] = [];
     simulator.script('groq-loop', [ECHO, { type: 'text', text: 'Oslo it is.' }, object(RIGHT)]);
-    const result = await engineFor(groq, 'groq-loop').runToolLoop('Plan', {
+    const result = await engineFor(groq, 'groq-loop', heard).runToolLoop('Plan', {
       mcpServers: [client],
       output: OUTPUT,
     });
@@ -200,13 +213,15 @@ describe('Groq: tools and structured output never in one request', () => {
       [2, false, true],
     ]);
     simulator.script('groq-loop', [ECHO, { type: 'text', text: 'Oslo it is.' }, object(RIGHT)]);
-    const streamed = await engineFor(groq, 'groq-loop')
+    const streamed = await engineFor(groq, 'groq-loop', heard)
       .streamWithTools('Plan', { mcpServers: [client], output: OUTPUT })
       .finalResult();
     expect(streamed.object).toEqual(RIGHT);
     expect(simulator.received('groq-loop').map((request) => request.status)).toEqual([
       200, 200, 200, 200, 200, 200,
     ]);
+    // Once per engine, naming the rule the two-step form keeps.
+    expect(heard).toEqual(['structured_output_two_step', 'structured_output_two_step']);
     await client.close();
   });
 
@@ -229,6 +244,68 @@ describe('Groq: tools and structured output never in one request', () => {
       .catch((caught: unknown) => caught);
     expect(String(error)).toContain(
       'tools cannot be used together with a json_schema response_format',
+    );
+  });
+});
+
+describe('Gemini 2.x: function tools and a JSON response never in one request', () => {
+  const gemini2 = { wire: 'gemini' as const, provider: 'gemini', model: 'gemini-2.5-flash-lite' };
+
+  it('the loop goes in two steps, with a warning naming the rule', async () => {
+    const client = await connectInMemory(createFixtureServer());
+    const heard: string[] = [];
+    const caught: unknown[] = [];
+    simulator.script('gemini2-loop', [ECHO, { type: 'text', text: 'Oslo it is.' }, object(RIGHT)]);
+    const engine = createEngine({
+      provider: 'gemini',
+      model: gemini2.model,
+      apiKey: 'k',
+      baseUrl: simulator.baseUrl('gemini', 'gemini2-loop'),
+      retry: { maxRetries: 0 },
+      onWarning: (warning) => {
+        heard.push(warning.code);
+        caught.push(warning.details);
+      },
+    });
+    engines.push(engine);
+    const result = await engine.runToolLoop('Plan', { mcpServers: [client], output: OUTPUT });
+    expect(result.object).toEqual(RIGHT);
+    const sent = simulator.received('gemini2-loop');
+    expect(sent.map((request) => request.status)).toEqual([200, 200, 200]);
+    const config = (index: number) =>
+      ((sent[index]?.body ?? {}) as Record<string, unknown>).generationConfig as
+        | Record<string, unknown>
+        | undefined;
+    expect([0, 1, 2].map((index) => config(index)?.responseMimeType)).toEqual([
+      undefined,
+      undefined,
+      'application/json',
+    ]);
+    expect(heard).toEqual(['structured_output_two_step']);
+    expect(caught).toEqual([
+      { provider: 'gemini', model: 'gemini-2.5-flash-lite', rule: 'gemini-json-mime-with-tools' },
+    ]);
+    await client.close();
+  });
+
+  it('the strict simulator refuses tools with a JSON response on Gemini 2.5 (the quoted 400)', async () => {
+    const engine = createEngine({
+      provider: 'gemini',
+      model: gemini2.model,
+      apiKey: 'k',
+      baseUrl: simulator.baseUrl('gemini', 'gemini2-refused'),
+      retry: { maxRetries: 0 },
+      preflight: false,
+    });
+    engines.push(engine);
+    const error = await engine
+      .chat('Plan', {
+        tools: [{ name: 'f', inputSchema: { type: 'object' } }],
+        extra: { generationConfig: { responseMimeType: 'application/json' } },
+      })
+      .catch((failure: unknown) => failure);
+    expect(String(error)).toContain(
+      "Function calling with a response mime type: 'application/json' is unsupported",
     );
   });
 });
@@ -286,24 +363,34 @@ describe('explain names the mechanism', () => {
     ['openai', 'gpt-6.1-sol', 'a request with output uses openai response_format'],
     ['anthropic', 'claude-sonnet-5-5', 'a request with output uses anthropic output_config.format'],
     ['moonshot-anthropic', 'kimi-k3', 'a request with output uses anthropic tool'],
-    ['gemini', 'gemini-2.5-flash-lite', 'a request with output uses gemini responseJsonSchema'],
+    [
+      'gemini',
+      'gemini-2.5-flash-lite',
+      'gemini responseJsonSchema; with tools, the tool turns go without it and a last turn without tools asks for the object (rule gemini-json-mime-with-tools)',
+    ],
+    ['gemini', 'gemini-3-flash-preview', 'a request with output uses gemini responseJsonSchema'],
+    // An unlisted Gemini before 2.5 (family template, version 1.5): the responseSchema subset.
+    ['gemini', 'gemini-1.5-pro', 'a request with output uses gemini responseSchema'],
     ['nousresearch', 'Hermes-4-405B', 'a request with output uses hermes prompt'],
     [
       'groq',
-      'llama-3.3-70b-versatile',
+      'openai/gpt-oss-120b',
       'openai response_format; with tools, the tool turns go without it',
     ],
   ] as const)('%s %s', (provider, model, said) => {
+    const heard: string[] = [];
     const engine = createEngine({
       provider,
       ...(model === undefined ? {} : { model }),
       apiKey: 'k',
-      onWarning: (warning) => warnings.push(warning.code),
+      onWarning: (warning) => heard.push(warning.code),
     });
     engines.push(engine);
     const reasons = engine.explain('structured_output');
     expect(reasons[0]).toMatch(/^structured_output: /);
     expect(reasons.at(-1)).toContain(said);
+    // Google's list no longer has 1.5: the name is answered from the family template.
+    expect(heard).toEqual(model === 'gemini-1.5-pro' ? ['model_unknown'] : []);
   });
 });
 

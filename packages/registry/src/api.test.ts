@@ -147,6 +147,24 @@ describe('the public API', () => {
     expect(() => defaultRegistry.provider('nope')).toThrow(
       /^unknown provider "nope" \(known: aki, aki-anthropic, /,
     );
+    // A typo names the provider it was meant to be, matched over ids and aliases, by its id.
+    let refusal: unknown;
+    try {
+      defaultRegistry.resolve({ provider: 'antropic', model: 'claude-sonnet-5-5' });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(RegistryError);
+    expect((refusal as RegistryError).message).toMatch(
+      /^unknown provider "antropic"; did you mean "anthropic"\? \(known: aki, aki-anthropic, /,
+    );
+    expect((refusal as RegistryError).details).toEqual({
+      provider: 'antropic',
+      suggestion: 'anthropic',
+    });
+    expect(() => defaultRegistry.provider('googel')).toThrow(
+      /^unknown provider "googel"; did you mean "gemini"\? /,
+    );
     expect(() =>
       supports({ provider: 'openai', model: 'gpt-4o' }, 'vision' as 'image_input'),
     ).toThrow(

@@ -55,7 +55,8 @@ export function buildIndex(files: readonly RegistryFile[]) {
       });
     }
     for (const data of file.data.models) {
-      const entry = modelEntryFrom(lab, data);
+      const family = file.data.families?.find((candidate) => candidate.family === data.family);
+      const entry = modelEntryFrom(lab, data, family);
       models.set(entry.key, { entry });
       names.set(data.id.toLowerCase(), { key: entry.key, kind: 'id' });
       for (const alias of data.aliases ?? []) {

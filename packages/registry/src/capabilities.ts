@@ -1,3 +1,5 @@
+import type { Claim } from './schema.js';
+import type { Resolution } from './types.js';
 /**
  * The capabilities the registry knows. Snake_case because they are data keys shared with the
  * data files and with `engine.supports('image_input')`.
@@ -50,16 +52,73 @@ export const QUIRK_NAMES = [
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];
 
+/**
+ * Facts about what a model's API accepts in a request, by model name (data/models/*.json
+ * `request_features`), read where a request would otherwise be refused:
+ * - `output_format`: the wire's own JSON-schema output parameter (anthropic
+ *   `output_config.format`, gemini `responseJsonSchema`; else the synthetic tool or the
+ *   `responseSchema` subset);
+ * - `forced_tool_choice`: a `tool_choice` that forces a tool call (anthropic `any` / `tool`);
+ * - `json_with_tools`: function tools together with a JSON response MIME type (gemini).
+ * Only `false` changes what is sent; `unknown` keeps the default.
+ */
+export const REQUEST_FEATURE_NAMES = [
+  'output_format',
+  'forced_tool_choice',
+  'json_with_tools',
+] as const;
+
+export type RequestFeatureName = (typeof REQUEST_FEATURE_NAMES)[number];
+
 export function isCapabilityName(value: unknown): value is CapabilityName {
   return typeof value === 'string' && (CAPABILITY_NAMES as readonly string[]).includes(value);
 }
 
-// Which structured-output mechanism each provider (and model) takes, as a data table with its
-// evidence: the engines read it to choose Anthropic's `output_config.format` over the synthetic
-// tool, Gemini's `responseJsonSchema` over the `responseSchema` subset, and to say in
-// `explain` what a request will use. Kept apart from the capability claims of data/*.json
-// (a later change may move it there); the quirk `structured_output_with_tools` says which
-// endpoints refuse tools together with structured output.
+/** One request feature of a resolved model: its value, and where it comes from. */
+export interface RequestFeature {
+  readonly value: Tristate;
+  /** `<lab>/<id>`: the entry the claim is on (a snapshot's is its model's), when known. */
+  readonly model: string | undefined;
+  readonly evidence: Claim['evidence'];
+  readonly source: string | undefined;
+  readonly date: string | undefined;
+}
+
+export type RequestFeatures = Readonly<Record<RequestFeatureName, RequestFeature>>;
+
+/**
+ * The request features of a resolution's model; `unknown` where no claim says (an unknown
+ * model, or a fact the data does not state), which keeps the default request form.
+ */
+export function requestFeatures(resolution: Pick<Resolution, 'model'>): RequestFeatures {
+  const claims = resolution.model?.requestFeatures ?? {};
+  return Object.freeze(
+    Object.fromEntries(
+      REQUEST_FEATURE_NAMES.map((name) => {
+        const claim = claims[name];
+        return [
+          name,
+          Object.freeze({
+            value: claim?.value ?? 'unknown',
+            model: claim === undefined ? undefined : resolution.model?.key,
+            evidence: claim?.evidence,
+            source: claim?.source,
+            date: claim?.date,
+          }),
+        ];
+      }),
+    ) as Record<RequestFeatureName, RequestFeature>,
+  );
+}
+
+// Which structured-output mechanism each provider takes, as a data table with its evidence, and
+// the model's own `output_format` request feature (data/models/*.json) where the provider's
+// mechanism depends on the model: the engines read it to choose Anthropic's
+// `output_config.format` over the synthetic tool and Gemini's `responseJsonSchema` over the
+// `responseSchema` subset, and to say in `explain` what a request will use. The model is
+// matched by name through the registry's resolution (a dated snapshot has its alias's facts),
+// never by a pattern over the id. The quirk `structured_output_with_tools` says which endpoints
+// refuse tools together with structured output.
 
 /** How a provider's wire asks for a structured reply. */
 export type StructuredOutputSupport =
@@ -72,11 +131,9 @@ export type StructuredOutputSupport =
   /** hermes: the schema in the system prompt, the reply parsed. */
   | 'prompt';
 
-/** One row: a provider, optionally the model ids it covers, and the fact with its evidence. */
+/** One row: a provider and the fact with its evidence. */
 export interface StructuredOutputFact {
   readonly provider: string;
-  /** The model ids the row covers (a pattern over the id); every model when unset. */
-  readonly models?: RegExp;
   /** Whether the endpoint constrains the reply to the schema itself. */
   readonly value: Tristate;
   readonly support: StructuredOutputSupport;
@@ -84,6 +141,21 @@ export interface StructuredOutputFact {
   readonly source: string;
   readonly date: string;
   readonly note?: string;
+  /**
+   * The mechanism for a model whose `output_format` request feature is not `true` (the
+   * provider's native parameter is model by model): the synthetic tool on anthropic, the
+   * `responseSchema` subset on gemini.
+   */
+  readonly withoutOutputFormat?: {
+    readonly value: Tristate;
+    readonly support: StructuredOutputSupport;
+    readonly note: string;
+    /**
+     * `false`: only a model that says `output_format: false` (the provider's parameter is the
+     * rule); `not-true` (the default): any model that does not say `true`.
+     */
+    readonly when?: 'false' | 'not-true';
+  };
 }
 
 const DATE = '2026-12-02';
@@ -91,53 +163,41 @@ const OPENAI = 'https://platform.openai.com/docs/guides/structured-outputs';
 const ANTHROPIC = 'https://platform.claude.com/docs/en/build-with-claude/structured-outputs';
 const GEMINI = 'https://ai.google.dev/gemini-api/docs/structured-output';
 const OLLAMA = 'https://docs.ollama.com/capabilities/structured-outputs';
-/** Claude models with `output_config.format`: Sonnet 4.5, Opus 4.1, Haiku 4.5 and later. */
-const CLAUDE_NATIVE =
-  /^claude-(?:opus-4-(?:[1-9]|\d\d)|sonnet-4-(?:[5-9]|\d\d)|haiku-4-(?:[5-9]|\d\d)|(?:opus|sonnet|haiku)-(?:[5-9]|\d\d)|[5-9](?:-\d+)?-(?:opus|sonnet|haiku))/;
 
 const BEDROCK = 'https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html';
-/**
- * Claude models Amazon Bedrock constrains to a schema (Haiku 4.5, Sonnet 4.5, Opus 4.5 and
- * later, per the page above), by the model part of a Bedrock id or inference profile.
- */
-const BEDROCK_CLAUDE_NATIVE =
-  /(?:^|\.)anthropic\.claude-(?:(?:opus|sonnet|haiku)-4-(?:[5-9]|\d\d)|(?:opus|sonnet|haiku)-(?:[5-9]|\d\d)|[5-9](?:-\d+)?-(?:opus|sonnet|haiku))/;
+const VERTEX_GEMINI =
+  'https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/control-generated-output';
 
-/** The table, first matching row wins (model rows before their provider's row). */
+/** The table, one row per provider. */
 export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.freeze([
-  {
-    provider: 'openai',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: OPENAI,
-    date: DATE,
-  },
-  {
-    provider: 'openai-responses',
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: OPENAI,
-    date: DATE,
-  },
+  ...['openai', 'openai-responses'].map(
+    (provider): StructuredOutputFact => ({
+      provider,
+      value: true,
+      support: 'native',
+      evidence: 'docs',
+      source: OPENAI,
+      date: DATE,
+      withoutOutputFormat: {
+        value: false,
+        support: 'prompt',
+        when: 'false',
+        note: "the model has no json_schema structured outputs (request feature output_format; \"Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model\"): JSON mode with the schema in the system prompt, the reply validated",
+      },
+    }),
+  ),
   {
     provider: 'anthropic',
-    models: CLAUDE_NATIVE,
     value: true,
     support: 'native',
     evidence: 'docs',
     source: ANTHROPIC,
     date: DATE,
-  },
-  {
-    provider: 'anthropic',
-    value: false,
-    support: 'tool',
-    evidence: 'docs',
-    source: ANTHROPIC,
-    date: DATE,
-    note: 'older Claude models have no output_config.format: a forced synthetic tool instead',
+    withoutOutputFormat: {
+      value: false,
+      support: 'tool',
+      note: 'the model has no output_config.format (request feature output_format): a synthetic tool instead',
+    },
   },
   ...['aki-anthropic', 'moonshot-anthropic', 'minimax-anthropic', 'lmstudio-anthropic'].map(
     (provider): StructuredOutputFact => ({
@@ -147,56 +207,39 @@ export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.f
       evidence: 'inferred',
       source: ANTHROPIC,
       date: DATE,
-      note: 'an /anthropic shim documents no output_config.format: a forced synthetic tool, which every Messages endpoint takes',
+      note: 'an /anthropic shim documents no output_config.format: a synthetic tool, which every Messages endpoint takes',
     }),
   ),
   {
     provider: 'bedrock',
-    models: BEDROCK_CLAUDE_NATIVE,
-    value: true,
-    support: 'native',
-    evidence: 'docs',
-    source: BEDROCK,
-    date: DATE,
-    note: 'Converse outputConfig.textFormat',
-  },
-  {
-    provider: 'bedrock',
-    models: /(?:^|\.)(?:anthropic\.claude|amazon\.nova)/,
-    value: false,
-    support: 'tool',
-    evidence: 'docs',
-    source: BEDROCK,
-    date: DATE,
-    note: 'not among the models Bedrock constrains: a forced synthetic tool (Converse toolChoice.tool, which Claude and Nova take)',
-  },
-  {
-    provider: 'bedrock',
+    // Bedrock constrains only the models it lists (Claude 4.5 and later, select open-weight
+    // models): the model's own output_format claim settles it, unknown where the data says none.
     value: 'unknown',
     support: 'native',
     evidence: 'docs',
     source: BEDROCK,
     date: DATE,
-    note: 'Converse outputConfig.textFormat, documented for select open-weight models (Qwen, DeepSeek, Mistral, Gemma, Nemotron, MiniMax, Kimi); the reply is validated',
+    note: 'Converse outputConfig.textFormat, documented for Claude 4.5 and later and select open-weight models (Qwen, DeepSeek, Mistral, Gemma, Nemotron, MiniMax, Kimi); the reply is validated',
+    withoutOutputFormat: {
+      value: false,
+      support: 'tool',
+      when: 'false',
+      note: 'the model is not among those Bedrock constrains (request feature output_format: Claude before 4.5, Nova): a forced synthetic tool (Converse toolChoice.tool)',
+    },
   },
   {
     provider: 'anthropic-bedrock',
-    models: BEDROCK_CLAUDE_NATIVE,
     value: true,
     support: 'native',
     evidence: 'docs',
     source: BEDROCK,
     date: DATE,
     note: 'InvokeModel output_config.format',
-  },
-  {
-    provider: 'anthropic-bedrock',
-    value: false,
-    support: 'tool',
-    evidence: 'docs',
-    source: BEDROCK,
-    date: DATE,
-    note: 'older Claude models have no output_config.format: a forced synthetic tool instead',
+    withoutOutputFormat: {
+      value: false,
+      support: 'tool',
+      note: 'the model has no output_config.format on Bedrock (request feature output_format): a forced synthetic tool instead',
+    },
   },
   {
     provider: 'anthropic-vertex',
@@ -221,33 +264,16 @@ export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.f
   ),
   {
     provider: 'gemini-vertex',
-    models: /^gemini-(?:1\.|2\.0)/,
-    value: true,
-    support: 'subset',
-    evidence: 'docs',
-    source:
-      'https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/control-generated-output',
-    date: DATE,
-    note: 'responseJsonSchema needs Gemini 2.5 or later; older models take the responseSchema subset',
-  },
-  {
-    provider: 'gemini-vertex',
     value: true,
     support: 'native',
     evidence: 'docs',
-    source:
-      'https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/control-generated-output',
+    source: VERTEX_GEMINI,
     date: DATE,
-  },
-  {
-    provider: 'gemini',
-    models: /^gemini-(?:1\.|2\.0)/,
-    value: true,
-    support: 'subset',
-    evidence: 'docs',
-    source: GEMINI,
-    date: DATE,
-    note: 'responseJsonSchema needs Gemini 2.5 or later; older models take the responseSchema subset',
+    withoutOutputFormat: {
+      value: true,
+      support: 'subset',
+      note: 'responseJsonSchema needs Gemini 2.5 or later (request feature output_format); older models take the responseSchema subset',
+    },
   },
   {
     provider: 'gemini',
@@ -256,6 +282,11 @@ export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.f
     evidence: 'docs',
     source: GEMINI,
     date: DATE,
+    withoutOutputFormat: {
+      value: true,
+      support: 'subset',
+      note: 'responseJsonSchema needs Gemini 2.5 or later (request feature output_format); older models take the responseSchema subset',
+    },
   },
   {
     provider: 'ollama',
@@ -315,14 +346,17 @@ export interface StructuredOutputResolution {
 }
 
 /**
- * The first row of {@link STRUCTURED_OUTPUT_FACTS} for `provider` whose models match `model`;
- * a provider without a row is `unknown` with the wire's native mechanism (the engine still
+ * The structured-output fact of a resolved model on its provider: the provider's row of
+ * {@link STRUCTURED_OUTPUT_FACTS}, and where the row depends on the model, the model's
+ * `output_format` request feature (read by name, so a dated snapshot has its alias's fact). A
+ * provider without a row is `unknown` with the wire's native mechanism (the engine still
  * validates the reply).
  */
-export function structuredOutputFact(provider: string, model: string): StructuredOutputResolution {
-  const row = STRUCTURED_OUTPUT_FACTS.find(
-    (fact) => fact.provider === provider && (fact.models === undefined || fact.models.test(model)),
-  );
+export function structuredOutputFact(
+  resolution: Pick<Resolution, 'provider' | 'model' | 'requested'>,
+): StructuredOutputResolution {
+  const provider = resolution.provider?.id ?? '';
+  const row = STRUCTURED_OUTPUT_FACTS.find((fact) => fact.provider === provider);
   if (row === undefined) {
     return {
       value: 'unknown',
@@ -334,13 +368,39 @@ export function structuredOutputFact(provider: string, model: string): Structure
       ],
     };
   }
+  const head = `structured_output: ${String(row.value)} (${row.evidence}, ${row.source}, ${row.date}): ${row.support}${row.note ? `; ${row.note}` : ''}`;
+  const fallback = row.withoutOutputFormat;
+  if (fallback === undefined) {
+    return {
+      value: row.value,
+      support: row.support,
+      evidence: row.evidence,
+      source: row.source,
+      reasons: [head],
+    };
+  }
+  const feature = requestFeatures(resolution).output_format;
+  const applies = fallback.when === 'false' ? feature.value === false : feature.value !== true;
+  const by =
+    feature.model === undefined
+      ? `model "${resolution.requested}" has no output_format request feature in the data`
+      : `model ${feature.model} claims output_format ${String(feature.value)} (${feature.evidence ?? 'no evidence'}, ${feature.source ?? 'no source'}, ${feature.date ?? 'no date'})`;
+  if (!applies) {
+    return {
+      // A row unknown because it depends on the model (bedrock) is settled by a model that
+      // claims the provider's parameter.
+      value: row.value === 'unknown' && feature.value === true ? true : row.value,
+      support: row.support,
+      evidence: row.evidence,
+      source: row.source,
+      reasons: [head, by],
+    };
+  }
   return {
-    value: row.value,
-    support: row.support,
+    value: fallback.value,
+    support: fallback.support,
     evidence: row.evidence,
     source: row.source,
-    reasons: [
-      `structured_output: ${String(row.value)} (${row.evidence}, ${row.source}, ${row.date})${row.models ? ` for models matching ${row.models.source}` : ''}: ${row.support}${row.note ? `; ${row.note}` : ''}`,
-    ],
+    reasons: [head, `${by}: ${fallback.support}; ${fallback.note}`],
   };
 }

@@ -115,7 +115,7 @@ describe('createRegistry', () => {
           id: 'groq',
           offerings: [
             {
-              id: 'llama-3.3-70b-versatile',
+              id: 'llama-3.3-70b-custom',
               model: 'meta/llama-3.3-70b-instruct',
               capabilities: { tools: claim(true) },
             },
@@ -127,13 +127,12 @@ describe('createRegistry', () => {
       false,
     );
     expect(
-      registry.resolveCapabilities({ provider: 'groq', model: 'llama-3.3-70b-versatile' }).tools
-        .value,
+      registry.resolveCapabilities({ provider: 'groq', model: 'llama-3.3-70b-custom' }).tools.value,
     ).toBe(true);
     expect(
-      registry.explain({ provider: 'groq', model: 'llama-3.3-70b-versatile' }, 'tools').at(-1),
+      registry.explain({ provider: 'groq', model: 'llama-3.3-70b-custom' }, 'tools').at(-1),
     ).toBe(
-      `offering "llama-3.3-70b-versatile" of provider "groq" claims tools = true (docs, ${SOURCE}, checked 2026-11-29)`,
+      `offering "llama-3.3-70b-custom" of provider "groq" claims tools = true (docs, ${SOURCE}, checked 2026-11-29)`,
     );
     // The other Meta models survive the merge.
     expect(registry.model('llama-4-scout-17b-16e-instruct')?.key).toBe(

@@ -283,7 +283,7 @@ describe('deciding a model fact', () => {
       date: '2026-07-02',
     });
     expect(capabilities.image_input.reasons.at(-1)).toBe(
-      `the models.dev catalogue (snapshot 2026-07-02, ranked below the data files) for "acme-1" claims image_input = true (catalogue, ${catFile('acme-1')}, checked 2026-07-02)`,
+      `the models.dev catalogue (snapshot 2026-07-02, ranked below the data files and the provider's listing) for "acme-1" claims image_input = true (catalogue, ${catFile('acme-1')}, checked 2026-07-02)`,
     );
   });
 
@@ -308,7 +308,7 @@ describe('deciding a model fact', () => {
       '2026-11-30',
     ]);
     expect(image.reasons.at(-1)).toBe(
-      `the model list of provider "p" (read 2026-11-30, ranked below the data files) for "acme-2" claims image_input = false (listing, ${LIST}, checked 2026-11-30)`,
+      `the model list of provider "p" (read 2026-11-30; ranked below the data's claims with evidence, above its inferences) for "acme-2" claims image_input = false (listing, ${LIST}, checked 2026-11-30)`,
     );
   });
 
@@ -317,7 +317,7 @@ describe('deciding a model fact', () => {
     const fromCatalogue = registry.resolveCapabilities({ provider: 'p', model: 'acme-2' }).tools;
     expect(fromCatalogue.evidence).toBe('catalogue');
     expect(fromCatalogue.reasons.at(-1)).toBe(
-      `the models.dev catalogue (snapshot 2026-07-02, ranked below the data files) for "acme-2" claims tools = true (catalogue, ${catFile('acme-2')}, checked 2026-07-02)`,
+      `the models.dev catalogue (snapshot 2026-07-02, ranked below the data files and the provider's listing) for "acme-2" claims tools = true (catalogue, ${catFile('acme-2')}, checked 2026-07-02)`,
     );
     const guessed = registry.resolveCapabilities({ provider: 'p', model: 'acme-7' }).tools;
     expect(guessed.reasons).toEqual([
@@ -331,7 +331,7 @@ describe('deciding a model fact', () => {
     const capabilities = world().resolveCapabilities({ provider: 'p', model: 'cat-only' });
     expect([capabilities.tools.value, capabilities.pdf_input.value]).toEqual([false, true]);
     expect(capabilities.pdf_input.reasons.at(-1)).toBe(
-      `the models.dev catalogue (snapshot 2026-07-02, ranked below the data files) for "cat-only" claims pdf_input = true (catalogue, ${catFile('cat-only')}, checked 2026-07-02)`,
+      `the models.dev catalogue (snapshot 2026-07-02, ranked below the data files and the provider's listing) for "cat-only" claims pdf_input = true (catalogue, ${catFile('cat-only')}, checked 2026-07-02)`,
     );
   });
 
@@ -861,7 +861,14 @@ describe('whether the provider lists the name', () => {
       pricing: undefined,
     });
     expect(resolution.warnings).toEqual([
-      `model "mystery" is not in the registry's list for "p" as of ${DATE} (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "p" serves it`,
+      `model "mystery" is unknown to the registry: it is not in the registry's list for "p" as of ${DATE} (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "p" serves it; what depends on the model is unknown`,
+    ]);
+    expect(resolution.notices).toEqual([
+      {
+        code: 'model_unknown',
+        message: resolution.warnings[0],
+        details: { provider: 'p', model: 'mystery', suggestions: [] },
+      },
     ]);
   });
 
@@ -872,8 +879,13 @@ describe('whether the provider lists the name', () => {
     const resolution = registry.resolve({ provider: 'p', model: 'acme-7' });
     expect(resolution.listed).toBe(false);
     expect(resolution.warnings).toEqual([
-      `model "acme-7" is not in the registry's list for "p" as of ${DATE}; the list may be older than the model, so this says nothing about whether "p" serves it`,
+      `model "acme-7" is unknown to the registry (did you mean "acme-1"?): it is not in the registry's list for "p" as of ${DATE}; the list may be older than the model, so this says nothing about whether "p" serves it; its capabilities are the acme family's guess`,
     ]);
+    expect(resolution.notices[0]?.details).toEqual({
+      provider: 'p',
+      model: 'acme-7',
+      suggestions: ['acme-1'],
+    });
     expect(registry.resolve({ provider: 'p', model: 'acme-2-pro' }).listed).toBe(false);
   });
 
@@ -892,12 +904,12 @@ describe('whether the provider lists the name', () => {
     expect(
       world({ learned: listing(true) }).resolve({ provider: 'p', model: 'acme-7' }).warnings,
     ).toEqual([
-      `model "acme-7" is not in the model list "p" gave on 2026-11-30 (${LIST}), nor in the registry's list as of ${DATE} (nor in its models.dev snapshot of 2026-07-02): "p" may not serve it under this name`,
+      `model "acme-7" is unknown to the registry (did you mean "acme-1" or "acme-2"?): it is not in the model list "p" gave on 2026-11-30 (${LIST}), nor in the registry's list as of ${DATE} (nor in its models.dev snapshot of 2026-07-02): "p" may not serve it under this name; its capabilities are the acme family's guess`,
     ]);
     expect(
       world({ learned: listing(false) }).resolve({ provider: 'p', model: 'acme-7' }).warnings,
     ).toEqual([
-      `model "acme-7" is not in the registry's list for "p" as of ${DATE} (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "p" serves it`,
+      `model "acme-7" is unknown to the registry (did you mean "acme-1" or "acme-2"?): it is not in the registry's list for "p" as of ${DATE} (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "p" serves it; its capabilities are the acme family's guess`,
     ]);
     const heard = world({ learned: listing(true) }).resolve({ provider: 'p', model: 'heard' });
     expect([heard.listed, heard.warnings, heard.limits]).toEqual([
@@ -939,7 +951,7 @@ describe('whether the provider lists the name', () => {
   it('a registry without a catalogue warns without the catalogue clause', () => {
     const resolution = world({ withCatalogue: false }).resolve({ provider: 'p', model: 'mystery' });
     expect(resolution.warnings).toEqual([
-      `model "mystery" is not in the registry's list for "p" as of ${DATE}; the list may be older than the model, so this says nothing about whether "p" serves it`,
+      `model "mystery" is unknown to the registry: it is not in the registry's list for "p" as of ${DATE}; the list may be older than the model, so this says nothing about whether "p" serves it; what depends on the model is unknown`,
     ]);
   });
 
@@ -1004,7 +1016,7 @@ describe('whether the provider lists the name', () => {
       ],
     });
     expect(registry.resolve({ provider: 'q', model: 'mystery' }).warnings).toEqual([
-      `model "mystery" is not in the registry's list for "q" as of ${DATE}; the list may be older than the model, so this says nothing about whether "q" serves it`,
+      `model "mystery" is unknown to the registry: it is not in the registry's list for "q" as of ${DATE}; the list may be older than the model, so this says nothing about whether "q" serves it; what depends on the model is unknown`,
     ]);
   });
 

@@ -1,4 +1,10 @@
-import { carriesNative, type MediaKind, nativeNeedsVision, type WireFormat } from '@crosswire/core';
+import {
+  type CrosswireWarning,
+  carriesNative,
+  type MediaKind,
+  nativeNeedsVision,
+  type WireFormat,
+} from '@crosswire/core';
 import type { Index, ProviderRecord } from './build-index.js';
 import {
   CAPABILITY_NAMES,
@@ -13,7 +19,9 @@ import {
   type EvidenceClaim,
 } from './catalogue/catalogue.js';
 import { type LearnedEntry, type LearnedIndex, learnedClaim } from './catalogue/listing/learned.js';
+import type { ModelKind } from './catalogue/schema.js';
 import { findModel } from './find-model.js';
+import { closestNames } from './names/suggest.js';
 import type { Condition, ConditionalClaim } from './schema.js';
 import type {
   EffectiveCapability,
@@ -24,7 +32,7 @@ import type {
   ProviderEntry,
   Resolution,
 } from './types.js';
-import { parseVersion, parseVersionRange, satisfiesRange } from './version.js';
+import { conditionHolds } from './version.js';
 
 const DESCRIPTIONS = new WeakMap<EvidenceClaim, string>();
 
@@ -62,19 +70,6 @@ const MEDIA_OF = { tool_result_images: 'image', tool_result_pdf: 'pdf' } as cons
   MediaKind
 >;
 
-function conditionHolds(when: Condition | undefined, model: ModelEntry): boolean {
-  if (!when) return true;
-  if (when.family !== undefined && when.family !== model.family) return false;
-  if (when.variant !== undefined && when.variant !== model.variant) return false;
-  if (when.model !== undefined && when.model !== model.key) return false;
-  if (when.version !== undefined) {
-    const version = model.version === undefined ? undefined : parseVersion(model.version);
-    const range = parseVersionRange(when.version);
-    if (!version || !range || !satisfiesRange(version, range)) return false;
-  }
-  return true;
-}
-
 interface PickedClaim {
   readonly claim: EvidenceClaim;
   readonly by: string;
@@ -92,11 +87,50 @@ interface Subject {
 }
 
 /**
- * The deciding claim, by rank: the offering, the provider (first matching condition), the
- * model's own entry, the provider's own listing (learned by `discover`), the imported
- * catalogue, and last a family template's guess.
+ * The deciding claim, by evidence (the table in docs/registry.md, "Which claim decides"):
+ *
+ * 1. a curated claim with evidence (`docs`, `live`, or `listing` written into the data);
+ * 2. the provider's own listing (learned by `discover`);
+ * 3. a curated inference (`inferred`: reasoned by a maintainer and checked against the
+ *    catalogue by the crosscheck review, so it stays above the catalogue);
+ * 4. the imported catalogue;
+ * 5. a family template's guess from the name.
+ *
+ * Among the curated claims the first that applies decides, as always: the offering, the
+ * provider (first matching condition), the model's own entry; its evidence says where it
+ * stands against the listing and the catalogue.
  */
 function pickClaim(capability: CapabilityName, subject: Subject): PickedClaim | undefined {
+  const curated = curatedClaim(capability, subject);
+  if (curated && curated.claim.evidence !== 'inferred') return curated;
+  if (subject.learned) {
+    const stated = learnedClaim(subject.learned, capability);
+    if (stated) {
+      const { listing, model: learned } = subject.learned;
+      return {
+        claim: stated,
+        by: `the model list of provider "${listing.provider}" (read ${listing.date}; ranked below the data's claims with evidence, above its inferences) for "${learned.id}"`,
+      };
+    }
+  }
+  if (curated) return curated;
+  if (subject.catalogue && subject.listed) {
+    const stated = catalogueClaim(subject.catalogue, subject.listed, capability);
+    if (stated) {
+      return {
+        claim: stated,
+        by: `the ${subject.catalogue.name} catalogue (snapshot ${subject.catalogue.date}, ranked below the data files and the provider's listing) for "${subject.listed.id}"`,
+      };
+    }
+  }
+  const guessed =
+    subject.model.origin === 'family' ? subject.model.capabilities[capability] : undefined;
+  if (guessed) return { claim: guessed, by: `family ${subject.model.family}` };
+  return undefined;
+}
+
+/** The first curated claim that applies: the offering, the provider, the model's entry. */
+function curatedClaim(capability: CapabilityName, subject: Subject): PickedClaim | undefined {
   const { provider, offering, model } = subject;
   const offered = offering?.capabilities[capability];
   if (offered) {
@@ -117,27 +151,6 @@ function pickClaim(capability: CapabilityName, subject: Subject): PickedClaim | 
     const own = model.capabilities[capability];
     if (own) return { claim: own, by: `model ${model.key}` };
   }
-  if (subject.learned) {
-    const stated = learnedClaim(subject.learned, capability);
-    if (stated) {
-      const { listing, model: learned } = subject.learned;
-      return {
-        claim: stated,
-        by: `the model list of provider "${listing.provider}" (read ${listing.date}, ranked below the data files) for "${learned.id}"`,
-      };
-    }
-  }
-  if (subject.catalogue && subject.listed) {
-    const stated = catalogueClaim(subject.catalogue, subject.listed, capability);
-    if (stated) {
-      return {
-        claim: stated,
-        by: `the ${subject.catalogue.name} catalogue (snapshot ${subject.catalogue.date}, ranked below the data files) for "${subject.listed.id}"`,
-      };
-    }
-  }
-  const guessed = model.origin === 'family' ? model.capabilities[capability] : undefined;
-  if (guessed) return { claim: guessed, by: `family ${model.family}` };
   return undefined;
 }
 
@@ -257,14 +270,28 @@ function toolResultCapability(
   return effective(seen === false ? false : 'unknown', true, picked, reasons);
 }
 
-/** Where the model stands on the provider: the offering's notice first, then the catalogue. */
+/**
+ * Where the model stands on the provider. For the offering's own name (its id or an alias)
+ * the offering's notice decides; for another name of it (a dated snapshot) the listing's word
+ * about that very name comes first and the offering's notice is inherited after it. Then the
+ * listing's word, then the catalogue's status.
+ */
 function lifecycleOf(
   offering: OfferingEntry | undefined,
+  requested: string,
+  learned: LearnedEntry | undefined,
   listed: CatalogueModel | undefined,
   today: string,
 ): LifecycleStatus | undefined {
   const notice = offering?.lifecycle;
-  if (notice) {
+  const names = (list: readonly string[]) =>
+    list.some((name) => name.toLowerCase() === requested.toLowerCase());
+  const own = offering !== undefined && names([offering.id, ...offering.aliases]);
+  const stated = learned ? learnedLifecycle(learned, today) : undefined;
+  // The listing speaks of this very name only when it lists it (not its undated alias).
+  const aboutThisName =
+    learned !== undefined && names([learned.model.id, ...(learned.model.aliases ?? [])]);
+  if (notice && (own || !aboutThisName || stated === undefined)) {
     const retired = notice.retired !== undefined && notice.retired <= today;
     const announced = notice.deprecated !== undefined || notice.retired !== undefined;
     return Object.freeze({
@@ -272,10 +299,11 @@ function lifecycleOf(
       deprecated: notice.deprecated,
       retired: notice.retired,
       replacement: notice.replacement,
-      evidence: 'docs',
+      evidence: notice.evidence ?? 'docs',
       source: notice.source,
     });
   }
+  if (stated) return stated;
   if (listed?.status === 'deprecated') {
     return Object.freeze({
       status: 'deprecated',
@@ -287,6 +315,28 @@ function lifecycleOf(
     });
   }
   return undefined;
+}
+
+/**
+ * The lifecycle a listing states: its named stage (Anthropic's `lifecycle`: a past retirement
+ * date on a `deprecated` model is overdue, not done), else the dates (OpenAI's
+ * `shutdown_date`: past is retired, to come is deprecated); undefined for an active model.
+ */
+function learnedLifecycle(entry: LearnedEntry, today: string): LifecycleStatus | undefined {
+  const stated = entry.model.lifecycle;
+  if (stated === undefined || stated.status === 'active') return undefined;
+  const status =
+    stated.status ??
+    (stated.retired !== undefined && stated.retired <= today ? 'retired' : 'deprecated');
+  return Object.freeze({
+    status,
+    deprecated: stated.deprecated,
+    retired: stated.retired,
+    replacement: stated.replacement,
+    evidence: 'listing',
+    source: entry.model.endpoint ?? entry.listing.endpoint,
+    date: entry.listing.date,
+  });
 }
 
 const CATALOGUE_PRICES = new WeakMap<CatalogueModel, Pricing>();
@@ -307,13 +357,34 @@ function pricedEntry(
   return exact?.cost !== undefined ? exact : listed;
 }
 
-/** The offering's curated prices, else the catalogue's for this name on this provider. */
+const LEARNED_PRICES = new WeakMap<LearnedEntry['model'], Pricing>();
+
+/**
+ * The offering's curated prices, else the provider's own listing's (Groq, OpenRouter), else
+ * the catalogue's for this name on this provider.
+ */
 function pricingOf(
   offering: OfferingEntry | undefined,
+  learned: LearnedEntry | undefined,
   listed: CatalogueModel | undefined,
   catalogue: Catalogue | undefined,
+  provider: ProviderEntry | undefined,
 ): Pricing | undefined {
-  if (offering?.pricing) return offering.pricing;
+  if (offering?.pricing) return withHourWrites(offering.pricing, provider);
+  const stated = learned?.model.pricing;
+  if (learned && stated) {
+    let pricing = LEARNED_PRICES.get(learned.model);
+    if (pricing === undefined) {
+      pricing = Object.freeze({
+        ...stated,
+        currency: 'USD' as const,
+        source: learned.model.endpoint ?? learned.listing.endpoint,
+        date: learned.listing.date,
+      });
+      LEARNED_PRICES.set(learned.model, pricing);
+    }
+    return withHourWrites(pricing, provider);
+  }
   const cost = listed?.cost;
   if (listed === undefined || cost === undefined || catalogue === undefined) return undefined;
   let pricing = CATALOGUE_PRICES.get(listed);
@@ -329,7 +400,32 @@ function pricingOf(
     });
     CATALOGUE_PRICES.set(listed, pricing);
   }
-  return pricing;
+  return withHourWrites(pricing, provider);
+}
+
+const HOUR_PRICES = new WeakMap<Pricing, Map<number, Pricing>>();
+
+/**
+ * `pricing` with the one-hour cache-write price of the provider's rule (a multiple of the input
+ * price) where the prices do not give one: the catalogue lists only the 5-minute write.
+ */
+function withHourWrites(pricing: Pricing, provider: ProviderEntry | undefined): Pricing {
+  const multiple = provider?.cacheWrite1hInputMultiple;
+  if (multiple === undefined || pricing.cacheWrite1h !== undefined) return pricing;
+  let byMultiple = HOUR_PRICES.get(pricing);
+  if (byMultiple === undefined) {
+    byMultiple = new Map();
+    HOUR_PRICES.set(pricing, byMultiple);
+  }
+  let priced = byMultiple.get(multiple);
+  if (priced === undefined) {
+    priced = Object.freeze({
+      ...pricing,
+      cacheWrite1h: Math.round(pricing.input * multiple * 1e6) / 1e6,
+    });
+    byMultiple.set(multiple, priced);
+  }
+  return priced;
 }
 
 /** A provider that needs no key is a local server: it serves whatever model is loaded. */
@@ -337,41 +433,107 @@ function publishesList(provider: ProviderEntry): boolean {
   return provider.auth?.required === true;
 }
 
-function warningsOf(
-  context: ResolveContext,
-  provider: ProviderEntry | undefined,
-  requested: string,
-  lifecycle: LifecycleStatus | undefined,
-  listed: boolean | undefined,
-): readonly string[] {
-  const warnings: string[] = [];
+/** What the notices need to know of a resolution. */
+interface NoticeSubject {
+  readonly requested: string;
+  readonly provider: ProviderRecord | undefined;
+  readonly lifecycle: LifecycleStatus | undefined;
+  readonly listed: boolean | undefined;
+  readonly kind: ModelKind;
+  /** No entry, listing or catalogue names the model (a family template's guess, or nothing). */
+  readonly unknown: boolean;
+  /** The family template the answer comes from, for an unknown name. */
+  readonly family: string | undefined;
+  /** Who says the model is no chat model. */
+  readonly kindSource: string | undefined;
+}
+
+/**
+ * The warnings a resolution carries, each with its code, in the words `resolve`,
+ * `createEngine` and the CLI all use: lifecycle first, then what the name is.
+ */
+function noticesOf(context: ResolveContext, subject: NoticeSubject): readonly CrosswireWarning[] {
+  const { requested, lifecycle, listed, kind } = subject;
+  const provider = subject.provider?.entry;
+  const notices: CrosswireWarning[] = [];
+  const details = { provider: provider?.id, model: requested };
   const where = provider ? ` on provider "${provider.id}"` : '';
+  const cited = (status: LifecycleStatus) =>
+    status.evidence === 'listing'
+      ? `the provider's model list, ${status.source}, read ${status.date}`
+      : status.source;
   if (lifecycle?.status === 'retired') {
     const instead = lifecycle.replacement ? `; use "${lifecycle.replacement}" instead` : '';
-    warnings.push(
-      `model "${requested}"${where} was retired on ${lifecycle.retired}: requests fail or are served by another model${instead} (${lifecycle.source})`,
-    );
+    notices.push({
+      code: 'model_retired',
+      message: `model "${requested}"${where} was retired on ${lifecycle.retired ?? 'a date the source does not give'}: requests fail or are served by another model${instead} (${cited(lifecycle)})`,
+      details: { ...details, lifecycle },
+    });
   } else if (lifecycle?.status === 'deprecated') {
     const when = lifecycle.retired ? `; it retires on ${lifecycle.retired}` : '';
     const instead = lifecycle.replacement ? `; use "${lifecycle.replacement}" instead` : '';
-    warnings.push(
-      `model "${requested}"${where} is deprecated${when}${instead} (${lifecycle.source})`,
-    );
+    notices.push({
+      code: 'model_deprecated',
+      message: `model "${requested}"${where} is deprecated${when}${instead} (${cited(lifecycle)})`,
+      details: { ...details, lifecycle },
+    });
   }
-  if (provider && listed === false && lifecycle?.status !== 'retired') {
-    // The list is only as new as the data: a model released since may well be served.
-    const catalogue =
-      context.catalogue && provider.catalogue !== undefined
-        ? ` (nor in its ${context.catalogue.name} snapshot of ${context.catalogue.date})`
-        : '';
-    const heard = context.learned?.provider(provider.id)?.listing;
-    warnings.push(
-      heard?.complete
-        ? `model "${requested}" is not in the model list "${provider.id}" gave on ${heard.date} (${heard.endpoint}), nor in the registry's list as of ${context.dataDate()}${catalogue}: "${provider.id}" may not serve it under this name`
-        : `model "${requested}" is not in the registry's list for "${provider.id}" as of ${context.dataDate()}${catalogue}; the list may be older than the model, so this says nothing about whether "${provider.id}" serves it`,
-    );
+  if (kind !== 'chat') {
+    notices.push({
+      code: 'model_not_chat',
+      message: `model "${requested}"${where} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} model, not a chat model (${subject.kindSource ?? 'the registry'} says so): a chat request to it fails`,
+      details: { ...details, kind },
+    });
   }
-  return Object.freeze(warnings);
+  if (!provider || listed !== false || lifecycle?.status === 'retired') return notices;
+  // The list is only as new as the data: a model released since may well be served.
+  const catalogue =
+    context.catalogue && provider.catalogue !== undefined
+      ? ` (nor in its ${context.catalogue.name} snapshot of ${context.catalogue.date})`
+      : '';
+  const heard = context.learned?.provider(provider.id)?.listing;
+  const against = heard?.complete
+    ? `not in the model list "${provider.id}" gave on ${heard.date} (${heard.endpoint}), nor in the registry's list as of ${context.dataDate()}${catalogue}: "${provider.id}" may not serve it under this name`
+    : `not in the registry's list for "${provider.id}" as of ${context.dataDate()}${catalogue}; the list may be older than the model, so this says nothing about whether "${provider.id}" serves it`;
+  if (!subject.unknown) {
+    notices.push({
+      code: 'model_not_listed',
+      message: `model "${requested}" is ${against}`,
+      details,
+    });
+    return notices;
+  }
+  const suggestions = closestNames(requested, knownNames(context, subject.provider));
+  const hint =
+    suggestions.length > 0
+      ? ` (did you mean ${suggestions.map((name) => `"${name}"`).join(' or ')}?)`
+      : '';
+  const answer = subject.family
+    ? `its capabilities are the ${subject.family} family's guess`
+    : 'what depends on the model is unknown';
+  notices.push({
+    code: 'model_unknown',
+    message: `model "${requested}" is unknown to the registry${hint}: it is ${against}; ${answer}`,
+    details: { ...details, suggestions },
+  });
+  return notices;
+}
+
+/** The chat models a provider is known to serve: its offerings, its listing and its catalogue. */
+function knownNames(context: ResolveContext, provider: ProviderRecord | undefined): string[] {
+  const entry = provider?.entry;
+  if (!entry) return [];
+  const names = entry.offerings.flatMap((offering) => [offering.id, ...offering.aliases]);
+  const heard = context.learned?.provider(entry.id)?.listing;
+  for (const model of heard?.models ?? []) {
+    if (model.kind === undefined) names.push(model.id, ...(model.aliases ?? []));
+  }
+  if (context.catalogue && entry.catalogue !== undefined) {
+    for (const model of context.catalogue.models(entry.catalogue)) {
+      if (model.kind === 'chat') names.push(model.id);
+    }
+  }
+  return names;
 }
 
 export interface ResolveContext {
@@ -425,7 +587,7 @@ export function resolveUncached(
   context: ResolveContext,
   provider: ProviderRecord | undefined,
   requested: string,
-): Resolution {
+): Omit<Resolution, 'delivery'> {
   const { index, catalogue } = context;
   const heard = provider ? context.learned?.provider(provider.entry.id) : undefined;
   const found = findModel(index, provider, requested, catalogue, heard);
@@ -481,7 +643,19 @@ export function resolveUncached(
       listed,
       lifecycle: undefined,
       pricing: undefined,
-      warnings: warningsOf(context, provider?.entry, requested, undefined, listed),
+      kind: 'chat',
+      ...withNotices(
+        noticesOf(context, {
+          requested,
+          provider,
+          lifecycle: undefined,
+          listed,
+          kind: 'chat',
+          unknown: true,
+          family: undefined,
+          kindSource: undefined,
+        }),
+      ),
     });
   }
   const { model, via, steps } = found;
@@ -509,7 +683,8 @@ export function resolveUncached(
       reasons: Object.freeze(preamble.concat(tail.reasons)),
     });
   }
-  const lifecycle = lifecycleOf(offering, found.catalogue, context.today);
+  const lifecycle = lifecycleOf(offering, requested, found.learned, found.catalogue, context.today);
+  const kind = kindOf(model, found.learned, found.catalogue);
   const listed = !listable
     ? undefined
     : offering
@@ -543,9 +718,48 @@ export function resolveUncached(
     lifecycle,
     pricing: pricingOf(
       offering,
+      found.learned,
       pricedEntry(catalogue, provider, requested, found.catalogue),
       catalogue,
+      provider?.entry,
     ),
-    warnings: warningsOf(context, provider?.entry, requested, lifecycle, listed),
+    kind,
+    ...withNotices(
+      noticesOf(context, {
+        requested,
+        provider,
+        lifecycle,
+        listed,
+        kind,
+        unknown: model.origin === 'family',
+        family: model.origin === 'family' ? model.family : undefined,
+        kindSource:
+          found.learned?.model.kind !== undefined
+            ? `the model list of provider "${found.learned.listing.provider}" read ${found.learned.listing.date}`
+            : found.catalogue
+              ? `the ${catalogue?.name ?? 'imported'} catalogue`
+              : undefined,
+      }),
+    ),
   });
+}
+
+/** What a model is for: a data model is a chat model; else the listing's word, the catalogue's. */
+function kindOf(
+  model: ModelEntry,
+  learned: LearnedEntry | undefined,
+  listed: CatalogueModel | undefined,
+): ModelKind {
+  if (model.origin === 'data') return 'chat';
+  return learned?.model.kind ?? listed?.kind ?? 'chat';
+}
+
+function withNotices(notices: readonly CrosswireWarning[]): {
+  readonly notices: readonly CrosswireWarning[];
+  readonly warnings: readonly string[];
+} {
+  return {
+    notices: Object.freeze(notices.map((notice) => Object.freeze(notice))),
+    warnings: Object.freeze(notices.map((notice) => notice.message)),
+  };
 }

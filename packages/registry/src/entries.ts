@@ -1,7 +1,17 @@
-import type { ModelData, PricingData, ProviderFile } from './schema.js';
-import type { ModelEntry, Pricing, ProviderEntry } from './types.js';
+import { REQUEST_FEATURE_NAMES, type RequestFeatureName } from './capabilities.js';
+import type {
+  Claim,
+  ConditionalClaim,
+  FamilyData,
+  ModelData,
+  PricingData,
+  ProviderFile,
+} from './schema.js';
+import type { ModelEntry, Pricing, ProviderEntry, RequestFeatureClaims } from './types.js';
+import { type ConditionSubject, conditionHolds } from './version.js';
 
-export function modelEntryFrom(lab: string, data: ModelData): ModelEntry {
+/** A lab file's model as an entry; `family` is the lab's family of the same name, if any. */
+export function modelEntryFrom(lab: string, data: ModelData, family?: FamilyData): ModelEntry {
   return Object.freeze({
     key: `${lab}/${data.id}`,
     lab,
@@ -16,6 +26,16 @@ export function modelEntryFrom(lab: string, data: ModelData): ModelEntry {
     limits: Object.freeze({ ...data.limits }),
     openWeights: data.open_weights,
     capabilities: Object.freeze({ ...data.capabilities }),
+    requestFeatures: requestFeatureClaims(
+      {
+        family: data.family,
+        variant: data.variant,
+        version: data.version,
+        key: `${lab}/${data.id}`,
+      },
+      data.request_features,
+      family,
+    ),
     source: data.source,
     fromFamily: false,
     origin: 'data',
@@ -105,12 +125,14 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
             retired: retired.retired,
             replacement: retired.replacement,
             source: retired.source,
+            evidence: retired.evidence,
             note: retired.note,
           }),
         }),
       ),
     ),
     catalogue: data.catalogue?.models_dev,
+    cacheWrite1hInputMultiple: data.cache_write_1h?.input_multiple,
     offerings: Object.freeze(
       (data.offerings ?? []).map((offering) =>
         Object.freeze({
@@ -136,8 +158,43 @@ export function pricingFrom(data: PricingData): Pricing {
     output: data.output,
     ...(data.cache_read === undefined ? {} : { cacheRead: data.cache_read }),
     ...(data.cache_write === undefined ? {} : { cacheWrite: data.cache_write }),
+    ...(data.cache_write_1h === undefined ? {} : { cacheWrite1h: data.cache_write_1h }),
     currency: data.currency,
     source: data.source,
     date: data.date,
   });
+}
+
+// What a model's API accepts in a request (`request_features` in the lab files), by model
+// name: a model entry's own claims, then its family's first claim whose condition holds for the
+// model's version and variant. Dated snapshots and aliases resolve to their model's entry, so
+// `claude-sonnet-4-20250514` has the facts of `claude-sonnet-4`, never a pattern's guess.
+
+export const NO_REQUEST_FEATURES: RequestFeatureClaims = Object.freeze({});
+
+/** The request features of a model: its own claims first, then its family's for it. */
+export function requestFeatureClaims(
+  model: ConditionSubject,
+  own: ModelData['request_features'],
+  family: FamilyData | undefined,
+): RequestFeatureClaims {
+  const byFamily = family?.request_features;
+  if (own === undefined && byFamily === undefined) return NO_REQUEST_FEATURES;
+  const claims: Partial<Record<RequestFeatureName, Claim>> = {};
+  for (const name of REQUEST_FEATURE_NAMES) {
+    const given = own?.[name];
+    if (given !== undefined) {
+      claims[name] = given;
+      continue;
+    }
+    const listed = byFamily?.[name];
+    const list: readonly ConditionalClaim[] =
+      listed === undefined ? [] : Array.isArray(listed) ? listed : [listed];
+    const matched = list.find((claim) => conditionHolds(claim.when, model));
+    if (matched !== undefined) {
+      const { when: _when, ...claim } = matched;
+      claims[name] = Object.freeze(claim);
+    }
+  }
+  return Object.freeze(claims);
 }

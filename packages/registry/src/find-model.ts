@@ -1,6 +1,7 @@
 import type { Index, ProviderRecord } from './build-index.js';
 import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
 import type { LearnedEntry, LearnedProvider } from './catalogue/listing/learned.js';
+import { NO_REQUEST_FEATURES, requestFeatureClaims } from './entries.js';
 import { type NameStep, nameCandidates } from './names/names.js';
 import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
 import { formatVersion, satisfiesRange } from './version.js';
@@ -71,7 +72,9 @@ export function findModel(
   // provider's conditional claims; a template never covers a model the catalogue says is no
   // chat model.
   const listed = catalogueEntry(catalogue, provider, names);
-  const member = matchAnyFamily(index, candidates, listed);
+  // A template never covers a model the provider's own listing says is no chat model.
+  const member =
+    heard?.model.kind === undefined ? matchAnyFamily(index, candidates, listed) : undefined;
   if (member) return withLayers(member, listed, heard);
   if (heard) return withLayers(fromLearned(heard, candidates, provider, listed), listed, heard);
   if (listed) return fromCatalogue(listed, candidates, provider);
@@ -107,8 +110,8 @@ function fromLearned(
     family: '',
     variant: undefined,
     version: undefined,
-    releaseDate: listed?.released,
-    aliases: EMPTY,
+    releaseDate: learned.created ?? listed?.released,
+    aliases: Object.freeze([...(learned.aliases ?? [])]),
     snapshots: EMPTY,
     limits: Object.freeze({
       context: learned.context ?? listed?.context,
@@ -117,22 +120,27 @@ function fromLearned(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: learned.endpoint ?? listing.endpoint,
+    requestFeatures: NO_REQUEST_FEATURES,
     fromFamily: false,
     origin: 'listing',
   });
-  const lower = learned.id.toLowerCase();
-  const position = candidates.findIndex(
-    (candidate) =>
-      candidate.name.toLowerCase() === lower || `${candidate.name.toLowerCase()}:latest` === lower,
-  );
+  const names = [learned.id, ...(learned.aliases ?? [])].map((name) => name.toLowerCase());
+  const position = candidates.findIndex((candidate) => {
+    const lower = candidate.name.toLowerCase();
+    return names.includes(lower) || names.includes(`${lower}:latest`);
+  });
   const stepsTaken = candidates.slice(1, position + 1).map((step) => step.description);
+  const alias = names.includes(candidates[position]?.name.toLowerCase() ?? '')
+    ? candidates[position]?.name.toLowerCase() !== learned.id.toLowerCase()
+    : false;
+  const kind = learned.kind ? ` as a ${learned.kind} model` : '';
   return {
     model,
     offering: undefined,
     via: 'listing',
     steps: [
       ...stepsTaken,
-      `"${learned.id}" has no entry in the data; the model list of provider "${provider?.entry.id}" read from ${listing.endpoint} on ${listing.date} lists it, so the listing's facts apply`,
+      `"${learned.id}"${alias ? ` (named by its alias "${candidates[position]?.name}")` : ''} has no entry in the data; the model list of provider "${provider?.entry.id}" read from ${listing.endpoint} on ${listing.date} lists it${kind}, so the listing's facts apply`,
     ],
   };
 }
@@ -237,6 +245,7 @@ function fromCatalogue(
     openWeights: undefined,
     capabilities: Object.freeze({}),
     source: listed.source,
+    requestFeatures: NO_REQUEST_FEATURES,
     fromFamily: false,
     origin: 'catalogue',
   });
@@ -282,6 +291,16 @@ function matchFamily(index: Index, name: string): FoundModel | undefined {
         limits: Object.freeze({}),
         openWeights: undefined,
         capabilities: Object.freeze({ ...family.data.capabilities }),
+        requestFeatures: requestFeatureClaims(
+          {
+            family: family.data.family,
+            variant: matched.variant,
+            version,
+            key: `${family.lab}/${name}`,
+          },
+          undefined,
+          family.data,
+        ),
         source: family.data.source,
         fromFamily: true,
         origin: 'family',

@@ -15,6 +15,11 @@ export {
   MODEL_FACT_NAMES,
   QUIRK_NAMES,
   type QuirkName,
+  REQUEST_FEATURE_NAMES,
+  type RequestFeature,
+  type RequestFeatureName,
+  type RequestFeatures,
+  requestFeatures,
   STRUCTURED_OUTPUT_FACTS,
   type StructuredOutputFact,
   type StructuredOutputResolution,
@@ -31,7 +36,10 @@ export {
 } from './catalogue/catalogue.js';
 export type { DiscoverOptions } from './catalogue/listing/discover.js';
 export type { LearnedEntry } from './catalogue/listing/learned.js';
+export { LEARNED_LIMITS, learnedTextProblem } from './catalogue/listing/limits.js';
 export {
+  KIND_BY_ID,
+  kindById,
   LISTING_KINDS,
   LISTING_READERS,
   type ListingKind,
@@ -42,9 +50,13 @@ export {
 export { learnedSnapshotSchema } from './catalogue/listing/schema.js';
 export {
   LEARNED_FACTS,
+  LEARNED_MODALITIES,
   type LearnedFact,
+  type LearnedLifecycle,
   type LearnedListing,
+  type LearnedModality,
   type LearnedModel,
+  type LearnedPricing,
   type LearnedSnapshot,
 } from './catalogue/listing/types.js';
 export {
@@ -64,6 +76,18 @@ export {
   supports,
 } from './default-registry.js';
 export { compileTemplate, nameCandidates, stripDateSnapshot } from './names/names.js';
+export { closestName, closestNames, editDistance } from './names/suggest.js';
+export {
+  type ImageFallback,
+  type MediaDelivery,
+  TOOL_RESULT_DELIVERIES,
+  type ToolResultDeliveries,
+  type ToolResultDelivery,
+  type ToolResultDeliveryOptions,
+  toolResultDeliveries,
+  toolResultDelivery,
+  WIRE_FALLBACK_FORMS,
+} from './resolution/delivery.js';
 export {
   type Claim,
   type ConditionalClaim,
@@ -108,6 +132,7 @@ export type {
   ProviderRequestBody,
   Registry,
   RegistryOptions,
+  RequestFeatureClaims,
   Resolution,
   ResolutionVia,
 } from './types.js';

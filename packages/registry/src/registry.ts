@@ -7,7 +7,9 @@ import { dataDate } from './data-date.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
 import { findModel } from './find-model.js';
-import { createResolutionCache } from './resolution-cache.js';
+import { closestName } from './names/suggest.js';
+import { createResolutionCache } from './resolution/cache.js';
+import { toolResultDeliveries } from './resolution/delivery.js';
 import type {
   CapabilityQuery,
   CapabilityValues,
@@ -51,11 +53,19 @@ export function buildRegistry(
   function lookupProvider(id: string): ProviderRecord {
     const record = findProvider(id);
     if (!record) {
-      const known = [...new Set([...indexed().providers.values()].map((p) => p.entry.id))].sort();
+      const providers = indexed().providerList;
+      const known = providers.map((provider) => provider.id).sort();
+      // A typo is named by the provider it was meant to be, matched over ids and aliases.
+      const nearest = closestName(
+        id,
+        providers.flatMap((provider) => [provider.id, ...provider.aliases]),
+      );
+      const meant = nearest === undefined ? undefined : findProvider(nearest)?.entry.id;
+      const hint = meant === undefined ? '' : `; did you mean "${meant}"?`;
       throw new RegistryError(
         'unknown_provider',
-        `unknown provider "${id}" (known: ${known.join(', ')})`,
-        { details: { provider: id } },
+        `unknown provider "${id}"${hint} (known: ${known.join(', ')})`,
+        { details: { provider: id, ...(meant === undefined ? {} : { suggestion: meant }) } },
       );
     }
     return record;
@@ -66,11 +76,15 @@ export function buildRegistry(
     const cached = cache.get(key);
     if (cached) return cached;
     const provider = query.provider === undefined ? undefined : lookupProvider(query.provider);
-    const resolution = resolveUncached(
+    const resolved = resolveUncached(
       { index: indexed(), catalogue, learned, today, dataDate: dataDateOf },
       provider,
       query.model,
     );
+    const resolution: Resolution = Object.freeze({
+      ...resolved,
+      delivery: toolResultDeliveries(resolved),
+    });
     cache.set(key, resolution);
     return resolution;
   }
@@ -123,9 +137,25 @@ export function buildRegistry(
           [offering.id, ...offering.aliases].map((name) => name.toLowerCase()),
         ),
       );
+      const add = (name: string) => {
+        if (taken.has(name.toLowerCase())) return;
+        taken.add(name.toLowerCase());
+        names.push(name);
+      };
+      // The provider's own list next (chat models it does not say are retired), then the
+      // catalogue's; a model that is no chat model, or that the list says is retired, is never
+      // offered.
+      for (const model of learned?.provider(entry.id)?.listing.models ?? []) {
+        const stage = model.lifecycle;
+        const retired =
+          stage?.status === 'retired' ||
+          (stage?.status === undefined && stage?.retired !== undefined && stage.retired <= today);
+        if (retired || model.kind !== undefined) taken.add(model.id.toLowerCase());
+        else add(model.id);
+      }
       if (catalogue && entry.catalogue !== undefined) {
         for (const model of catalogue.models(entry.catalogue)) {
-          if (!taken.has(model.id.toLowerCase())) names.push(model.id);
+          if (model.kind === 'chat') add(model.id);
         }
       }
       return Object.freeze(names);

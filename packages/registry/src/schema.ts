@@ -1,6 +1,11 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { z } from 'zod';
-import { CAPABILITY_NAMES, CLAIM_EVIDENCE_KINDS, QUIRK_NAMES } from './capabilities.js';
+import {
+  CAPABILITY_NAMES,
+  CLAIM_EVIDENCE_KINDS,
+  QUIRK_NAMES,
+  REQUEST_FEATURE_NAMES,
+} from './capabilities.js';
 
 // Every object is strict: an unknown key (a typo such as `image_inpt`) is an error, never a
 // silently dropped fact (models.dev's non-strict cost object lost keys that way).
@@ -21,14 +26,26 @@ const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/, 'expected lowercase letters, digits, "-" and "."');
 
+/**
+ * The longest string a data file takes from a provider (a model id, a name, a response id):
+ * the registry's learned limit, so what `discover` keeps fits and nothing a peer sends grows a
+ * data file without bound.
+ */
+export const PROVIDER_TEXT_MAX = 256;
+
 /** A model id as the provider spells it; case is kept, lookups ignore it. */
 const modelId = z
   .string()
+  .max(PROVIDER_TEXT_MAX, `a model id has at most ${PROVIDER_TEXT_MAX} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'expected letters, digits and . _ : @ / -');
+
+/** A note a person or a tool writes beside a fact: bounded, so a tool cannot grow it forever. */
+const note = z.string().max(2000, 'a note has at most 2000 characters');
 
 /** `<lab>/<model id>`: a reference from an offering or a condition to a model entry. */
 const modelReference = z
   .string()
+  .max(PROVIDER_TEXT_MAX * 2)
   .regex(/^[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._:@-]*$/, 'expected "<lab>/<model id>"');
 
 /** A numeric dotted version: `3`, `2.5`, `4.10` (ordered as numbers, so 4.10 > 4.9). */
@@ -61,7 +78,7 @@ export const claimSchema = z.strictObject({
     ),
   source: z.url().optional().describe('where the claim is written or was observed'),
   date: isoDate.optional().describe('when the claim was last checked, YYYY-MM-DD'),
-  note: z.string().optional(),
+  note: note.optional(),
   probe: z
     .strictObject({
       code_word: z
@@ -71,6 +88,8 @@ export const claimSchema = z.strictObject({
       response_id: z
         .string()
         .min(1)
+        .max(PROVIDER_TEXT_MAX, `a response id has at most ${PROVIDER_TEXT_MAX} characters`)
+        .regex(/^[\x21-\x7e]+$/, 'a response id is printable ASCII without spaces')
         .optional()
         .describe("the provider's id of the reply (absent where the wire has none)"),
       endpoint: z.url().describe('the URL the probe sent to'),
@@ -108,6 +127,24 @@ const providerCapabilityClaims = z.strictObject(
   ) as Record<(typeof CAPABILITY_NAMES)[number], z.ZodOptional<typeof conditionalClaims>>,
 );
 
+const requestFeatureClaims = z
+  .strictObject(
+    Object.fromEntries(
+      REQUEST_FEATURE_NAMES.map((name) => [name, claimSchema.optional()]),
+    ) as Record<(typeof REQUEST_FEATURE_NAMES)[number], z.ZodOptional<typeof claimSchema>>,
+  )
+  .describe(
+    "what the model's API accepts in a request: output_format (the wire's own JSON-schema output parameter), forced_tool_choice (a tool_choice that forces a call), json_with_tools (function tools beside a JSON response MIME type)",
+  );
+
+const familyRequestFeatureClaims = z
+  .strictObject(
+    Object.fromEntries(
+      REQUEST_FEATURE_NAMES.map((name) => [name, conditionalClaims.optional()]),
+    ) as Record<(typeof REQUEST_FEATURE_NAMES)[number], z.ZodOptional<typeof conditionalClaims>>,
+  )
+  .describe('request features of an unlisted member, by version or variant (first match wins)');
+
 const limits = z.strictObject({
   context: z.int().positive().optional().describe('context window in tokens'),
   output: z.int().positive().optional().describe('maximum output tokens; at most the context'),
@@ -121,15 +158,18 @@ export const pricingSchema = z.strictObject({
   output: price,
   cache_read: price.optional(),
   cache_write: price.optional().describe('the shortest cache lifetime the provider prices'),
+  cache_write_1h: price
+    .optional()
+    .describe('writing input to the cache for one hour, where the provider prices it apart'),
   currency: z.literal('USD').describe('prices are in US dollars'),
   source: z.url().describe("the provider's pricing page or the model's page"),
   date: isoDate.describe('when the prices were read, YYYY-MM-DD'),
-  note: z.string().optional(),
+  note: note.optional(),
 });
 
 export const modelSchema = z.strictObject({
   id: modelId.describe('the canonical id, as the lab names it'),
-  name: z.string().min(1),
+  name: z.string().min(1).max(PROVIDER_TEXT_MAX),
   family: slug.describe('the family versions are ordered in, e.g. gemini, claude, gpt'),
   variant: z.string().optional().describe('the line within the family, e.g. pro, flash, sonnet'),
   version: versionString.optional(),
@@ -142,8 +182,9 @@ export const modelSchema = z.strictObject({
   limits: limits.optional(),
   open_weights: z.boolean().optional(),
   capabilities: capabilityClaims,
+  request_features: requestFeatureClaims.optional(),
   source: z.url().describe("the lab's page for this model"),
-  note: z.string().optional(),
+  note: note.optional(),
   review: z
     .string()
     .min(1)
@@ -170,6 +211,7 @@ export const familySchema = z.strictObject({
       'words of a name that mark a model the family facts do not cover (tts, image, embedding): a name holding one is no member',
     ),
   capabilities: capabilityClaims.describe('facts for an unlisted member of the family'),
+  request_features: familyRequestFeatureClaims.optional(),
   source: z.url(),
   note: z.string().optional(),
 });
@@ -230,6 +272,18 @@ const quirks = z.strictObject({
       'openai and responses wires: the endpoint refuses (400) or ignores prompt_cache_key; promptCache then sends none',
     ),
 });
+
+/** A provider's price rule for one-hour cache writes, as a multiple of the input price. */
+export const cacheWrite1hSchema = z
+  .strictObject({
+    input_multiple: z.number().positive().describe('the one-hour write price over the input price'),
+    source: z.url().describe("the provider's pricing page"),
+    date: isoDate,
+    note: z.string().optional(),
+  })
+  .describe(
+    "one-hour cache writes priced at this multiple of each model's input price, where no curated price gives cache_write_1h",
+  );
 
 const provenance = z.strictObject({
   evidence: z.enum(CLAIM_EVIDENCE_KINDS),
@@ -342,6 +396,13 @@ const requestBody = z.strictObject({
     .optional()
     .describe('top-level fields the endpoint requires, e.g. anthropic_version'),
 });
+/** How a lifecycle is known: the provider's notice (`docs`) or its own model list (`listing`). */
+const lifecycleEvidence = z
+  .enum(['docs', 'listing'])
+  .optional()
+  .describe(
+    "docs (the default): the provider's deprecation page or notice; listing: the provider's own model list states it (written by registry sync)",
+  );
 
 /** When an offering stops being served: the provider's deprecation notice, cited. */
 export const lifecycleSchema = z.strictObject({
@@ -351,7 +412,8 @@ export const lifecycleSchema = z.strictObject({
     .describe('the date requests stop being served (or are redirected to another model)'),
   replacement: modelId.optional().describe('the id the provider recommends instead'),
   source: z.url().describe("the provider's deprecation page or notice"),
-  note: z.string().optional(),
+  evidence: lifecycleEvidence,
+  note: note.optional(),
 });
 
 export const offeringSchema = z.strictObject({
@@ -365,7 +427,7 @@ export const offeringSchema = z.strictObject({
   pricing: pricingSchema.optional().describe("this provider's prices, when they differ"),
   lifecycle: lifecycleSchema.optional(),
   source: z.url().optional(),
-  note: z.string().optional(),
+  note: note.optional(),
 });
 
 /** An offering the provider no longer serves, kept so its names resolve with a warning. */
@@ -377,7 +439,8 @@ export const retiredOfferingSchema = z.strictObject({
   retired: isoDate.describe('the date requests stopped being served (or were redirected)'),
   replacement: modelId.optional().describe('the id the provider recommends instead'),
   source: z.url().describe("the provider's deprecation page or notice"),
-  note: z.string().optional(),
+  evidence: lifecycleEvidence,
+  note: note.optional(),
 });
 
 export const providerFileSchema = z.strictObject({
@@ -440,6 +503,7 @@ export const providerFileSchema = z.strictObject({
     .optional(),
   capabilities: providerCapabilityClaims.optional(),
   model_naming: modelNaming.optional(),
+  cache_write_1h: cacheWrite1hSchema.optional(),
   catalogue: z
     .strictObject({
       models_dev: slug.describe('the provider id in the models.dev catalogue, e.g. google'),

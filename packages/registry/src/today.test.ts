@@ -21,7 +21,7 @@ describe(`the shipped data as of ${AS_OF}`, () => {
       deepseek: 'deepseek-flash',
       gemini: 'gemini-3.8-flash',
       'gemini-vertex': 'gemini-2.5-flash',
-      groq: 'llama-3.3-70b-versatile',
+      groq: 'openai/gpt-oss-120b',
       'minimax-anthropic': 'MiniMax-M2',
       minimax: 'MiniMax-M2',
       mistral: 'mistral-medium-latest',
@@ -252,7 +252,7 @@ describe('dated snapshots take the lifecycle of the offering they are a snapshot
 describe('a name missing from a provider list', () => {
   it('says so against the data date, and never that the provider does not serve it', () => {
     expect(registry.resolve('xai', 'grok-9').warnings).toEqual([
-      'model "grok-9" is not in the registry\'s list for "xai" as of 2026-12-01 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "xai" serves it',
+      'model "grok-9" is unknown to the registry: it is not in the registry\'s list for "xai" as of 2026-12-06 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "xai" serves it; what depends on the model is unknown',
     ]);
   });
 

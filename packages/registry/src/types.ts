@@ -1,10 +1,11 @@
-import type { WireFormat } from '@crosswire/core';
-import type { CapabilityName, Evidence, Tristate } from './capabilities.js';
-import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
+import type { CrosswireWarning, WireFormat } from '@crosswire/core';
+import type { CapabilityName, Evidence, RequestFeatureName, Tristate } from './capabilities.js';
+import type { Catalogue, CatalogueModel, ModelKind } from './catalogue/catalogue.js';
 import type { DiscoverOptions } from './catalogue/listing/discover.js';
 import type { LearnedEntry } from './catalogue/listing/learned.js';
 import type { LearnedSnapshot } from './catalogue/listing/types.js';
 import type { RegistryFile } from './files.js';
+import type { ToolResultDeliveries } from './resolution/delivery.js';
 import type { Claim, LifecycleData } from './schema.js';
 
 /** The limits of a model as served. */
@@ -15,6 +16,9 @@ export interface ModelLimits {
 
 /** A claim as stored, with who made it. */
 export type CapabilityClaims = Readonly<Partial<Record<CapabilityName, Claim>>>;
+
+/** Request-feature claims of a model (see `REQUEST_FEATURE_NAMES`). */
+export type RequestFeatureClaims = Readonly<Partial<Record<RequestFeatureName, Claim>>>;
 
 /** A model entry: the lab's facts about one model. */
 export interface ModelEntry {
@@ -32,6 +36,11 @@ export interface ModelEntry {
   readonly limits: ModelLimits;
   readonly openWeights: boolean | undefined;
   readonly capabilities: CapabilityClaims;
+  /**
+   * What the model's API accepts in a request (`output_format`, `forced_tool_choice`,
+   * `json_with_tools`): the entry's own claims, then its family's claims for its version.
+   */
+  readonly requestFeatures: RequestFeatureClaims;
   readonly source: string;
   /** True when no entry lists this name and a family template matched it. */
   readonly fromFamily: boolean;
@@ -53,8 +62,14 @@ export interface LifecycleStatus {
   readonly deprecated: string | undefined;
   readonly retired: string | undefined;
   readonly replacement: string | undefined;
-  readonly evidence: 'docs' | 'catalogue';
+  /**
+   * `docs`: the provider's notice in the data; `listing`: the provider's own model list (the
+   * learned layer, or written into the data by `registry sync`); `catalogue`: the imported catalogue.
+   */
+  readonly evidence: 'docs' | 'listing' | 'catalogue';
   readonly source: string;
+  /** The day the model list was read, for a lifecycle the listing states. */
+  readonly date?: string;
 }
 
 /** Quirks of an endpoint, with the defaults filled in. Keys are data keys (snake_case). */
@@ -134,7 +149,8 @@ export interface ProviderRequestBody {
 
 /**
  * What a model costs on a provider, USD per million tokens: the offering's curated prices, else
- * the imported catalogue's for this provider. `source` is the page (or catalogue file) the prices
+ * the provider's own model list's (learned by `discover`: Groq, OpenRouter), else the imported
+ * catalogue's for this provider. `source` is the page (list endpoint, catalogue file) the prices
  * come from and `date` the day they were read (for the catalogue: its snapshot date).
  */
 export interface Pricing {
@@ -144,6 +160,11 @@ export interface Pricing {
   readonly cacheRead?: number;
   /** Writing input to the cache (the shortest lifetime priced), when priced. */
   readonly cacheWrite?: number;
+  /**
+   * Writing input to the cache for one hour, where the provider prices it apart (Anthropic:
+   * twice the input price, against 1.25 times for the 5-minute `cacheWrite`).
+   */
+  readonly cacheWrite1h?: number;
   readonly currency: 'USD';
   readonly source: string;
   readonly date: string;
@@ -196,6 +217,11 @@ export interface ProviderEntry {
   readonly retired: readonly OfferingEntry[];
   /** The provider id in the imported catalogue (models.dev), when it lists this endpoint. */
   readonly catalogue: string | undefined;
+  /**
+   * One-hour cache writes at this multiple of a model's input price (`cache_write_1h` in the
+   * data), where a curated price does not give `cacheWrite1h`; undefined when not priced apart.
+   */
+  readonly cacheWrite1hInputMultiple: number | undefined;
 }
 
 /** One effective capability: its value and the chain of reasons that produced it. */
@@ -258,8 +284,28 @@ export interface Resolution {
    * catalogue's for this provider; undefined when neither prices the model.
    */
   readonly pricing: Pricing | undefined;
-  /** What a caller should hear about: a retired or deprecated model, a model not listed. */
+  /**
+   * What the model is for, as far as the registry knows: `chat` for every model of the data
+   * files and every name it cannot place; the provider's own listing or the catalogue may say
+   * `embedding`, `speech`, `transcription`, ... (such a model is never offered for chat).
+   */
+  readonly kind: ModelKind;
+  /** What a caller should hear about: the messages of {@link Resolution.notices}. */
   readonly warnings: readonly string[];
+  /**
+   * The same, as warnings with a code: `model_retired`, `model_deprecated`, `model_not_chat`
+   * (the name is an embedding, speech, ... model), `model_unknown` (no entry, listing or
+   * catalogue knows the name on a provider whose models the registry lists; `details.suggestions`
+   * holds the closest names it knows) and `model_not_listed` (a known model the provider's
+   * list lacks). `createEngine` tells its `onWarning` each of them but the last.
+   */
+  readonly notices: readonly CrosswireWarning[];
+  /**
+   * How a tool's image and a tool's PDF reach the model (`native`, `user-message`,
+   * `tool-message`, `placeholder`) with the provider's default fallback, as an engine sends
+   * them; `toolResultDelivery(resolution, kind, { imageFallback })` answers for another.
+   */
+  readonly delivery: ToolResultDeliveries;
 }
 
 /** What to resolve: a model name, on a provider (by id or alias). */
@@ -314,8 +360,10 @@ export interface Registry {
   /** The imported catalogue this registry ranks below its data, if any. */
   catalogue(): Catalogue | undefined;
   /**
-   * The model names a provider serves: its current offerings, then the names its catalogue
-   * listing adds (retired offerings are not served). Resolve each for its capabilities.
+   * The chat model names a provider serves: its current offerings, then the names its own
+   * model list adds (learned by `discover`; none it says are retired), then its catalogue
+   * listing's. Retired offerings and models that are no chat model (embedding, speech, image,
+   * ...) are not served for chat. Resolve each for its capabilities.
    */
   servedModels(provider: string): readonly string[];
   /**

@@ -1,3 +1,5 @@
+import type { Condition } from './schema.js';
+import type { ModelEntry } from './types.js';
 /**
  * Numeric dotted versions and ranges over them. `3.10` is greater than `3.9` and `3` equals
  * `3.0`: versions are compared segment by segment as numbers, never as strings, so no
@@ -69,4 +71,21 @@ export function satisfiesRange(version: Version, range: readonly VersionComparis
 /** Formats [3, 5] as `3.5`. */
 export function formatVersion(version: Version): string {
   return version.join('.');
+}
+
+/** The fields of a model a condition reads. */
+export type ConditionSubject = Pick<ModelEntry, 'family' | 'variant' | 'version' | 'key'>;
+
+/** True when every field `when` gives holds for `model` (always true without a `when`). */
+export function conditionHolds(when: Condition | undefined, model: ConditionSubject): boolean {
+  if (!when) return true;
+  if (when.family !== undefined && when.family !== model.family) return false;
+  if (when.variant !== undefined && when.variant !== model.variant) return false;
+  if (when.model !== undefined && when.model !== model.key) return false;
+  if (when.version !== undefined) {
+    const version = model.version === undefined ? undefined : parseVersion(model.version);
+    const range = parseVersionRange(when.version);
+    if (!version || !range || !satisfiesRange(version, range)) return false;
+  }
+  return true;
 }

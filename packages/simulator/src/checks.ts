@@ -99,7 +99,7 @@ export function callId(prefix: string, turn: number, index: number): string {
 
 /** Rough token estimate for `usage`: 4 characters per token. */
 export function estimateTokens(body: unknown): number {
-  return Math.max(1, Math.round(JSON.stringify(body ?? '').length / 4));
+  return Math.max(1, Math.round(replyJson(body ?? '').length / 4));
 }
 
 /** Arguments of a simulated call as a JSON string (string wires) — raw strings pass unchanged. */
@@ -116,8 +116,36 @@ export function argumentsObject(
   if (typeof args !== 'string') return { ...args };
   try {
     const parsed: unknown = JSON.parse(args);
-    return isObject(parsed) ? parsed : {};
+    if (!isObject(parsed)) return {};
+    VERBATIM_JSON.set(parsed, args);
+    return parsed;
   } catch {
     return {};
   }
 }
+
+/**
+ * Objects parsed from a script's JSON text, with that text: a reply sends the text as it was
+ * written, so an object too deep for `JSON.stringify` (a hostile reply nested 10,000 deep)
+ * still goes out.
+ */
+export const VERBATIM_JSON = new WeakMap<object, string>();
+
+/** `JSON.stringify(body)`, with each object of {@link VERBATIM_JSON} as its own text. */
+export function replyJson(body: unknown): string {
+  const verbatim: string[] = [];
+  const text = JSON.stringify(body, (_key, value: unknown) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const written = VERBATIM_JSON.get(value);
+    if (written === undefined) return value;
+    verbatim.push(written);
+    return `${VERBATIM_MARK}${verbatim.length - 1}`;
+  });
+  if (verbatim.length === 0) return text;
+  return text.replace(
+    new RegExp(`"${VERBATIM_MARK}(\\d+)"`, 'g'),
+    (_match, index: string) => verbatim[Number(index)] as string,
+  );
+}
+
+const VERBATIM_MARK = '__crosswire_simulator_verbatim_json_';

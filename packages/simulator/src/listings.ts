@@ -14,8 +14,20 @@ export interface SimulatedModel {
   readonly pdf?: boolean;
   readonly context?: number;
   readonly output?: number;
-  /** An embedding model (listed, but no chat model). Default `chat`. */
-  readonly kind?: 'chat' | 'embedding';
+  /** Takes a JSON schema for its reply (Anthropic `structured_outputs`, OpenRouter, Groq). */
+  readonly structured?: boolean;
+  /** What the model is for (listed, but no chat model unless `chat`). Default `chat`. */
+  readonly kind?: 'chat' | 'embedding' | 'speech' | 'transcription';
+  /** Other names of the model (Mistral's `aliases`). */
+  readonly aliases?: readonly string[];
+  /** The day requests stop (OpenAI `shutdown_date`, Anthropic `retires_at`, OpenRouter `expiration_date`). */
+  readonly retires?: string;
+  /** The day it was deprecated (Anthropic `deprecated_at`, Mistral `deprecation`). */
+  readonly deprecated?: string;
+  /** The replacement a listing names (Mistral `deprecation_replacement_model`). */
+  readonly replacement?: string;
+  /** Prices in USD per million tokens, for the listings that state them (Groq, OpenRouter). */
+  readonly price?: { readonly input: number; readonly output: number; readonly cacheRead?: number };
 }
 
 /** The listing endpoints the simulator answers, one per provider kind. */
@@ -33,6 +45,8 @@ export const SIMULATED_LISTINGS = [
   'xai',
   'groq',
   'deepseek',
+  'moonshot',
+  'cerebras',
 ] as const;
 export type SimulatedListing = (typeof SIMULATED_LISTINGS)[number];
 
@@ -62,7 +76,9 @@ interface ListingEndpoint {
 
 const CREATED = 1_764_547_200; // 2025-12-01T00:00:00Z
 const chat = (models: readonly SimulatedModel[]) =>
-  models.filter((model) => model.kind !== 'embedding');
+  models.filter((model) => model.kind === undefined || model.kind === 'chat');
+/** A price per million tokens as a per-token decimal string (`0.15` → `"0.00000015"`). */
+const perToken = (price: number) => String(price / 1_000_000);
 const get = (suffix: string) => (request: ListingRequest) =>
   request.method === 'GET' && request.path.endsWith(suffix);
 
@@ -259,7 +275,15 @@ export const LISTING_ENDPOINTS: Readonly<Record<SimulatedListing, ListingEndpoin
                 tokenizer: 'Other',
                 instruct_type: null,
               },
-              pricing: { prompt: '0.000001', completion: '0.000002', request: '0', image: '0' },
+              pricing: {
+                prompt: perToken(model.price?.input ?? 1),
+                completion: perToken(model.price?.output ?? 2),
+                request: '0',
+                image: '0',
+                ...(model.price?.cacheRead === undefined
+                  ? {}
+                  : { input_cache_read: perToken(model.price.cacheRead) }),
+              },
               top_provider: {
                 context_length: model.context ?? 131_072,
                 max_completion_tokens: model.output ?? 16_384,
@@ -270,8 +294,10 @@ export const LISTING_ENDPOINTS: Readonly<Record<SimulatedListing, ListingEndpoin
                 'max_tokens',
                 'temperature',
                 ...(model.tools ? ['tools', 'tool_choice'] : []),
+                ...(model.structured ? ['response_format', 'structured_outputs'] : []),
                 ...(model.thinking ? ['reasoning', 'include_reasoning'] : []),
               ],
+              expiration_date: model.retires ?? null,
             };
           }),
         },
@@ -284,18 +310,22 @@ export const LISTING_ENDPOINTS: Readonly<Record<SimulatedListing, ListingEndpoin
       reply: (models) =>
         openAiList('mistralai', models, (model) => ({
           capabilities: {
-            completion_chat: model.kind !== 'embedding',
-            completion_fim: false,
+            completion_chat: model.kind === undefined || model.kind === 'chat',
             function_calling: model.tools === true,
+            completion_fim: false,
             fine_tuning: false,
             vision: model.vision === true,
+            ocr: false,
             classification: false,
+            moderation: false,
+            audio: model.audio === true,
           },
           name: model.name ?? model.id,
           description: '',
           max_context_length: model.context ?? 131_072,
-          aliases: [],
-          deprecation: null,
+          aliases: model.aliases ?? [],
+          deprecation: model.deprecated ? `${model.deprecated}T00:00:00Z` : null,
+          deprecation_replacement_model: model.replacement ?? null,
           default_model_temperature: 0.3,
           type: 'base',
         })),
@@ -304,7 +334,8 @@ export const LISTING_ENDPOINTS: Readonly<Record<SimulatedListing, ListingEndpoin
     openai: {
       matches: get('/models'),
       key: ['authorization'],
-      reply: (models) => openAiList('openai', models),
+      reply: (models) =>
+        openAiList('openai', models, (model) => ({ shutdown_date: model.retires ?? null })),
     },
     // https://platform.claude.com/docs/en/api/models/list (@anthropic-ai/sdk's `ModelInfo`):
     // paged by `limit` (default 20) and `after_id`.
@@ -328,15 +359,15 @@ export const LISTING_ENDPOINTS: Readonly<Record<SimulatedListing, ListingEndpoin
               created_at: '2026-11-24T00:00:00Z',
               max_input_tokens: model.context ?? 200_000,
               max_tokens: model.output ?? 64_000,
-              lifecycle: 'active',
-              deprecated_at: null,
-              retires_at: null,
+              lifecycle: model.deprecated ? 'deprecated' : 'active',
+              deprecated_at: model.deprecated ? `${model.deprecated}T00:00:00Z` : null,
+              retires_at: model.retires ? `${model.retires}T00:00:00Z` : null,
               capabilities: {
                 batch: supported(true),
                 citations: supported(true),
                 image_input: supported(model.vision),
                 pdf_input: supported(model.pdf),
-                structured_outputs: supported(true),
+                structured_outputs: supported(model.structured),
                 thinking: {
                   supported: model.thinking === true,
                   types: {
@@ -412,7 +443,57 @@ export const LISTING_ENDPOINTS: Readonly<Record<SimulatedListing, ListingEndpoin
           context_window: model.context ?? 131_072,
           public_apps: null,
           max_completion_tokens: model.output ?? 32_768,
+          name: model.name ?? model.id,
+          input_modalities:
+            model.kind === 'transcription'
+              ? ['audio']
+              : ['text', ...(model.vision ? ['image'] : []), ...(model.audio ? ['audio'] : [])],
+          output_modalities: [
+            model.kind === 'speech'
+              ? 'speech'
+              : model.kind === 'transcription'
+                ? 'transcription'
+                : 'text',
+          ],
+          ...(model.price
+            ? {
+                pricing: {
+                  prompt: perToken(model.price.input),
+                  completion: perToken(model.price.output),
+                  image: '0',
+                  request: '0',
+                  ...(model.price.cacheRead === undefined
+                    ? {}
+                    : { input_cache_read: perToken(model.price.cacheRead) }),
+                },
+              }
+            : {}),
+          supported_features: [
+            ...(model.tools ? ['tools'] : []),
+            'json_mode',
+            ...(model.structured ? ['structured_outputs'] : []),
+            ...(model.thinking ? ['reasoning'] : []),
+          ],
         })),
+    },
+    // https://platform.moonshot.ai/docs/api/chat#list-models: the OpenAI shape with
+    // `context_length`, `supports_image_in`, `supports_video_in`, `supports_reasoning`.
+    moonshot: {
+      matches: get('/models'),
+      key: ['authorization'],
+      reply: (models) =>
+        openAiList('moonshot', models, (model) => ({
+          context_length: model.context ?? 262_144,
+          supports_image_in: model.vision === true,
+          supports_video_in: false,
+          supports_reasoning: model.thinking === true,
+        })),
+    },
+    // https://inference-docs.cerebras.ai/api-reference/models: the OpenAI shape.
+    cerebras: {
+      matches: get('/models'),
+      key: ['authorization'],
+      reply: (models) => openAiList('cerebras', models),
     },
     // https://api-docs.deepseek.com/api/list-models.
     deepseek: {

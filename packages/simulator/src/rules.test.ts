@@ -15,10 +15,14 @@ describe('the strict simulator catalogue', () => {
   it.each(PROVIDER_RULES.map((rule) => [rule.id, rule] as const))(
     '%s: the simulator refuses the example',
     (_id, rule) => {
+      const features = rule.example.features;
       const { violations } = SIMULATOR_WIRES[rule.wire].inspect(
         rule.example.body,
         rule.example.path,
-        rule.example.provider === undefined ? undefined : { provider: rule.example.provider },
+        {
+          ...(rule.example.provider === undefined ? {} : { provider: rule.example.provider }),
+          ...(features === undefined ? {} : { features: () => features }),
+        },
       );
       expect(violations.join('\n')).toContain(rule.violation);
     },

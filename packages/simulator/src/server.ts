@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isWireFormat, type WireFormat } from '@crosswire/core';
-import { preflight } from '@crosswire/dialects';
-import { asArray, isObject } from './checks.js';
+import { isWireFormat, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
+import { type ModelRequestFeatures, preflight } from '@crosswire/dialects';
+import { asArray, isObject, replyJson } from './checks.js';
 import {
   answerListing,
   answerUnscripted,
@@ -36,9 +36,13 @@ function withPreflight(format: WireFormat, simulated: SimulatorWire): SimulatorW
     ...simulated,
     inspect(body, path, context) {
       const inspection = simulated.inspect(body, path, context);
+      const model = inspection.model;
+      const features = model === undefined ? undefined : context?.features?.(model);
       const { violations } = preflight(body, {
         wire: format,
         ...(context?.provider === undefined ? {} : { provider: context.provider }),
+        ...(model === undefined ? {} : { model }),
+        ...(features === undefined ? {} : { features }),
       });
       if (violations.length === 0) return inspection;
       return {
@@ -62,6 +66,21 @@ export const SIMULATOR_WIRES: Readonly<Record<WireFormat, SimulatorWire>> = Obje
   hermes: withPreflight('hermes', hermes),
   bedrock: withPreflight('bedrock', bedrock),
 });
+
+/**
+ * Why a request reached the wrong wire's URL, and which URL it needed: an engine of one wire
+ * pointed at another wire's `baseUrl` (an anthropic engine at `sim.baseUrl('openai', lane)`)
+ * posts to a path that wire does not serve, and the path says which wire it came from.
+ */
+export function wrongEndpoint(path: string, wire: WireFormat, lane: string): string {
+  const meant = WIRE_FORMATS.find(
+    (other) => other !== wire && SIMULATOR_WIRES[other].matches(path),
+  );
+  const got = `${path} is not the ${wire} endpoint of sim.baseUrl('${wire}', '${lane}')`;
+  return meant === undefined
+    ? `${got}; an engine of the ${wire} wire posts to its own path under that URL`
+    : `${got}; it is the ${meant} endpoint: give the ${meant} engine sim.baseUrl('${meant}', '${lane}')`;
+}
 
 /** What a lane answers when its script is used up, or a lane script computed per request. */
 export type SimulatorResponder = (
@@ -97,6 +116,17 @@ export interface SimulatorOptions {
    * Default: none.
    */
   readonly providers?: Readonly<Record<string, string>>;
+  /**
+   * What a model accepts where that differs by model, by the name a request gives it (and the
+   * lane's provider): Claude models without `output_config.format`, Claude Fable 5.1 refusing a
+   * forced `tool_choice`, Gemini 2.x refusing function tools beside a JSON response. The rules
+   * that depend on one refuse only when it says `false`. Default: none (those rules never fire);
+   * an app that has the registry passes its request features (see the simulator's README).
+   */
+  readonly modelFeatures?: (
+    model: string,
+    provider: string | undefined,
+  ) => ModelRequestFeatures | undefined;
   /**
    * Count input tokens from the request (one token per 4 characters of JSON) and report
    * prompt-cache reads and writes by each wire's rules (Anthropic breakpoints, OpenAI's
@@ -257,14 +287,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         model: undefined,
         tools: [],
         toolResults: [],
-        violations: [`${rest} is not the ${wireName} endpoint`],
+        violations: [wrongEndpoint(rest, wireName, lane)],
       };
     } else {
       const provider = options.providers?.[lane];
+      const modelFeatures = options.modelFeatures;
       try {
         inspection = simulated.inspect(body, rest, {
           headers: sentHeaders,
           ...(provider === undefined ? {} : { provider }),
+          ...(modelFeatures === undefined
+            ? {}
+            : { features: (model: string) => modelFeatures(model, provider) }),
         });
       } catch (error) {
         checkFailure = error instanceof Error ? error.message : String(error);
@@ -437,7 +471,7 @@ function send(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
+  const text = replyJson(body);
   response.writeHead(status, {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(text)),

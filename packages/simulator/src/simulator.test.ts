@@ -293,6 +293,38 @@ describe('simulator rules', () => {
     });
   });
 
+  it('refuses a base64 payload inside a Gemini functionResponse.response (media sent as JSON text)', async () => {
+    const { status, body } = await post(
+      `${simulator.baseUrl('gemini', 'b64-gemini')}/v1beta/models/gemini-x:generateContent`,
+      {
+        contents: [
+          { role: 'user', parts: [{ text: 'hi' }] },
+          { role: 'model', parts: [{ functionCall: { name: 'echo', args: {} } }] },
+          {
+            role: 'user',
+            parts: [
+              {
+                functionResponse: {
+                  name: 'echo',
+                  response: { result: [{ inlineData: { mimeType: 'image/png', data: BASE64 } }] },
+                },
+              },
+            ],
+          },
+        ],
+      },
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: {
+        code: 400,
+        message:
+          'invalid request: contents[2].parts[0].functionResponse.response carries a base64 payload',
+        status: 'INVALID_ARGUMENT',
+      },
+    });
+  });
+
   it('scripts 429 with Retry-After, a 500, then text, in the wire error shapes', async () => {
     simulator.script('faults', [
       faults.rateLimited(2),
@@ -370,7 +402,17 @@ describe('simulator rules', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
-      error: 'invalid request: /chat/completions is not the ollama endpoint',
+      error:
+        "invalid request: /chat/completions is not the ollama endpoint of sim.baseUrl('ollama', 'x'); it is the openai endpoint: give the openai engine sim.baseUrl('openai', 'x')",
+    });
+    const nowhere = await post(`${simulator.baseUrl('anthropic', 'y')}/v1/complete`, {});
+    expect(nowhere.body).toEqual({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message:
+          "invalid request: /v1/complete is not the anthropic endpoint of sim.baseUrl('anthropic', 'y'); an engine of the anthropic wire posts to its own path under that URL",
+      },
     });
   });
 });

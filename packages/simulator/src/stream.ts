@@ -3,6 +3,7 @@
 // AWS event-stream messages (bytes) on Bedrock's Converse and for Claude on Bedrock.
 import { bytesToBase64, type WireFormat } from '@crosswire/core';
 import { encodeEventStreamMessage, type StreamFraming } from '@crosswire/dialects';
+import { replyJson } from './checks.js';
 
 type Json = Record<string, unknown>;
 
@@ -121,8 +122,7 @@ function anthropicFrames(body: Json, size: number): string[] {
       frames.push(
         event({ type: 'content_block_start', index, content_block: { ...block, input: {} } }),
       );
-      const input =
-        typeof block.input === 'string' ? block.input : JSON.stringify(block.input ?? {});
+      const input = typeof block.input === 'string' ? block.input : replyJson(block.input ?? {});
       for (const piece of pieces(input, size)) {
         frames.push(
           event({
@@ -336,7 +336,7 @@ function bedrockFrames(body: Json, size: number): Uint8Array[] {
           start: { toolUse: { toolUseId: use.toolUseId, name: use.name } },
         }),
       );
-      const input = typeof use.input === 'string' ? use.input : JSON.stringify(use.input ?? {});
+      const input = typeof use.input === 'string' ? use.input : replyJson(use.input ?? {});
       for (const piece of pieces(input, size)) delta({ toolUse: { input: piece } });
     } else if (block.reasoningContent !== undefined) {
       const reasoning = record(record(block.reasoningContent).reasoningText);

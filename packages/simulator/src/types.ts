@@ -1,4 +1,5 @@
 import type { WireFormat } from '@crosswire/core';
+import type { ModelRequestFeatures } from '@crosswire/dialects';
 import type { PromptUsage } from './prompt-cache.js';
 import type { SimulatorStreamOptions, StreamRecord } from './stream.js';
 
@@ -120,13 +121,18 @@ export interface InspectContext {
   readonly provider?: string;
   /** The request headers (names lower-case, credentials not redacted), for the auth checks. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** What the model named by the request accepts where that differs by model. */
+  readonly features?: (model: string) => ModelRequestFeatures | undefined;
 }
 
 /** One wire's half of the simulator: checks a request, renders replies in the wire's shape. */
 export interface SimulatorWire {
   /** True when `path` (after the lane prefix) is this wire's endpoint. */
   matches(path: string): boolean;
-  /** The model named by the request (body or path); `provider` for provider-only rules. */
+  /**
+   * The model named by the request (body or path); `provider` for provider-only rules,
+   * `features` for the rules of some models only (what the model accepts, by its name).
+   */
   inspect(body: unknown, path: string, context?: InspectContext): Inspection;
   reply(
     step: Extract<SimulatorStep, { type: 'text' | 'tool_calls' }>,

@@ -31,6 +31,7 @@ export {
 export { TOOL_RESULT_IMAGE_MEDIA_TYPES } from './media.js';
 export { DEFAULT_PDF_FILENAME, pdfFilename } from './pdf-filename.js';
 export { blockText, type PlaceholderParts, placeholder, stringForm } from './string-form.js';
+export { structuredContentWithoutMedia } from './structured-media.js';
 export {
   MAX_CONTENT_DEPTH,
   ToolResult,

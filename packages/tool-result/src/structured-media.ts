@@ -213,7 +213,7 @@ function replaceIn(value: unknown, walk: Walk): unknown {
  */
 export function withoutStructuredMedia(
   result: ToolResultData,
-  wire: WireFormat,
+  wire: WireFormat | undefined,
   options: Pick<ToolResultToOptions, 'onWarning'>,
 ): ToolResultData {
   const hasJson = result.content.some((block) => block.type === 'json');
@@ -236,7 +236,12 @@ export function withoutStructuredMedia(
     message: `tool result ${JSON.stringify(result.name)}: ${walk.replaced} ${
       walk.replaced === 1 ? 'string' : 'strings'
     } in its structured content carried a media payload${kinds}; each is sent as a placeholder, never as base64 text`,
-    details: { wire, name: result.name, id: result.id, replaced: walk.replaced },
+    details: {
+      ...(wire === undefined ? {} : { wire }),
+      name: result.name,
+      id: result.id,
+      replaced: walk.replaced,
+    },
   });
   return {
     name: result.name,
@@ -245,4 +250,18 @@ export function withoutStructuredMedia(
     content,
     structuredContent,
   };
+}
+
+/**
+ * The structured content of `result` as every wire's rendering sends it: each string that
+ * carries a media payload (see above) replaced by its placeholder, with one
+ * `structured_content_media_replaced` warning when any was; undefined when there is none.
+ * For an integration that forwards the structured content itself (the AI SDK's `json` output).
+ */
+export function structuredContentWithoutMedia(
+  result: ToolResultData,
+  options: Pick<ToolResultToOptions, 'onWarning'> = {},
+): Readonly<Record<string, unknown>> | undefined {
+  if (result.structuredContent === undefined) return undefined;
+  return withoutStructuredMedia(result, undefined, options).structuredContent;
 }

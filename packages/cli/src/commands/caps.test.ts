@@ -46,7 +46,7 @@ describe('crosswire caps', () => {
       /^model {7}claude-sonnet-5-5 -> anthropic\/claude-sonnet-5-5 \(matched by /,
     );
     expect(lines).toContain(
-      'pricing     input 2, output 10, cache read 0.2, cache write 2.5 USD per million tokens (https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview, 2026-12-01)',
+      'pricing     input 2, output 10, cache read 0.1, cache write 2.5, 1-hour cache write 4 USD per million tokens (https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview, 2026-12-06)',
     );
     const resolution = defaultRegistry.resolve({
       provider: 'anthropic',
@@ -59,6 +59,35 @@ describe('crosswire caps', () => {
         String(resolution.capabilities[name].value),
       ]);
     }
+  });
+
+  it("prints how a tool's image and PDF reach the model, the answer the engine sends by", async () => {
+    const lines = async (provider: string, model: string) =>
+      (await runCli(['caps', provider, model])).stdout
+        .split('\n')
+        .filter((line) => line.startsWith('tool '));
+    expect(await lines('openai', 'gpt-6.1-sol')).toEqual([
+      'tool image  user-message: a placeholder line in the tool result, the image in a user message after the results',
+      'tool PDF    placeholder: a placeholder line only: the model never sees it',
+    ]);
+    expect(await lines('ollama', 'qwen2.5vl:7b')).toEqual([
+      'tool image  user-message: a placeholder line in the tool result, the image in a user message after the results',
+      'tool PDF    placeholder: a placeholder line only: the model never sees it',
+    ]);
+    expect(await lines('nousresearch', 'Hermes-4-405B')).toEqual([
+      'tool image  placeholder: a placeholder line only: the model never sees it',
+      'tool PDF    placeholder: a placeholder line only: the model never sees it',
+    ]);
+    expect(await lines('anthropic', 'claude-sonnet-5-5')).toEqual([
+      'tool image  native: inside the tool result, as the image',
+      'tool PDF    native: inside the tool result, as the PDF',
+    ]);
+    const json = JSON.parse((await runCli(['caps', 'openai', 'gpt-6.1-sol', '--json'])).stdout);
+    expect(json.delivery).toEqual({ image: 'user-message', pdf: 'placeholder' });
+    const explained = (await runCli(['caps', 'openai', 'gpt-6.1-sol', '--explain'])).stdout;
+    expect(explained).toContain(
+      'tool image: user-message\n  - tool_result_images is false: the openai tool result holds a placeholder line\n  - imageFallback is user-message (the default) and image_input is true: sent in one user message after the results\n',
+    );
   });
 
   it('explains each value, the shared resolution steps once', async () => {
@@ -86,8 +115,17 @@ describe('crosswire caps', () => {
     for (const name of ['tool_result_images', 'tool_result_pdf'])
       expect(run.stdout).toMatch(new RegExp(`^${name} +false`, 'm'));
     expect(run.stdout).toContain(
-      'warning: model "no-such-model" is not in the registry\'s list for "aki-anthropic" as of 2026-12-01; the list may be older than the model, so this says nothing about whether "aki-anthropic" serves it\n',
+      'warning: model "no-such-model" is unknown to the registry: it is not in the registry\'s list for "aki-anthropic" as of 2026-12-06; the list may be older than the model, so this says nothing about whether "aki-anthropic" serves it; what depends on the model is unknown\n',
     );
+  });
+
+  it('a misspelt model name gets the hint the registry and createEngine give, word for word', async () => {
+    const run = await runCli(['caps', 'anthropic', 'claude-sonet-5-5']);
+    expect(run.code).toBe(0);
+    const [notice] = defaultRegistry.resolve('anthropic', 'claude-sonet-5-5').notices;
+    expect(notice?.code).toBe('model_unknown');
+    expect(notice?.message).toContain('(did you mean "claude-sonnet-5-5"?)');
+    expect(run.stdout).toContain(`warning: ${notice?.message}\n`);
   });
 
   it('says plainly when a model is retired, and when the provider list does not name it', async () => {
@@ -105,7 +143,7 @@ describe('crosswire caps', () => {
     expect([json.listed, json.warnings]).toEqual([
       false,
       [
-        'model "claude-sonnet-4-5" is not in the registry\'s list for "xai" as of 2026-12-01 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "xai" serves it',
+        'model "claude-sonnet-4-5" is not in the registry\'s list for "xai" as of 2026-12-06 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "xai" serves it',
       ],
     ]);
   });

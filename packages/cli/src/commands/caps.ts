@@ -1,4 +1,9 @@
-import { CAPABILITY_NAMES, defaultRegistry, type Resolution } from '@crosswire/registry';
+import {
+  CAPABILITY_NAMES,
+  defaultRegistry,
+  type Resolution,
+  type ToolResultDelivery,
+} from '@crosswire/registry';
 import { flag, positionalsOrFlags } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT_OK } from '../errors.js';
@@ -18,7 +23,10 @@ Prints the effective capabilities of MODEL as PROVIDER serves it, from the regis
 tools, image_input, pdf_input, audio_input, and the two derived ones, tool_result_images
 and tool_result_pdf (whether an image or a PDF returned by a tool reaches the model
 natively on that provider's wire). Each value is true, false or unknown; unknown is
-never read as true.
+never read as true. Then how a tool's image and PDF reach the model as an engine sends
+them: native (inside the tool result), user-message (a placeholder in the tool result,
+the image in a user message after the results: a vision model on openai, ollama, hermes,
+Gemini 2.x), tool-message, or placeholder (the model never sees it).
 
 Arguments:
   PROVIDER            a registry provider id or alias (openai, anthropic, gemini, ...)
@@ -75,6 +83,13 @@ function jsonReport(resolution: Resolution, explain: boolean): unknown {
         : { id: resolution.catalogue.id, source: resolution.catalogue.source },
     warnings: resolution.warnings,
     wire: resolution.wire ?? null,
+    // How a tool's image and PDF reach the model, as an engine sends them.
+    delivery: explain
+      ? resolution.delivery
+      : {
+          image: resolution.delivery.image.delivery,
+          pdf: resolution.delivery.pdf.delivery,
+        },
     limits: resolution.limits,
     steps: resolution.steps,
     // The plain tri-state values, as the registry's capabilityValues gives them.
@@ -99,6 +114,15 @@ function jsonReport(resolution: Resolution, explain: boolean): unknown {
     ),
   };
 }
+
+/** What each delivery means for a medium a tool returned, in a few words. */
+const DELIVERY_WORDS: Record<ToolResultDelivery, (noun: string) => string> = {
+  native: (noun) => `inside the tool result, as ${noun}`,
+  'user-message': (noun) =>
+    `a placeholder line in the tool result, ${noun} in a user message after the results`,
+  'tool-message': (noun) => `a placeholder line in the tool result, ${noun} on the tool message`,
+  placeholder: () => 'a placeholder line only: the model never sees it',
+};
 
 function limitsText(resolution: Resolution): string {
   const { context, output } = resolution.limits;
@@ -156,6 +180,7 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
     const cache = [
       pricing.cacheRead !== undefined && `cache read ${pricing.cacheRead}`,
       pricing.cacheWrite !== undefined && `cache write ${pricing.cacheWrite}`,
+      pricing.cacheWrite1h !== undefined && `1-hour cache write ${pricing.cacheWrite1h}`,
     ].filter(Boolean);
     pairs.push([
       'pricing',
@@ -163,6 +188,11 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
     ]);
   }
   if (quirkNotes.length > 0) pairs.push(['quirks', quirkNotes.join('; ')]);
+  const { image, pdf } = resolution.delivery;
+  pairs.push(
+    ['tool image', `${image.delivery}: ${DELIVERY_WORDS[image.delivery]('the image')}`],
+    ['tool PDF', `${pdf.delivery}: ${DELIVERY_WORDS[pdf.delivery]('the PDF')}`],
+  );
   const rows = CAPABILITY_NAMES.map((name) => {
     const capability = resolution.capabilities[name];
     return [
@@ -191,6 +221,15 @@ function humanReport(resolution: Resolution, explain: boolean, style: Style): st
       lines.push(
         `${style.bold(name)}: ${String(capability.value)}`,
         ...(own.length === 0 ? ['  (no further reasons)'] : own.map((reason) => `  - ${reason}`)),
+      );
+    }
+    for (const [label, answer] of [
+      ['tool image', image],
+      ['tool PDF', pdf],
+    ] as const) {
+      lines.push(
+        `${style.bold(label)}: ${answer.delivery}`,
+        ...answer.reasons.map((reason) => `  - ${reason}`),
       );
     }
     text += `\n${lines.join('\n')}\n`;

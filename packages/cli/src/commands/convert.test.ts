@@ -30,7 +30,7 @@ describe('crosswire convert', () => {
     expect(run).toMatchObject({
       code: 0,
       stderr:
-        'crosswire: note: convert: the image is a placeholder: the openai wire has no image in a tool result (on anthropic, gemini and responses an image can go natively)\n',
+        "crosswire: note: convert: the image is a placeholder: the openai wire has no image in a tool result; an engine sends the image to a model that sees images in a user message after the results (pass --provider and --model for the registry's answer)\n",
     });
     expect(JSON.parse(run.stdout)).toEqual({
       role: 'tool',
@@ -162,7 +162,7 @@ describe('crosswire convert --image-input', () => {
     const argv = ['convert', '--provider', 'aki-anthropic', '--model', 'gemma-3-27b-it', file];
     const registry = await runCli(argv);
     expect(registry.stderr).toBe(
-      'crosswire: note: convert: the image is a placeholder: tool_result_images is false for gemma-3-27b-it on aki-anthropic (crosswire caps aki-anthropic gemma-3-27b-it --explain says why; --image-input overrides)\n',
+      'crosswire: note: convert: the image is a placeholder: gemma-3-27b-it on aki-anthropic never sees it (delivery placeholder: the anthropic wire has no user-message form for an image; crosswire caps aki-anthropic gemma-3-27b-it --explain says why; --image-input overrides)\n',
     );
     const forced = await runCli([...argv, '--image-input']);
     expect(forced).toMatchObject({ code: 0, stderr: '' });
@@ -173,7 +173,7 @@ describe('crosswire convert --image-input', () => {
     const run = await runCli(['convert', '--wire', 'ollama', '--image-input', file]);
     expect(JSON.parse(run.stdout).content).toBe('The chart:\n[image] image/png (84 bytes)');
     expect(run.stderr).toBe(
-      'crosswire: note: convert: the image is a placeholder: the ollama wire has no image in a tool result (on anthropic, gemini and responses an image can go natively)\n',
+      "crosswire: note: convert: the image is a placeholder: the ollama wire has no image in a tool result; an engine sends the image to a model that sees images in a user message after the results (pass --provider and --model for the registry's answer)\n",
     );
   });
 
@@ -269,6 +269,16 @@ describe('crosswire convert with provider aliases', () => {
       provider: 'openai-responses',
       model: 'gpt-6.1-sol',
       options: { imageInput: true, nativePdf: true, sourceBlocks: true },
+      delivery: {
+        image: {
+          delivery: 'native',
+          reasons: ['tool_result_images is true: the responses tool result carries an image'],
+        },
+        pdf: {
+          delivery: 'native',
+          reasons: ['tool_result_pdf is true: the responses tool result carries a PDF'],
+        },
+      },
       gates: {
         imageInput:
           'images a tool returned reach the model as images when true, as placeholders when false (from the registry: tool_result_images)',
@@ -460,9 +470,29 @@ describe('crosswire convert says which provider speaks the wire asked for', () =
     ]);
     const output = JSON.parse(run.stdout);
     expect(output.options).toEqual({ imageInput: true, nativePdf: false, sourceBlocks: true });
+    // The note and the delivery give the registry's answer, the one caps prints.
+    expect(run.stderr).toBe(
+      'crosswire: note: convert: the image is a placeholder in this block; an engine sends it to gpt-6.1-sol on openai in a user message after the results (delivery user-message: crosswire caps openai gpt-6.1-sol --explain says why)\n',
+    );
+    expect(output.delivery).toEqual({
+      image: {
+        delivery: 'user-message',
+        reasons: [
+          'tool_result_images is false: the openai tool result holds a placeholder line',
+          'imageFallback is user-message (the default) and image_input is true: sent in one user message after the results',
+        ],
+      },
+      pdf: {
+        delivery: 'placeholder',
+        reasons: [
+          'tool_result_pdf is false: the openai tool result holds a placeholder line',
+          'the openai wire has no user-message form for a PDF',
+        ],
+      },
+    });
     expect(output.gates).toEqual({
       imageInput:
-        "nothing in this block: the openai wire has no image in a tool result, so a tool's image is always a placeholder (from the registry: the model's image_input, which an engine reads only for its user-message image fallback)",
+        "nothing in this block: the openai wire has no image in a tool result, so a tool's image is a placeholder here; an engine sends it to a model that sees images in a user message after the results (from the registry: the model's image_input, which gates that message)",
       nativePdf:
         'nothing in this block: the openai wire has no PDF in a tool result, so a PDF is always a placeholder',
       sourceBlocks: 'nothing on the openai wire (read on anthropic only)',

@@ -1,12 +1,11 @@
 import { carriesNative, ValidationError, type WireFormat } from '@crosswire/core';
-import { defaultRegistry } from '@crosswire/registry';
+import { defaultRegistry, editDistance } from '@crosswire/registry';
 import { ToolResult } from '@crosswire/tool-result';
 import { expectPositionals, flag, parseWire, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT_OK, UsageError } from '../errors.js';
 import { jsonText } from '../format.js';
 import { type CliIo, readStdinText, readTextFile } from '../io.js';
-import { editDistance } from '../suggest.js';
 import {
   resolveToolResultSettings,
   settingGates,
@@ -24,7 +23,9 @@ on that provider: imageInput from tool_result_images, nativePdf from tool_result
 sourceBlocks off on shims that reject document blocks, the Hermes response tag. Without
 them, the renderer's defaults apply: no model is known to see images, so an image is a
 placeholder unless --image-input says the model sees it. When an image becomes a
-placeholder, a note on standard error says why.
+placeholder, a note on standard error says why, and whether the model sees it all the
+same: on openai, ollama, hermes and Gemini 2.x an engine sends a vision model the images
+in a user message after the results (the delivery crosswire caps prints).
 
 Arguments:
   FILE                a JSON file: { "content": [...], "isError"?, "structuredContent"?,
@@ -45,14 +46,16 @@ Options:
                       the registry's answer for --provider and --model
   --name NAME         the tool name the block carries (default: tool)
   --id ID             the tool call id the block answers (default: call_1)
-  --verbose           print { wire, provider, model, options, gates, block } instead of
-                      the block; gates says what each option decides on this wire
+  --verbose           print { wire, provider, model, options, gates, delivery, block }
+                      instead of the block; gates says what each option decides on this
+                      wire, delivery how a tool's image and PDF reach the model (native,
+                      user-message, tool-message or placeholder; with --provider and --model)
   -h, --help          show this help
 
 Examples:
   crosswire convert --wire openai result.json
   crosswire convert --wire anthropic --image-input result.json
-  crosswire convert --provider anthropic --model claude-sonnet-4-5 result.json
+  crosswire convert --provider anthropic --model claude-sonnet-5-5 result.json
   cat result.json | crosswire convert --wire gemini -
 `;
 
@@ -206,9 +209,11 @@ function imageCount(input: Record<string, unknown>): number {
 }
 
 /**
- * Why the result's images are placeholders in the printed block, or undefined when they are
- * not (or there are none): the wire has no image in a tool result, nothing said the model
- * sees images, or the registry says this model on this provider does not.
+ * Why the result's images are placeholders in the printed block, and whether the model sees
+ * them all the same, or undefined when they are not placeholders (or there are none). With
+ * --provider and --model this is the registry's answer (`crosswire caps` prints the same):
+ * an engine sends a vision model the images a string wire's tool result cannot hold in a user
+ * message after the results.
  */
 function placeholderNote(
   wire: WireFormat,
@@ -220,16 +225,28 @@ function placeholderNote(
   if (count === 0) return undefined;
   const images =
     count === 1 ? 'the image is a placeholder' : `the ${count} images are placeholders`;
-  if (!carriesNative(wire, 'image')) {
-    return `${images}: the ${wire} wire has no image in a tool result (on anthropic, gemini and responses an image can go natively)`;
-  }
-  if (imageInput) return undefined;
+  const carries = carriesNative(wire, 'image');
+  if (carries && imageInput) return undefined;
   if (settings === undefined) {
-    return `${images}: without --provider and --model no model is known to see images (pass --image-input, or --provider and --model for the registry's answer)`;
+    return carries
+      ? `${images}: without --provider and --model no model is known to see images (pass --image-input, or --provider and --model for the registry's answer)`
+      : `${images}: the ${wire} wire has no image in a tool result; an engine sends the image to a model that sees images in a user message after the results (pass --provider and --model for the registry's answer)`;
   }
-  const value = defaultRegistry.resolve({ provider: settings.provider, model: settings.model })
-    .capabilities.tool_result_images.value;
-  return `${images}: tool_result_images is ${String(value)} for ${settings.model} on ${settings.provider} (crosswire caps ${settings.provider} ${settings.model} --explain says why; --image-input overrides)`;
+  const { delivery, reasons } = defaultRegistry.resolve({
+    provider: settings.provider,
+    model: settings.model,
+  }).delivery.image;
+  const model = `${settings.model} on ${settings.provider}`;
+  const why = `crosswire caps ${settings.provider} ${settings.model} --explain says why`;
+  if (delivery === 'user-message' || delivery === 'tool-message') {
+    const where =
+      delivery === 'tool-message'
+        ? 'on the tool message itself'
+        : 'in a user message after the results';
+    return `${images} in this block; an engine sends ${count === 1 ? 'it' : 'them'} to ${model} ${where} (delivery ${delivery}: ${why})`;
+  }
+  const last = reasons.at(-1) ?? '';
+  return `${images}: ${model} never sees ${count === 1 ? 'it' : 'them'} (delivery ${delivery}: ${last}; ${why}${carries ? '; --image-input overrides' : ''})`;
 }
 
 /** `crosswire convert`: a CallToolResult in, the wire block out. */
@@ -284,6 +301,12 @@ export const convertCommand: Command = {
               model: model ?? null,
               options,
               gates: settingGates(wire, settings, imageInputFlag),
+              // How a tool's image and PDF reach this model: the answer caps prints.
+              delivery:
+                settings === undefined
+                  ? null
+                  : defaultRegistry.resolve({ provider: settings.provider, model: settings.model })
+                      .delivery,
               block,
             }
           : block,

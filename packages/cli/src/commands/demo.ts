@@ -1,5 +1,6 @@
 import { expectPositionals, flag, parseWire, stringOption } from '../args.js';
 import type { Command } from '../command.js';
+import { terminalApproval } from '../demo/approve.js';
 import { renderDemo } from '../demo/render.js';
 import { runDemo } from '../demo/run-demo.js';
 import { streamPrinter } from '../demo/stream-transcript.js';
@@ -8,7 +9,7 @@ import { EXIT_OK, UsageError } from '../errors.js';
 import { jsonText, styleFor } from '../format.js';
 import { warningPrinter } from '../warnings.js';
 
-const help = `Usage: crosswire demo [--wire W] [--stream] [--json]
+const help = `Usage: crosswire demo [--wire W] [--stream] [--approve] [--json]
        crosswire demo --output [--wire W] [--json]
        crosswire demo --provider P --model M [--base-url URL] [--wire W] [--stream] [--json]
 
@@ -35,6 +36,10 @@ Options:
                       (a proxy, a self-hosted server)
   --stream            stream every turn and show it as it comes: the model's text,
                       each tool call as it runs, each result, the turn boundaries
+  --approve           ask on the terminal before each call of a tool that is not
+                      read-only (book_table): y runs it, anything else denies it and
+                      the model reads "the user denied this call"; four tools are
+                      annotated read-only and run without asking
   --output            structured output: one schema on every wire (or --wire W), the
                       mechanism used and the validated object (simulator only)
   --json              print the whole report as JSON
@@ -44,6 +49,7 @@ Examples:
   crosswire demo
   crosswire demo --wire anthropic
   crosswire demo --stream --wire gemini
+  crosswire demo --approve --wire openai
   crosswire demo --json
   crosswire demo --output
   OPENAI_API_KEY=... crosswire demo --provider openai --model gpt-4.1-mini
@@ -62,6 +68,7 @@ export const demoCommand: Command = {
     json: { type: 'boolean' },
     stream: { type: 'boolean' },
     output: { type: 'boolean' },
+    approve: { type: 'boolean' },
   },
   run: async (args, io) => {
     expectPositionals('demo', args, []);
@@ -89,6 +96,12 @@ export const demoCommand: Command = {
           'demo',
         );
       }
+      if (flag(args, 'approve')) {
+        throw new UsageError(
+          'demo: --output calls no tools; there is nothing to --approve',
+          'demo',
+        );
+      }
       const output = await runOutputDemo({
         ...(wire === undefined ? {} : { wire }),
         onWarning: warningPrinter(io),
@@ -103,6 +116,7 @@ export const demoCommand: Command = {
         : {}),
       env: io.env,
       onWarning: warningPrinter(io),
+      ...(flag(args, 'approve') ? { onApproval: terminalApproval(io) } : {}),
       ...(flag(args, 'stream') && !flag(args, 'json')
         ? { onStreamEvent: streamPrinter((text) => io.stdout(text)) }
         : {}),

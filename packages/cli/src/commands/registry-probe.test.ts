@@ -1,4 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -255,5 +257,100 @@ describe('registry probe against the simulator', () => {
     const run = await runCli(['registry', 'probe', 'anthropic', 'claude-sonnet-5-5'], { env: {} });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('provider "anthropic" needs an API key');
+  });
+
+  describe('what a provider sends is bounded before it reaches a data file', () => {
+    // An Anthropic endpoint whose every reply carries a 1 MB response id.
+    let hostile: Server;
+    let base: string;
+    beforeAll(async () => {
+      hostile = createServer((request, response) => {
+        request.resume();
+        request.on('end', () => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              id: `msg_${'x'.repeat(1024 * 1024)}`,
+              type: 'message',
+              role: 'assistant',
+              model: 'claude-sonnet-5-5',
+              content: [{ type: 'text', text: 'No code word here.' }],
+              stop_reason: 'end_turn',
+              usage: { input_tokens: 10, output_tokens: 5 },
+            }),
+          );
+        });
+      });
+      await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => new Promise<void>((resolve) => hostile.close(() => resolve())));
+
+    it('a 1 MB response id is left out of the evidence, which says so; the data file stays small and valid', async () => {
+      const dataDir = copyOfTheData();
+      try {
+        const file = path.join(dataDir, 'providers', 'anthropic.json');
+        const before = readFileSync(file, 'utf8').length;
+        const run = await runCli(
+          [
+            'registry',
+            'probe',
+            'anthropic',
+            'claude-sonnet-5-5',
+            '--base-url',
+            base,
+            '--write',
+            '--data',
+            dataDir,
+          ],
+          { env: { ANTHROPIC_API_KEY: 'test-key' } },
+        );
+        expect([run.code, run.stderr]).toEqual([0, '']);
+        const offering = readJson(file).offerings.find(
+          (entry: { id: string }) => entry.id === 'claude-sonnet-5-5',
+        );
+        expect(offering.capabilities.image_input.probe.response_id).toBeUndefined();
+        expect(offering.capabilities.image_input.note).toBe(
+          `registry:probe: the model "claude-sonnet-5-5" did not read back a random code word sent as an image in a user message; the provider's response id (${1024 * 1024 + 4} characters, not a short printable id) was left out`,
+        );
+        expect(readFileSync(file, 'utf8').length - before).toBeLessThan(5000);
+        const validated = await runCli(['registry', 'validate', '--data', dataDir]);
+        expect(validated.code).toBe(0);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it('data that would not validate is not written: exit 1 with the reasons, files unchanged', async () => {
+      const dataDir = copyOfTheData();
+      try {
+        const file = path.join(dataDir, 'providers', 'anthropic.json');
+        const data = readJson(file);
+        data.default_model = 'claude-3-haiku';
+        writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+        const before = readFileSync(file, 'utf8');
+        const run = await runCli(
+          [
+            'registry',
+            'probe',
+            'anthropic',
+            'claude-sonnet-5-5',
+            '--base-url',
+            base,
+            '--write',
+            '--data',
+            dataDir,
+          ],
+          { env: { ANTHROPIC_API_KEY: 'test-key' } },
+        );
+        expect(run.code).toBe(1);
+        expect(run.stdout).toContain(
+          'nothing written: the data would not validate:\n  providers/anthropic.json: default_model: default_model "claude-3-haiku" is retired; the default must be a current offering',
+        );
+        expect(readFileSync(file, 'utf8')).toBe(before);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 });

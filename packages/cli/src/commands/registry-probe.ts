@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { defaultRegistry } from '@crosswire/registry';
+import { defaultRegistry, formatIssue } from '@crosswire/registry';
 import { expectPositionals, flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT_FAILURE, EXIT_OK, UsageError } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, printable, UsageError } from '../errors.js';
 import { jsonText, renderTable, styleFor } from '../format.js';
 import { probeModel } from '../probe/probe.js';
 import { type EvidenceTarget, evidenceTarget, writeEvidence } from '../probe/write-evidence.js';
@@ -27,8 +27,10 @@ Options:
                       the registry data, each with the code word, the model's reply, the
                       provider's response id and the endpoint, ready for a pull request
                       (a model with no lab entry gets one from its family template,
-                      marked for review); then run \`pnpm format\` and
-                      \`crosswire registry validate\`
+                      marked for review). The files are checked with the
+                      validator of crosswire registry validate first: on a
+                      problem nothing is written and the command exits 1
+                      with the reasons. Then run \`pnpm format\`
   --data DIR          the data directory to write into (default: packages/registry/data of
                       the checkout you are in)
   --json              print the results as JSON
@@ -87,6 +89,7 @@ export const registryProbeCommand: Command = {
     const written = target
       ? await writeEvidence(target, new Date().toISOString().slice(0, 10), results)
       : undefined;
+    const refused = written !== undefined && !written.ok;
     if (flag(args, 'json')) {
       io.stdout(jsonText({ provider, model, results, written: written ?? null }));
     } else {
@@ -108,18 +111,22 @@ export const registryProbeCommand: Command = {
           style,
         ),
       );
-      if (written) {
+      if (written && !written.ok) {
+        io.stdout(
+          `nothing written: the data would not validate:\n${written.issues.map((issue) => `  ${printable(formatIssue(issue))}`).join('\n')}\n`,
+        );
+      } else if (written) {
         const shown = (file: string) => path.relative(io.cwd, file) || file;
         if (written.createdLabEntry) {
           io.stdout(
-            `created the lab entry "${model}" in ${shown(written.createdLabEntry)}, marked for review (see its "review" field)\n`,
+            `created the lab entry "${printable(model)}" in ${shown(written.createdLabEntry)}, marked for review (see its "review" field)\n`,
           );
         }
         io.stdout(
-          `wrote ${written.capabilities.join(', ') || 'nothing'} as live evidence on offering "${written.offering}" in ${shown(written.file)}\n`,
+          `wrote ${written.capabilities.join(', ') || 'nothing'} as live evidence on offering "${printable(written.offering)}" in ${shown(written.file)}\n`,
         );
       }
     }
-    return results.some((result) => result.outcome === 'error') ? EXIT_FAILURE : EXIT_OK;
+    return refused || results.some((result) => result.outcome === 'error') ? EXIT_FAILURE : EXIT_OK;
   },
 };

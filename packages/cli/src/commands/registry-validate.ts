@@ -72,16 +72,26 @@ interface Outcome {
   readonly issues: readonly RegistryIssue[];
 }
 
-async function validateDirectory(directory: string): Promise<Outcome> {
+/**
+ * The data files of a directory as the validator reads them (every `*.json` but the imported
+ * catalogue), with the name each is reported under, and the files that are not JSON.
+ */
+export async function readDataSources(directory: string): Promise<{
+  readonly sources: readonly RegistrySource[];
+  readonly unreadable: readonly RegistryIssue[];
+  readonly paths: ReadonlyMap<string, string>;
+}> {
   const info = await stat(directory).catch(() => undefined);
   if (!info?.isDirectory()) {
     throw new UsageError(`registry validate: ${directory} is not a directory`, 'registry validate');
   }
-  const paths = await jsonFiles(directory);
+  const files = await jsonFiles(directory);
   const sources: RegistrySource[] = [];
   const unreadable: RegistryIssue[] = [];
-  for (const file of paths) {
+  const paths = new Map<string, string>();
+  for (const file of files) {
     const name = path.relative(directory, file).split(path.sep).join('/');
+    paths.set(name, file);
     try {
       sources.push({ file: name, data: JSON.parse(await readFile(file, 'utf8')) });
     } catch (error) {
@@ -92,8 +102,13 @@ async function validateDirectory(directory: string): Promise<Outcome> {
       });
     }
   }
+  return { sources, unreadable, paths };
+}
+
+async function validateDirectory(directory: string): Promise<Outcome> {
+  const { sources, unreadable, paths } = await readDataSources(directory);
   const { issues } = validateRegistrySources(sources);
-  return { source: directory, files: paths.length, issues: [...unreadable, ...issues] };
+  return { source: directory, files: paths.size, issues: [...unreadable, ...issues] };
 }
 
 function validateBuiltIn(): Outcome {

@@ -75,16 +75,64 @@ describe('crosswire demo', () => {
       });
       expect(outcome.requests).toBe(2);
       expect(outcome.finalText).toMatch(/^I got the weather/);
-      // The demo models have no price: no cost, never a 0.
-      expect(outcome.turns.map((turn) => turn.cost)).toEqual([null, null]);
     }
-    // The simulator's token estimate (caching on): the prompts are below the 1,024-token
-    // minimum that Anthropic's smaller models and OpenAI cache, so nothing is read back.
+    // How a tool's image reached each model: the registry's answer, the one the engine sends
+    // by. A vision model on a wire whose tool result holds no image gets it after the results.
+    expect(
+      Object.fromEntries(
+        report.outcomes.map((outcome) => [`${outcome.wire} ${outcome.kind}`, outcome.delivery]),
+      ),
+    ).toEqual({
+      'openai vision': { image: 'user-message', pdf: 'placeholder' },
+      'openai text': { image: 'placeholder', pdf: 'placeholder' },
+      'anthropic vision': { image: 'native', pdf: 'native' },
+      'anthropic text': { image: 'placeholder', pdf: 'native' },
+      'gemini vision': { image: 'native', pdf: 'native' },
+      'gemini text': { image: 'placeholder', pdf: 'placeholder' },
+      'ollama vision': { image: 'user-message', pdf: 'placeholder' },
+      'ollama text': { image: 'placeholder', pdf: 'placeholder' },
+      'responses vision': { image: 'native', pdf: 'native' },
+      'responses text': { image: 'placeholder', pdf: 'placeholder' },
+      'hermes vision': { image: 'user-message', pdf: 'placeholder' },
+      'hermes text': { image: 'placeholder', pdf: 'placeholder' },
+    });
+    // The simulator's token estimate (caching on): the standing instructions put the prompt
+    // past 1,024 tokens, so the second turn reads the first turn's prefix from the cache.
+    // claude-sonnet-5-5 at $2 in, $10 out, $0.20 cache read, $2.50 cache write per million:
+    // turn 1 writes 1,572 tokens (1572 x 2.5 = 3,930 micro-dollars) and answers 113 tokens
+    // (1,130); turn 2 reads 1,572 (314.4), writes the 564 new ones (1,410), answers 31 (310).
     const anthropic = report.outcomes.find((o) => o.wire === 'anthropic' && o.kind === 'vision');
-    expect(anthropic?.turns).toEqual([
-      { inputTokens: 256, cacheReadTokens: 0, cacheSharePercent: 0, cost: null },
-      { inputTokens: 821, cacheReadTokens: 0, cacheSharePercent: 0, cost: null },
+    expect(
+      anthropic?.turns.map((turn) => [
+        turn.inputTokens,
+        turn.cacheReadTokens,
+        turn.cacheSharePercent,
+        turn.cost?.cacheWrite,
+        turn.cost?.cacheRead,
+        turn.cost?.output,
+        turn.cost?.total,
+      ]),
+    ).toEqual([
+      [1572, 0, 0, 0.00393, 0, 0.00113, 0.00506],
+      [2136, 1572, 74, 0.00141, 0.0001572, 0.00031, 0.0018772],
     ]);
+    // Caching from turn 2 on every wire whose provider caches; a local server reports none.
+    for (const outcome of report.outcomes) {
+      const shares = outcome.turns.map((turn) => turn.cacheSharePercent);
+      const caches = !['ollama', 'hermes'].includes(outcome.wire);
+      expect({ conversation: `${outcome.wire} ${outcome.kind}`, first: shares[0] }).toEqual({
+        conversation: `${outcome.wire} ${outcome.kind}`,
+        first: 0,
+      });
+      expect((shares[1] ?? 0) > 50).toBe(caches);
+    }
+    // A priced model's cost per turn (gemini-3.8-flash: $0.75 in, $3.75 out per million, no
+    // separate cache-read price, so cached tokens are charged as input); an unpriced model has
+    // no cost, never a 0.
+    const gemini = report.outcomes.find((o) => o.wire === 'gemini' && o.kind === 'vision');
+    expect(gemini?.turns.map((turn) => turn.cost?.total)).toEqual([0.00162075, 0.0016905]);
+    const unpriced = report.outcomes.find((o) => o.wire === 'gemini' && o.kind === 'text');
+    expect(unpriced?.turns.map((turn) => turn.cost)).toEqual([null, null]);
     // Never a payload, on any wire: not in the report, not in the summarised blocks.
     expect(run.stdout).not.toContain(DEMO_PNG_BASE64.slice(0, 32));
     expect(run.stdout).not.toContain(DEMO_PDF_BASE64.slice(0, 32));
@@ -100,20 +148,21 @@ describe('crosswire demo', () => {
     expect(anthropic).toBe(
       [
         'anthropic wire (provider demo-anthropic)',
-        'tool output                 sees images: vision-model       text only: text-model',
+        'tool output                 sees images: claude-sonnet-5-5  text only: MiniMax-M2',
         'text (get_weather)          text                            text',
         'image (render_chart)        text + image image/png 84 B     text + placeholder [image]',
         'pdf (fetch_report)          document application/pdf 598 B  document application/pdf 598 B',
         'text resource (read_notes)  text document                   text document',
         'error (book_table)          text is_error                   text is_error',
-        'turns of vision-model: 1: 256 in, 0% cached, no price · 2: 821 in, 0% cached, no price',
-        'turns of text-model: 1: 256 in, 0% cached, no price · 2: 786 in, 0% cached, no price',
+        'turns of claude-sonnet-5-5: 1: 1572 in, 0% cached, $0.005060 · 2: 2136 in, 74% cached, $0.001877',
+        'turns of MiniMax-M2: 1: 1572 in, 0% cached, $0.000607 · 2: 2102 in, 75% cached, $0.000668',
         '',
         '',
       ].join('\n'),
     );
+    // The image a vision model gets after the results, on a wire whose tool result holds none.
     expect(run.stdout).toContain(
-      'error (book_table)          text (no error flag)        text (no error flag)\n',
+      'image (render_chart)        text + placeholder [image] + image after the results  text + placeholder [image]\n',
     );
     for (const wire of WIRE_FORMATS)
       expect(run.stdout).toContain(`\n${wire} wire (provider demo-${wire})\n`);
@@ -192,13 +241,21 @@ describe('crosswire demo', () => {
       expect(Object.fromEntries(outcome?.rows.map((row) => [row.output, row.label]) ?? [])).toEqual(
         EXPECTED['anthropic vision'],
       );
-      // What the live path reconstructs is what the provider received.
+      // What the live path reconstructs is what the provider received, but for the prompt
+      // cache breakpoint: the rebuilt request ends with the final answer, so its breakpoint
+      // sits there rather than on the last tool result.
       const received = simulator.received('live').at(-1);
       expect(received?.headers['x-api-key']).not.toContain('test-key');
-      expect(outcome?.rows.map((row) => row.block)).toEqual(
+      const unmarked = (block: unknown) =>
+        JSON.parse(
+          JSON.stringify(block, (key, value) => (key === 'cache_control' ? undefined : value)),
+        );
+      expect(outcome?.rows.map((row) => unmarked(row.block))).toEqual(
         DEMO_TOOLS.map((tool) =>
-          summarisePayloads(
-            received?.toolResults.find((result) => result.id === `call_${tool.name}`)?.block,
+          unmarked(
+            summarisePayloads(
+              received?.toolResults.find((result) => result.id === `call_${tool.name}`)?.block,
+            ),
           ),
         ),
       );

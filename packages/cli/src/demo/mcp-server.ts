@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DEMO_PDF_BASE64, DEMO_PNG_BASE64 } from './fixtures.js';
 
@@ -15,13 +15,19 @@ export interface DemoTool {
   /** The arguments the simulated model calls it with. */
   readonly arguments: Readonly<Record<string, string>>;
   readonly result: CallToolResult;
+  /** The MCP annotations the server lists (what `crosswire demo --approve` asks by). */
+  readonly annotations: ToolAnnotations;
 }
+
+/** A tool that only reads. */
+const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
 /** The five tools of the demo server, one per kind of tool output. */
 export const DEMO_TOOLS: readonly DemoTool[] = [
   {
     name: 'get_weather',
     output: 'text',
+    annotations: READ_ONLY,
     description: 'Current weather for a city.',
     arguments: { city: 'Paris' },
     result: { content: [{ type: 'text', text: 'Paris: 21 °C, light wind from the west' }] },
@@ -29,6 +35,7 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
   {
     name: 'render_chart',
     output: 'image',
+    annotations: READ_ONLY,
     description: 'Renders a chart as a PNG image.',
     arguments: { city: 'Paris' },
     result: {
@@ -41,6 +48,7 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
   {
     name: 'fetch_report',
     output: 'pdf',
+    annotations: READ_ONLY,
     description: 'Returns the quarterly report as a PDF.',
     arguments: { city: 'Paris' },
     result: {
@@ -59,6 +67,7 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
   {
     name: 'read_notes',
     output: 'text resource',
+    annotations: READ_ONLY,
     description: 'Reads the meeting notes (a text resource).',
     arguments: { city: 'Paris' },
     result: {
@@ -77,6 +86,8 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
   {
     name: 'book_table',
     output: 'error',
+    // It acts in the world: `crosswire demo --approve` asks before each call of it.
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     description: 'Books a restaurant table (always fails in the demo).',
     arguments: { city: 'Paris' },
     result: {
@@ -101,7 +112,11 @@ export async function startDemoMcp(): Promise<DemoMcp> {
   for (const tool of DEMO_TOOLS) {
     server.registerTool(
       tool.name,
-      { description: tool.description, inputSchema: { city: z.string() } },
+      {
+        description: tool.description,
+        inputSchema: { city: z.string() },
+        annotations: tool.annotations,
+      },
       async () => tool.result,
     );
   }

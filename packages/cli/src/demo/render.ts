@@ -1,4 +1,5 @@
 import { WIRE_FORMATS } from '@crosswire/core';
+import type { ToolResultDelivery } from '@crosswire/registry';
 import { type CellInput, renderTable, type Style, truncate } from '../format.js';
 import type { DeliveredPart } from './describe.js';
 import type { DemoOutcome, DemoReport, DemoRow, DemoTurn } from './report.js';
@@ -26,9 +27,26 @@ function partCell(part: DeliveredPart, style: Style): { text: string; styled: st
   }
 }
 
-function rowCell(row: DemoRow | undefined, style: Style): CellInput {
+/** What follows the results for a medium the tool result holds as a placeholder. */
+const FOLLOWS: Partial<Record<ToolResultDelivery, string>> = {
+  'user-message': 'after the results',
+  'tool-message': 'on the tool message',
+};
+
+function rowCell(
+  row: DemoRow | undefined,
+  delivery: DemoOutcome['delivery'],
+  style: Style,
+): CellInput {
   if (row === undefined) return { text: '-', styled: style.dim('-') };
-  const cells = row.parts.map((part) => partCell(part, style));
+  const medium = row.output === 'image' ? 'image' : row.output === 'pdf' ? 'pdf' : undefined;
+  const follows = medium === undefined ? undefined : FOLLOWS[delivery[medium]];
+  const cells = [
+    ...row.parts.map((part) => partCell(part, style)),
+    ...(follows === undefined
+      ? []
+      : [{ text: `${medium} ${follows}`, styled: style.green(`${medium} ${follows}`) }]),
+  ];
   const unique = cells.filter(
     (cell, index) => cells.findIndex((other) => other.text === cell.text) === index,
   );
@@ -105,6 +123,7 @@ export function renderDemo(report: DemoReport, style: Style, detailed: boolean):
       ...columns.map((outcome) =>
         rowCell(
           outcome.rows.find((row) => row.tool === tool.tool),
+          outcome.delivery,
           style,
         ),
       ),
@@ -136,7 +155,13 @@ export function renderDemo(report: DemoReport, style: Style, detailed: boolean):
   lines.push(
     style.dim('image, document: the file itself reached the model (natively, base64).'),
     style.dim(
-      'placeholder [image]: a line such as "[image] image/png (84 bytes)" instead of the bytes.',
+      'placeholder [image]: a line such as "[image] image/png (84 bytes)" instead of the bytes;',
+    ),
+    style.dim(
+      '+ image after the results: the engine sends the image itself in a user message after the',
+    ),
+    style.dim(
+      'results, as crosswire caps says (delivery user-message), so a model that sees images sees it.',
     ),
     style.dim(
       'text document: the text resource as a document block. is_error: the wire flags the error;',

@@ -1,5 +1,6 @@
 import type { WireFormat } from '@crosswire/core';
 import type { Cost } from '@crosswire/engines';
+import type { ToolResultDelivery } from '@crosswire/registry';
 import type { DeliveredPart } from './describe.js';
 import type { DemoTool } from './mcp-server.js';
 
@@ -49,6 +50,12 @@ export interface DemoOutcome {
   readonly requests: number;
   /** Per turn: input tokens, cache share and cost. */
   readonly turns: readonly DemoTurn[];
+  /**
+   * How a tool's image and PDF reached the model (the registry's answer, the one the engine
+   * sends by): `user-message` adds the medium after the results to the placeholder the tool
+   * result holds.
+   */
+  readonly delivery: { readonly image: ToolResultDelivery; readonly pdf: ToolResultDelivery };
   readonly rows: readonly DemoRow[];
 }
 

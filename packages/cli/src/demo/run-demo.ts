@@ -1,5 +1,6 @@
 import { carriesNative, type WarningHandler, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import {
+  type ApprovalHandler,
   type CloudOptions,
   createEngine,
   type Engine,
@@ -9,6 +10,7 @@ import {
 import {
   createRegistry,
   defaultRegistry,
+  type PricingData,
   type Registry,
   type RegistryEntry,
 } from '@crosswire/registry';
@@ -16,6 +18,7 @@ import type { Simulator } from '@crosswire/simulator';
 import { UsageError } from '../errors.js';
 import { DELIVERED_TOOL_RESULTS } from '../wires/index.js';
 import { describeDelivered, summarisePayloads } from './describe.js';
+import { DEMO_INSTRUCTIONS } from './instructions.js';
 import { DEMO_TOOLS, type DemoMcp, startDemoMcp } from './mcp-server.js';
 import type { DemoModelKind, DemoOutcome, DemoReport, DemoRow } from './report.js';
 import { turnsOf } from './turns.js';
@@ -38,6 +41,11 @@ export interface DemoOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onWarning?: WarningHandler;
   /**
+   * Ask before each call of a tool that is not read-only (`approval: 'unless-read-only'`):
+   * the demo's `book_table`; the other four tools are annotated `readOnlyHint: true`.
+   */
+  readonly onApproval?: ApprovalHandler;
+  /**
    * Stream every turn (`engine.streamWithTools`) and hand each event over as it comes,
    * with the conversation it belongs to.
    */
@@ -55,8 +63,18 @@ async function runLoop(
   kind: DemoModelKind | undefined,
 ): Promise<ToolLoopResult> {
   const onEvent = options.onStreamEvent;
-  if (onEvent === undefined) return engine.runToolLoop(PROMPT, { mcpServers: [mcp.client] });
-  const stream = engine.streamWithTools(PROMPT, { mcpServers: [mcp.client] });
+  const input = [
+    { role: 'system' as const, content: DEMO_INSTRUCTIONS },
+    { role: 'user' as const, content: PROMPT },
+  ];
+  const loopOptions = {
+    mcpServers: [mcp.client],
+    ...(options.onApproval === undefined
+      ? {}
+      : { approval: 'unless-read-only' as const, onApproval: options.onApproval }),
+  };
+  if (onEvent === undefined) return engine.runToolLoop(input, loopOptions);
+  const stream = engine.streamWithTools(input, loopOptions);
   for await (const event of stream) onEvent(event, { wire: engine.toolWireFormat, kind });
   return stream.finalResult();
 }
@@ -78,7 +96,24 @@ const PROVIDER_OF_WIRE: Readonly<Record<WireFormat, string>> = {
   bedrock: 'bedrock',
 };
 
-const MODEL_OF_KIND: Readonly<Record<DemoModelKind, string>> = {
+/**
+ * The models each wire's conversations run with: real ones where the data has one of the kind
+ * (so the registry's capabilities and prices are theirs), the demo lab's own where it has
+ * none (no text-only Gemini model, no vision model on a Hermes endpoint).
+ */
+export const DEMO_MODELS: Readonly<Record<WireFormat, Readonly<Record<DemoModelKind, string>>>> = {
+  openai: { vision: 'gpt-6.1-sol', text: 'gpt-oss-120b' },
+  anthropic: { vision: 'claude-sonnet-5-5', text: 'MiniMax-M2' },
+  gemini: { vision: 'gemini-3.8-flash', text: 'text-model' },
+  ollama: { vision: 'qwen2.5vl', text: 'llama3.2' },
+  responses: { vision: 'gpt-6.1-sol', text: 'gpt-oss-120b' },
+  hermes: { vision: 'vision-model', text: 'Hermes-4-405B' },
+  // The lab's: a model AWS does not list for tool-result images, as the demo shows on bedrock.
+  bedrock: { vision: 'vision-model', text: 'text-model' },
+};
+
+/** The demo lab's two models, for the kinds the data has no real model of on a wire. */
+const LAB_MODELS: Readonly<Record<DemoModelKind, string>> = {
   vision: 'vision-model',
   text: 'text-model',
 };
@@ -91,18 +126,56 @@ const claim = (value: boolean) => ({
 });
 
 /**
- * The demo's registry: the default one plus a lab with two models (one sees images, one does
- * not) and one key-less provider per wire that claims native tool-result images and PDFs
- * where the wire has a form for them.
- * The registry's own rule then clears each claim where the wire has no native form or the
- * model would need vision it lacks, so the table shows that rule at work on every wire.
+ * The registry key of a demo model (the model a provider in the data serves under that id,
+ * else the demo lab's), and its price where the registry prices that model on a provider (the
+ * first such offering, in the registry's order), so each turn's cost is the one a real run
+ * would show; none for a model no provider prices (the demo then prints "no price", never a
+ * guessed 0).
+ */
+function realModel(name: string): { key: string; pricing?: PricingData } {
+  const served = defaultRegistry
+    .providers()
+    .flatMap((provider) => provider.offerings.map((offering) => ({ provider, offering })));
+  const key = served.find(({ offering }) => offering.id === name)?.offering.model;
+  if (key === undefined || Object.values(LAB_MODELS).includes(name)) {
+    return { key: `crosswire-demo/${name}` };
+  }
+  // The registry's price of each offering: curated, else the imported catalogue's.
+  const pricing = served
+    .filter(({ offering }) => offering.model === key)
+    .map(
+      ({ provider, offering }) =>
+        defaultRegistry.resolve({ provider: provider.id, model: offering.id }).pricing,
+    )
+    .find((price) => price !== undefined);
+  if (pricing === undefined) return { key };
+  return {
+    key,
+    pricing: {
+      input: pricing.input,
+      output: pricing.output,
+      ...(pricing.cacheRead === undefined ? {} : { cache_read: pricing.cacheRead }),
+      ...(pricing.cacheWrite === undefined ? {} : { cache_write: pricing.cacheWrite }),
+      currency: pricing.currency,
+      source: pricing.source,
+      date: pricing.date,
+    },
+  };
+}
+
+/**
+ * The demo's registry: the default one plus the demo lab's two models (one sees images, one
+ * does not) and one key-less provider per wire that serves that wire's demo models at their
+ * real prices and claims native tool-result images and PDFs where the wire has a form for
+ * them. The registry's own rule then clears each claim where the wire has no native form or
+ * the model would need vision it lacks, so the table shows that rule at work on every wire.
  */
 export function demoRegistry(): Registry {
   const lab: RegistryEntry = {
     lab: 'crosswire-demo',
     name: 'Crosswire demo',
     models: (['vision', 'text'] as const).map((kind) => ({
-      id: MODEL_OF_KIND[kind],
+      id: LAB_MODELS[kind],
       name: kind === 'vision' ? 'Demo model that sees images' : 'Demo text-only model',
       family: 'crosswire-demo',
       capabilities: {
@@ -136,13 +209,23 @@ export function demoRegistry(): Registry {
               ...(carriesNative(wire, 'image') ? { tool_result_images: claim(true) } : {}),
               ...(carriesNative(wire, 'pdf') ? { tool_result_pdf: claim(true) } : {}),
             },
-      offerings: (['vision', 'text'] as const).map((kind) => ({
-        id: MODEL_OF_KIND[kind],
-        model: `crosswire-demo/${MODEL_OF_KIND[kind]}`,
-      })),
+      offerings: (['vision', 'text'] as const).map((kind) => {
+        const id = DEMO_MODELS[wire][kind];
+        const { key, pricing: price } = realModel(id);
+        // A local server (no key needed) charges nothing per token: no price, not a cloud's.
+        const pricing = real.auth?.required === true ? price : undefined;
+        return { id, model: key, ...(pricing === undefined ? {} : { pricing }) };
+      }),
     };
   });
   return createRegistry({ extends: defaultRegistry, entries: [lab, ...providers] });
+}
+
+function deliveryOf(engine: Engine): DemoOutcome['delivery'] {
+  return {
+    image: engine.toolResultDelivery('image').delivery,
+    pdf: engine.toolResultDelivery('pdf').delivery,
+  };
 }
 
 function toolResultOptions(engine: Engine): Record<string, unknown> {
@@ -204,7 +287,7 @@ async function simulatedConversation(
   ]);
   const engine = createEngine({
     provider: `demo-${wire}`,
-    model: MODEL_OF_KIND[kind],
+    model: DEMO_MODELS[wire][kind],
     registry,
     baseUrl: simulator.baseUrl(wire, lane),
     retry: { maxRetries: 0 },
@@ -224,6 +307,7 @@ async function simulatedConversation(
       finalText: run.text,
       requests: requests.length,
       turns: turnsOf(run),
+      delivery: deliveryOf(engine),
       rows: rowsFrom(received),
     };
   } finally {
@@ -271,6 +355,7 @@ async function liveConversation(
       finalText: run.text,
       requests: run.turns.length,
       turns: turnsOf(run),
+      delivery: deliveryOf(engine),
       rows: rowsFrom(results),
     };
   } finally {

@@ -29,6 +29,14 @@ export function streamPrinter(
         inText = true;
         write(event.text);
         return;
+      case 'tool-approval-request':
+        line(`  ? ${event.toolCall.name} waits for a decision`);
+        return;
+      case 'tool-approval-decision':
+        line(
+          `  ${event.approved ? 'approved' : `denied${event.reason ? `: ${event.reason}` : ''}`}`,
+        );
+        return;
       case 'tool-call-run':
         line(`  → ${event.toolCall.name} ${JSON.stringify(event.toolCall.arguments)}`);
         return;

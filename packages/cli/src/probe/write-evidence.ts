@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CrosswireError } from '@crosswire/core';
-import type { ModelEntry, Registry } from '@crosswire/registry';
+import type { ModelEntry, Registry, RegistryIssue } from '@crosswire/registry';
+import { writeValidated } from '../sync/checked-write.js';
 import type { ProbeResult } from './probe.js';
 
 const SENT_AS: Record<ProbeResult['capability'], string> = {
@@ -12,6 +13,12 @@ const SENT_AS: Record<ProbeResult['capability'], string> = {
 
 /** The reply text kept with a claim: enough for a reviewer to see the word, never a transcript. */
 const REPLY_CHARACTERS = 200;
+
+/**
+ * A provider's response id as a data file keeps it: printable ASCII, at most 256 characters
+ * (the data schema's bound). A longer or stranger one is left out, and the note says so.
+ */
+const RESPONSE_ID = /^[\x21-\x7e]{1,256}$/;
 
 interface OfferingJson {
   id: string;
@@ -47,11 +54,14 @@ export interface EvidenceTarget {
 }
 
 export interface WrittenEvidence {
+  /** False when the validator refused the result: nothing was written, `issues` says why. */
+  readonly ok: boolean;
   readonly file: string;
   readonly offering: string;
   readonly capabilities: readonly string[];
   /** The lab file an entry was created in (marked for review), when the model had none. */
   readonly createdLabEntry: string | undefined;
+  readonly issues: readonly RegistryIssue[];
 }
 
 function providerFile(dataDir: string, provider: string): string {
@@ -117,19 +127,24 @@ function labEntry(model: ModelEntry, date: string): Record<string, unknown> {
   };
 }
 
-async function createLabEntry(dataDir: string, model: ModelEntry, date: string): Promise<string> {
+async function withLabEntry(
+  dataDir: string,
+  model: ModelEntry,
+  date: string,
+): Promise<{ readonly file: string; readonly data: LabJson }> {
   const file = path.join(dataDir, 'models', `${model.lab}.json`);
-  const lab = JSON.parse(await readFile(file, 'utf8')) as LabJson;
-  lab.models.push(labEntry(model, date));
-  await writeFile(file, `${JSON.stringify(lab, null, 2)}\n`);
-  return file;
+  const data = JSON.parse(await readFile(file, 'utf8')) as LabJson;
+  data.models.push(labEntry(model, date));
+  return { file, data };
 }
 
 /**
  * Writes the measured outcomes into the provider's data file as `live` claims on the
  * offering (added when the provider lists none for the model; the lab entry created, marked
  * for review, when the model has none). Each claim keeps what a reviewer checks: the code
- * word, the reply (trimmed), the provider's response id and the endpoint.
+ * word, the reply (trimmed), the provider's response id (when it is a short printable id) and
+ * the endpoint. The files are checked by the validator of `registry validate` first; on a
+ * problem nothing is written (`ok: false`, with the issues).
  */
 export async function writeEvidence(
   target: EvidenceTarget,
@@ -138,8 +153,8 @@ export async function writeEvidence(
 ): Promise<WrittenEvidence> {
   const file = providerFile(target.dataDir, target.provider);
   const data = JSON.parse(await readFile(file, 'utf8')) as ProviderJson;
-  const createdLabEntry = target.newLabEntry
-    ? await createLabEntry(target.dataDir, target.newLabEntry, date)
+  const lab = target.newLabEntry
+    ? await withLabEntry(target.dataDir, target.newLabEntry, date)
     : undefined;
   const offerings = data.offerings ?? [];
   data.offerings = offerings;
@@ -154,21 +169,36 @@ export async function writeEvidence(
   for (const result of results) {
     if (result.outcome !== 'seen' && result.outcome !== 'not_seen') continue;
     const seen = result.outcome === 'seen';
+    const id = result.responseId;
+    const keptId = id !== undefined && RESPONSE_ID.test(id) ? id : undefined;
+    const leftOut =
+      id !== undefined && keptId === undefined
+        ? `; the provider's response id (${id.length} characters, not a short printable id) was left out`
+        : '';
     capabilities[result.capability] = {
       value: seen,
       evidence: 'live',
       source: target.endpoint,
       date,
-      note: `registry:probe: the model "${target.model}" ${seen ? 'read back' : 'did not read back'} a random code word sent as ${SENT_AS[result.capability]}`,
+      note: `registry:probe: the model "${target.model}" ${seen ? 'read back' : 'did not read back'} a random code word sent as ${SENT_AS[result.capability]}${leftOut}`,
       probe: {
         code_word: result.codeWord,
         reply: (result.reply ?? '').trim().slice(0, REPLY_CHARACTERS),
-        ...(result.responseId !== undefined ? { response_id: result.responseId } : {}),
+        ...(keptId !== undefined ? { response_id: keptId } : {}),
         endpoint: target.endpoint,
       },
     };
     written.push(result.capability);
   }
-  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
-  return { file, offering: offering.id, capabilities: written, createdLabEntry };
+  const changes = new Map<string, unknown>([[file, data]]);
+  if (lab) changes.set(lab.file, lab.data);
+  const outcome = await writeValidated(target.dataDir, changes);
+  return {
+    ok: outcome.ok,
+    file,
+    offering: offering.id,
+    capabilities: outcome.ok ? written : [],
+    createdLabEntry: outcome.ok ? lab?.file : undefined,
+    issues: outcome.ok ? [] : outcome.issues,
+  };
 }

@@ -18,6 +18,9 @@ export interface RunOptions {
 export async function runCli(argv: readonly string[], options: RunOptions = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
+  // Answers to questions, one line each, from the same text as standard input.
+  const answers = (options.stdin ?? '').split('\n');
+  if (answers.at(-1) === '') answers.pop();
   const code = await main(argv, {
     stdout: (text) => {
       stdout += text;
@@ -26,6 +29,7 @@ export async function runCli(argv: readonly string[], options: RunOptions = {}):
       stderr += text;
     },
     readStdin: async () => options.stdin ?? '',
+    readLine: async () => answers.shift(),
     env: options.env ?? {},
     isTTY: options.isTTY ?? false,
     cwd: options.cwd ?? process.cwd(),

@@ -3,7 +3,7 @@ import { createEngine } from '@crosswire/engines';
 import { startSimulator } from '@crosswire/simulator';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOOLS, startDemoMcp } from '../demo/mcp-server.js';
-import { demoRegistry } from '../demo/run-demo.js';
+import { DEMO_MODELS, demoRegistry } from '../demo/run-demo.js';
 import { DELIVERED_TOOL_RESULTS } from './index.js';
 
 describe('DELIVERED_TOOL_RESULTS', () => {
@@ -26,7 +26,7 @@ describe('DELIVERED_TOOL_RESULTS', () => {
         ]);
         const engine = createEngine({
           provider: `demo-${wire}`,
-          model: 'vision-model',
+          model: DEMO_MODELS[wire].vision,
           registry,
           baseUrl: simulator.baseUrl(wire, wire),
         });

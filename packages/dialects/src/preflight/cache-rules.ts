@@ -1,40 +1,32 @@
-// The prompt-cache rules `preflight` checks on the anthropic wire: at most 4 `cache_control`
-// breakpoints in a request, and none on an empty text block (both refused with a 400).
-import { ANTHROPIC_MAX_BREAKPOINTS, anthropicBreakpoints } from '../prompt-cache.js';
-import { asArray, isRecord } from '../support/json.js';
-import type { ProviderRule, RuleBreak } from './types.js';
+// The prompt-cache rules `preflight` checks: on the anthropic wire at most 4 `cache_control`
+// breakpoints in a request, none on an empty text block, no one-hour breakpoint after a
+// five-minute one; on the OpenAI wires a `prompt_cache_key` of at most 64 characters (each
+// refused with a 400). The anthropic rules read one shared walk of the markers.
+import {
+  ANTHROPIC_MAX_BREAKPOINTS,
+  anthropicMarkers,
+  misorderedTtls,
+  PROMPT_CACHE_KEY_MAX_LENGTH,
+} from '../prompt-cache.js';
+import type { ProviderRule, RuleCheck } from './types.js';
+
+const keyTooLong: RuleCheck = (body) => {
+  const key = body.prompt_cache_key;
+  if (typeof key !== 'string') return [];
+  const length = [...key].length;
+  return length > PROMPT_CACHE_KEY_MAX_LENGTH
+    ? [
+        {
+          path: 'prompt_cache_key',
+          message: `Invalid 'prompt_cache_key': string too long. Expected a string with maximum length ${PROMPT_CACHE_KEY_MAX_LENGTH}, but got a string with length ${length} instead.`,
+        },
+      ]
+    : [];
+};
+const LONG_KEY = 'k'.repeat(65);
 
 const EPHEMERAL = { type: 'ephemeral' };
 const marked = (text: string) => ({ type: 'text', text, cache_control: EPHEMERAL });
-
-/** Every text block with a breakpoint and no text, wherever a block may be. */
-function emptyMarkedBlocks(body: Readonly<Record<string, unknown>>): RuleBreak[] {
-  const found: RuleBreak[] = [];
-  const visit = (block: unknown, path: string) => {
-    if (!isRecord(block)) return;
-    if (
-      block.cache_control !== undefined &&
-      block.type === 'text' &&
-      (typeof block.text !== 'string' || block.text.trim() === '')
-    ) {
-      found.push({
-        path: `${path}.text`,
-        message: `${path}.text: cache_control cannot be set for empty text blocks`,
-      });
-    }
-    for (const [index, part] of asArray(block.content).entries()) {
-      visit(part, `${path}.content.${index}`);
-    }
-  };
-  for (const [index, block] of asArray(body.system).entries()) visit(block, `system.${index}`);
-  for (const [index, message] of asArray(body.messages).entries()) {
-    if (!isRecord(message)) continue;
-    for (const [inner, block] of asArray(message.content).entries()) {
-      visit(block, `messages.${index}.content.${inner}`);
-    }
-  }
-  return found;
-}
 
 export const CACHE_RULES: readonly ProviderRule[] = [
   {
@@ -54,7 +46,7 @@ export const CACHE_RULES: readonly ProviderRule[] = [
     violation: 'A maximum of 4 blocks with cache_control may be provided',
     quoted: 'A maximum of 4 blocks with cache_control may be provided. Found 5.',
     check: (body) => {
-      const found = anthropicBreakpoints(body).length;
+      const found = anthropicMarkers(body).breakpoints.length;
       return found > ANTHROPIC_MAX_BREAKPOINTS
         ? [
             {
@@ -80,6 +72,58 @@ export const CACHE_RULES: readonly ProviderRule[] = [
     },
     violation: 'cache_control cannot be set for empty text blocks',
     quoted: 'messages.1124.content.6.text: cache_control cannot be set for empty text blocks',
-    check: emptyMarkedBlocks,
+    check: (body) => [...anthropicMarkers(body).emptyMarked],
   },
+  {
+    id: 'anthropic-cache-ttl-order',
+    wire: 'anthropic',
+    rule: "A breakpoint with `ttl: '1h'` does not come after one with `ttl: '5m'` (tools, then system, then messages): longer lifetimes first.",
+    source: 'https://github.com/cnighswonger/claude-code-cache-fix/issues/44',
+    example: {
+      path: '/v1/messages',
+      body: {
+        model: 'claude-sonnet-5-5',
+        max_tokens: 64,
+        system: [marked('Be brief.')],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Hi', cache_control: { type: 'ephemeral', ttl: '1h' } },
+            ],
+          },
+        ],
+      },
+    },
+    violation: "a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block",
+    quoted: "a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block",
+    check: (body) =>
+      misorderedTtls(anthropicMarkers(body)).map((breakpoint) => ({
+        path: breakpoint.path,
+        message: `${breakpoint.path}: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block`,
+      })),
+  },
+  ...(['openai', 'responses'] as const).map(
+    (wire): ProviderRule => ({
+      id: `${wire}-prompt-cache-key-length`,
+      wire,
+      rule: '`prompt_cache_key` is at most 64 characters (`maxLength: 64`).',
+      source: 'https://github.com/theopenco/llmgateway/issues/3110',
+      example: {
+        path: wire === 'openai' ? '/chat/completions' : '/responses',
+        body:
+          wire === 'openai'
+            ? {
+                model: 'gpt-5.1',
+                messages: [{ role: 'user', content: 'Hi' }],
+                prompt_cache_key: LONG_KEY,
+              }
+            : { model: 'gpt-5.1', input: 'Hi', prompt_cache_key: LONG_KEY },
+      },
+      violation: "Invalid 'prompt_cache_key': string too long",
+      quoted:
+        "Invalid 'prompt_cache_key': string too long. Expected a string with maximum length 64",
+      check: keyTooLong,
+    }),
+  ),
 ];

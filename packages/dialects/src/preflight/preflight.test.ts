@@ -15,6 +15,7 @@ describe('preflight: the request rules of the catalogue', () => {
         ...(rule.example.capabilities === undefined
           ? {}
           : { capabilities: rule.example.capabilities }),
+        ...(rule.example.features === undefined ? {} : { features: rule.example.features }),
       });
       expect(violations.length).toBeGreaterThan(0);
       for (const broken of violations) {
@@ -112,6 +113,7 @@ describe('preflight: the request rules of the catalogue', () => {
     ).toEqual([
       ['anthropic-tool-name', 'tools[1].name'],
       ['anthropic-tool-name', 'tools[2].name'],
+      ['anthropic-tool-names-unique', 'tools[2].name'],
     ]);
     expect(
       paths('gemini', {

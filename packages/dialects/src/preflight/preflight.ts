@@ -6,7 +6,7 @@ import {
 } from '@crosswire/core';
 import { isRecord } from '../support/json.js';
 import { PROVIDER_RULES } from './rules.js';
-import type { ModelFacts, ProviderRule } from './types.js';
+import type { ModelFacts, ModelRequestFeatures, ProviderRule } from './types.js';
 
 /** One broken rule in a request body. */
 export interface PreflightViolation {
@@ -32,6 +32,12 @@ export interface PreflightOptions {
    * `tool_result_pdf`): an engine passes them; without them those rules are not checked.
    */
   readonly capabilities?: ModelFacts;
+  /**
+   * What the model accepts where that differs by model (the registry's request features:
+   * `output_config.format`, a forced `tool_choice`, function tools beside a JSON response);
+   * the rules that depend on one check it only when it is given.
+   */
+  readonly features?: ModelRequestFeatures;
 }
 
 export interface PreflightResult {
@@ -67,6 +73,7 @@ export function preflight(request: unknown, options: PreflightOptions): Prefligh
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.provider === undefined ? {} : { provider: options.provider }),
     ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
+    ...(options.features === undefined ? {} : { features: options.features }),
   };
   const violations: PreflightViolation[] = [];
   for (const rule of CHECKED[options.wire]) {

@@ -2,6 +2,7 @@
 // each a documented (or verbatim-quoted) provider refusal. Facts in one table per wire; the
 // checks below read the body as the wire sends it.
 import { bytesToBase64, type WireFormat } from '@crosswire/core';
+import { saysArray } from '../structured/schema-nodes.js';
 import { asArray, isRecord, type JsonObject } from '../support/json.js';
 import { base64ImageDimensions } from './image-header.js';
 import type { ProviderRule, RuleBreak, RuleCheck } from './types.js';
@@ -126,11 +127,6 @@ function toolNameCheck(
 const SCHEMA_CHILDREN = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 const SCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties'] as const;
 
-function saysArray(type: unknown): boolean {
-  if (typeof type === 'string') return type.toLowerCase() === 'array';
-  return Array.isArray(type) && type.some(saysArray);
-}
-
 /** The dotted path of a schema node from its keys (`properties.paths.items`). */
 function schemaPath(base: string, keys: readonly string[]): string {
   let path = base;
@@ -151,7 +147,12 @@ const SCHEMA_KEYS: ReadonlyMap<string, 'one' | 'map' | 'list'> = new Map([
  * stack (no path is built unless a node breaks the rule: this runs before every send). One
  * pass over each node's own keys, no closures: a tool schema is walked on every request.
  */
-function arraysWithoutItems(schema: unknown, base: string, keys: string[], out: RuleBreak[]) {
+export function arraysWithoutItems(
+  schema: unknown,
+  base: string,
+  keys: string[],
+  out: RuleBreak[],
+) {
   if (!isRecord(schema)) return;
   if (schema.items === undefined && saysArray(schema.type)) {
     const where = keys.length === 0 ? '()' : `(${keys.map((part) => `'${part}'`).join(', ')})`;
@@ -407,6 +408,64 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
       /^[a-zA-Z0-9_-]{1,128}$/,
       () => "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
     ),
+  },
+  {
+    id: 'anthropic-tool-names-unique',
+    wire: 'anthropic',
+    rule: 'Tool names are unique within a request.',
+    source: 'https://github.com/danny-avila/LibreChat/issues/13162',
+    example: anthropicBody([{ type: 'text', text: 'Hi' }], {
+      tools: [
+        { name: 'response', input_schema: { type: 'object' } },
+        { name: 'response', input_schema: { type: 'object' } },
+      ],
+    }),
+    violation: 'Tool names must be unique',
+    quoted: 'tools: Tool names must be unique.',
+    check: (body) => {
+      const seen = new Set<unknown>();
+      const found: RuleBreak[] = [];
+      for (const tool of toolsOf('anthropic', body)) {
+        if (seen.has(tool.name)) {
+          found.push({
+            path: tool.path,
+            message: `tools: Tool names must be unique. (${JSON.stringify(tool.name)} is used twice)`,
+          });
+        }
+        seen.add(tool.name);
+      }
+      return found;
+    },
+  },
+  {
+    id: 'anthropic-tool-input-schema-object',
+    wire: 'anthropic',
+    rule: "A tool's `input_schema` is an object schema (`type: 'object'`), with no `anyOf`, `oneOf` or `allOf` at its top.",
+    source: 'https://github.com/anthropics/claude-code/issues/5319',
+    example: anthropicBody([{ type: 'text', text: 'Hi' }], {
+      tools: [{ name: 'answer', input_schema: { type: 'array', items: { type: 'string' } } }],
+    }),
+    violation: "input_schema.type: Input should be 'object'",
+    quoted: "tools.0.custom.input_schema.type: Input should be 'object'",
+    check: (body) => {
+      const found: RuleBreak[] = [];
+      for (const tool of toolsOf('anthropic', body)) {
+        const schema = tool.schema;
+        if (!isRecord(schema)) continue;
+        if (schema.type !== 'object') {
+          found.push({
+            path: `${tool.schemaPath}.type`,
+            message: `${tool.schemaPath}.type: Input should be 'object'`,
+          });
+        } else if (['anyOf', 'oneOf', 'allOf'].some((key) => schema[key] !== undefined)) {
+          found.push({
+            path: tool.schemaPath,
+            message: `${tool.schemaPath}: input_schema does not support oneOf, allOf, or anyOf at the top level`,
+          });
+        }
+      }
+      return found;
+    },
   },
   {
     id: 'anthropic-image-bytes',

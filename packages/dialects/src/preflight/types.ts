@@ -7,6 +7,19 @@ export interface RuleBreak {
   readonly message: string;
 }
 
+/**
+ * What the model's API accepts, where it differs by model (the registry's request features;
+ * undefined: not known, and no rule refuses on it).
+ */
+export interface ModelRequestFeatures {
+  /** false: the model has no `output_config.format` (anthropic) / `responseJsonSchema` (gemini). */
+  readonly outputFormat?: boolean;
+  /** false: the model refuses a `tool_choice` that forces a tool call (anthropic). */
+  readonly forcedToolChoice?: boolean;
+  /** false: the model refuses function tools beside a JSON response MIME type (gemini 2.x). */
+  readonly jsonWithTools?: boolean;
+}
+
 /** What a check knows besides the body. */
 export interface RuleContext {
   /** The model the request goes to (Gemini names it in the URL, not the body). */
@@ -19,6 +32,8 @@ export interface RuleContext {
    * fact left out is not checked.
    */
   readonly capabilities?: ModelFacts;
+  /** What the model accepts where it differs by model (from the registry), when known. */
+  readonly features?: ModelRequestFeatures;
 }
 
 /** Model facts a rule may need, named as the registry names them. */
@@ -48,6 +63,8 @@ export interface ProviderRule {
     readonly provider?: string;
     /** The model's facts the example holds, for a rule of some models only. */
     readonly capabilities?: ModelFacts;
+    /** The model's request features, for a rule of some models only. */
+    readonly features?: ModelRequestFeatures;
   };
   /** A piece of the violation the simulator (and `preflight`, for a rule with a check) reports for the example. */
   readonly violation: string;

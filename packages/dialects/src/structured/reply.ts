@@ -4,6 +4,7 @@ import { emitWarning, type WarningHandler, type WireFormat } from '@crosswire/co
 import type { ChatResponse } from '../response.js';
 import type { JsonObject } from '../support/json.js';
 import { unfencedJson } from './json-text.js';
+import { withArrayItems } from './schema-nodes.js';
 import { strictOutputSchema } from './strict.js';
 import type { StructuredOutputRequest, StructuredReply } from './types.js';
 
@@ -15,23 +16,84 @@ export function textStructuredReply(response: ChatResponse): StructuredReply {
   return { text: unfencedJson(response.content) };
 }
 
+/** Tells `onWarning` that an output schema was repaired before sending, naming the rule. */
+export function warnRepaired(
+  onWarning: WarningHandler | undefined,
+  wire: WireFormat,
+  output: StructuredOutputRequest,
+  rule: string,
+  what: string,
+  paths: readonly string[],
+): void {
+  emitWarning(onWarning, {
+    code: 'structured_output_repaired',
+    message: `${wire}: the schema of output "${output.name}" ${what} at ${paths.join(', ')} (rule ${rule}); the reply is still validated against the schema as given`,
+    details: { wire, name: output.name, rule, paths },
+  });
+}
+
 /**
- * The schema and `strict` flag openai and responses send: strict by OpenAI's rules when asked
- * and possible; otherwise the schema as given with `strict: false`, and one
- * `structured_output_not_strict` warning saying why.
+ * The schema and `strict` flag openai and responses send: arrays without `items` given
+ * `items: {}` (warned, rule `<wire>-structured-array-items`), then strict by OpenAI's rules when
+ * asked and possible; otherwise `strict: false`, and one `structured_output_not_strict` warning
+ * saying why (rule `<wire>-structured-strict-schema`). `items: {}` has no type, which strict
+ * mode refuses, so a repaired array also means `strict: false`.
  */
 export function openAiOutputSchema(
   wire: WireFormat,
   output: StructuredOutputRequest,
   onWarning: WarningHandler | undefined,
 ): { readonly schema: JsonObject; readonly strict: boolean } {
-  if (!output.strict) return { schema: output.schema, strict: false };
-  const made = strictOutputSchema(output.schema);
-  if (made.strict) return { schema: made.schema, strict: true };
-  emitWarning(onWarning, {
-    code: 'structured_output_not_strict',
-    message: `${wire}: the schema of output "${output.name}" cannot be made strict (${made.reasons.join('; ')}); sent with strict: false, and the reply is still validated`,
-    details: { wire, name: output.name, reasons: made.reasons },
-  });
-  return { schema: output.schema, strict: false };
+  const sent = sentSchema(output.schema, output.strict);
+  if (sent.repaired.length > 0) {
+    warnRepaired(
+      onWarning,
+      wire,
+      output,
+      `${wire}-structured-array-items`,
+      'has arrays without items; they get items: {}',
+      sent.repaired,
+    );
+  }
+  if (sent.reasons.length > 0) {
+    const rule = `${wire}-structured-strict-schema`;
+    emitWarning(onWarning, {
+      code: 'structured_output_not_strict',
+      message: `${wire}: the schema of output "${output.name}" cannot be made strict (${sent.reasons.join('; ')}); sent with strict: false (rule ${rule}), and the reply is still validated`,
+      details: { wire, name: output.name, rule, reasons: sent.reasons },
+    });
+  }
+  return { schema: sent.schema, strict: sent.strict };
+}
+
+interface SentSchema {
+  readonly schema: JsonObject;
+  readonly strict: boolean;
+  readonly repaired: readonly string[];
+  /** Why it is not strict, when strict was asked for. */
+  readonly reasons: readonly string[];
+}
+
+// What each output schema object became, strict and not: the engine sends the same schema on
+// every turn of a loop, and preflight remembers its walks per schema object too.
+const SENT = new WeakMap<object, { strict?: SentSchema; loose?: SentSchema }>();
+
+function sentSchema(given: JsonObject, strict: boolean): SentSchema {
+  let known = SENT.get(given);
+  if (known === undefined) {
+    known = {};
+    SENT.set(given, known);
+  }
+  const cached = strict ? known.strict : known.loose;
+  if (cached !== undefined) return cached;
+  const { schema, repaired } = withArrayItems(given);
+  let sent: SentSchema = { schema, strict: false, repaired, reasons: [] };
+  if (strict) {
+    const made = strictOutputSchema(schema);
+    sent = made.strict
+      ? { schema: made.schema, strict: true, repaired, reasons: [] }
+      : { schema, strict: false, repaired, reasons: made.reasons };
+    known.strict = sent;
+  } else known.loose = sent;
+  return sent;
 }

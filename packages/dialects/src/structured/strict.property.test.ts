@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { preflight } from '../preflight/preflight.js';
-import { strictOutputSchema, withoutStrictNulls } from './strict.js';
+import { strictObstacles, strictOutputSchema, withoutStrictNulls } from './strict.js';
 
 const leaf = fc.constantFrom<Record<string, unknown>>(
   { type: 'string' },
@@ -79,5 +79,71 @@ describe('strictOutputSchema over all schemas', () => {
       b: null,
       list: [{}],
     });
+  });
+});
+
+describe('the strict limits hold across the whole schema (issue 38)', () => {
+  const object = (properties: Record<string, unknown>) => ({
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  });
+  const values = (count: number, width: number, prefix: string) =>
+    Array.from({ length: count }, (_, index) => `${prefix}${String(index).padStart(width, '0')}`);
+
+  it('1,000 enum values in all pass; 1,001 across two enums do not', () => {
+    expect(
+      strictObstacles(
+        object({
+          a: { type: 'string', enum: values(500, 3, 'a') },
+          b: { type: 'string', enum: values(500, 3, 'b') },
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      strictObstacles(
+        object({
+          a: { type: 'string', enum: values(500, 3, 'a') },
+          b: { type: 'string', enum: values(501, 3, 'b') },
+        }),
+      ),
+    ).toEqual(['1001 enum values in all (at most 1000)']);
+  });
+
+  it('15,000 characters are the limit of an enum of more than 250 values only', () => {
+    // 250 values of 100 characters: 25,000 characters, but not more than 250 values.
+    expect(strictObstacles(object({ a: { type: 'string', enum: values(250, 99, 'x') } }))).toEqual(
+      [],
+    );
+    // 251 values of 60 characters: 15,060.
+    expect(strictObstacles(object({ a: { type: 'string', enum: values(251, 59, 'x') } }))).toEqual([
+      '$.properties.a: an enum of more than 250 values has 15060 characters (at most 15000)',
+    ]);
+    // 300 values of 50 characters: exactly 15,000.
+    expect(strictObstacles(object({ a: { type: 'string', enum: values(300, 49, 'x') } }))).toEqual(
+      [],
+    );
+  });
+
+  it('120,000 characters of names and values in all, counting definitions and const', () => {
+    const names = (count: number, width: number) =>
+      Object.fromEntries(values(count, width, 'p').map((name) => [name, { type: 'string' }]));
+    expect(strictObstacles(object(names(120, 999)))).toEqual([]);
+    expect(
+      strictObstacles({
+        ...object(names(120, 999)),
+        $defs: { d: { type: 'string', const: 'x' } },
+      }),
+    ).toEqual([
+      '120002 characters of property names, definition names, enum and const values in all (at most 120000)',
+    ]);
+  });
+
+  it('a node without a type, and an array without items, cannot be strict', () => {
+    expect(strictObstacles(object({ a: {}, b: { type: 'array' } }))).toEqual([
+      "$.properties.a: schema must have a 'type' key",
+      '$.properties.b: array schema missing items',
+    ]);
   });
 });

@@ -3,10 +3,11 @@
 // https://platform.openai.com/docs/guides/structured-outputs#supported-schemas: the root is an
 // object (not `anyOf`); every object has `additionalProperties: false` and lists every property
 // in `required` (an optional one becomes nullable); composition keywords beyond `anyOf` are not
-// supported; at most 5000 properties and 10 levels of nesting; at most 1000 enum values.
+// supported; the size limits hold across the whole schema (see `strictObstacles`).
 // The preflight rules (`preflight/structured-rules.ts`) check the same facts on the body.
 import { toStrictJsonSchema } from '@crosswire/core';
-import { isRecord, type JsonObject } from '../support/json.js';
+import { isRecord, type JsonObject, setOwn } from '../support/json.js';
+import { forEachSchemaNode, saysArray } from './schema-nodes.js';
 
 /** Keywords strict mode cannot express: a schema with one falls back to `strict: false`. */
 export const STRICT_UNSUPPORTED_KEYWORDS: readonly string[] = Object.freeze([
@@ -54,25 +55,45 @@ export const STRICT_FORMATS: readonly string[] = Object.freeze([
 
 export const STRICT_MAX_PROPERTIES = 5000;
 export const STRICT_MAX_DEPTH = 10;
+/** Enum values across the whole schema. */
 export const STRICT_MAX_ENUM_VALUES = 1000;
+/** An enum of more string values than this has {@link STRICT_MAX_LARGE_ENUM_CHARS} characters at most. */
+export const STRICT_LARGE_ENUM_VALUES = 250;
+export const STRICT_MAX_LARGE_ENUM_CHARS = 15_000;
+/** Characters of every property name, definition name, enum value and const value together. */
+export const STRICT_MAX_SCHEMA_CHARS = 120_000;
 
-/** Why a schema cannot be made strict (empty when it can). */
+/** The keys that let a node go without `type` in strict mode. */
+const TYPE_STANDINS = ['type', 'anyOf', 'oneOf', '$ref', 'enum', 'const', 'allOf', 'not'];
+
+function keyChars(map: unknown): number {
+  if (!isRecord(map)) return 0;
+  let chars = 0;
+  for (const name of Object.keys(map)) chars += name.length;
+  return chars;
+}
+
+/**
+ * Why a schema cannot be made strict (empty when it can). OpenAI's limits hold across the whole
+ * schema, not per node (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas,
+ * "Objects have limitations on nesting depth and size"): 5,000 properties, 10 levels, 1,000
+ * enum values in all; 15,000 characters for the values of one enum of more than 250 string
+ * values; 120,000 characters of property names, definition names, enum and const values. A
+ * node without a type (`items: {}`) is refused too ("schema must have a 'type' key",
+ * can1357/oh-my-pi#211), as is an array without `items` ("array schema missing items").
+ */
 export function strictObstacles(schema: JsonObject): string[] {
   const reasons: string[] = [];
   if (schema.type !== 'object' || schema.anyOf !== undefined) {
     reasons.push('the root schema must be an object (type "object", not anyOf)');
   }
   let properties = 0;
-  const visit = (node: unknown, path: string, depth: number) => {
-    if (Array.isArray(node)) {
-      node.forEach((inner, index) => {
-        visit(inner, `${path}[${index}]`, depth);
-      });
-      return;
-    }
-    if (!isRecord(node)) return;
+  let enumValues = 0;
+  let chars = 0;
+  let tooDeep: string | undefined;
+  forEachSchemaNode(schema, (node, path, depth) => {
     if (depth > STRICT_MAX_DEPTH) {
-      reasons.push(`${path}: nested deeper than ${STRICT_MAX_DEPTH} levels`);
+      tooDeep ??= path;
       return;
     }
     for (const keyword of STRICT_UNSUPPORTED_KEYWORDS) {
@@ -82,26 +103,54 @@ export function strictObstacles(schema: JsonObject): string[] {
     if (extra !== undefined && extra !== false) {
       reasons.push(`${path}: additionalProperties other than false (a map) cannot be strict`);
     }
-    if (Array.isArray(node.enum) && node.enum.length > STRICT_MAX_ENUM_VALUES) {
-      reasons.push(`${path}: more than ${STRICT_MAX_ENUM_VALUES} enum values`);
+    if (!TYPE_STANDINS.some((key) => node[key] !== undefined)) {
+      reasons.push(`${path}: schema must have a 'type' key`);
+    }
+    const type = node.type;
+    if (
+      (type === 'array' || (Array.isArray(type) && type.includes('array'))) &&
+      node.items === undefined
+    ) {
+      reasons.push(`${path}: array schema missing items`);
     }
     if (isRecord(node.properties)) {
       properties += Object.keys(node.properties).length;
-      for (const [name, inner] of Object.entries(node.properties))
-        visit(inner, `${path}.properties.${name}`, depth + 1);
+      chars += keyChars(node.properties);
     }
-    if (node.items !== undefined) visit(node.items, `${path}.items`, depth + 1);
-    for (const key of ['anyOf', 'prefixItems'] as const)
-      if (Array.isArray(node[key])) visit(node[key], `${path}.${key}`, depth);
-    for (const key of ['$defs', 'definitions'] as const) {
-      const defs = node[key];
-      if (isRecord(defs))
-        for (const [name, inner] of Object.entries(defs)) visit(inner, `${path}.${key}.${name}`, 1);
+    chars += keyChars(node.$defs) + keyChars(node.definitions);
+    if (typeof node.const === 'string') chars += node.const.length;
+    if (Array.isArray(node.enum)) {
+      enumValues += node.enum.length;
+      let enumChars = 0;
+      let allStrings = true;
+      for (const value of node.enum) {
+        if (typeof value === 'string') enumChars += value.length;
+        else allStrings = false;
+      }
+      chars += enumChars;
+      if (
+        allStrings &&
+        node.enum.length > STRICT_LARGE_ENUM_VALUES &&
+        enumChars > STRICT_MAX_LARGE_ENUM_CHARS
+      ) {
+        reasons.push(
+          `${path}: an enum of more than ${STRICT_LARGE_ENUM_VALUES} values has ${enumChars} characters (at most ${STRICT_MAX_LARGE_ENUM_CHARS})`,
+        );
+      }
     }
-  };
-  visit(schema, '$', 1);
+  });
+  if (tooDeep !== undefined)
+    reasons.push(`${tooDeep}: nested deeper than ${STRICT_MAX_DEPTH} levels`);
   if (properties > STRICT_MAX_PROPERTIES) {
     reasons.push(`more than ${STRICT_MAX_PROPERTIES} properties in all`);
+  }
+  if (enumValues > STRICT_MAX_ENUM_VALUES) {
+    reasons.push(`${enumValues} enum values in all (at most ${STRICT_MAX_ENUM_VALUES})`);
+  }
+  if (chars > STRICT_MAX_SCHEMA_CHARS) {
+    reasons.push(
+      `${chars} characters of property names, definition names, enum and const values in all (at most ${STRICT_MAX_SCHEMA_CHARS})`,
+    );
   }
   return reasons;
 }
@@ -181,16 +230,6 @@ export function strictOutputSchema(schema: JsonObject): StrictSchemaResult {
   const reasons = strictObstacles(schema);
   if (reasons.length > 0) return { strict: false, reasons };
   return { strict: true, schema: toStrictJsonSchema(dropKeywords(schema) as JsonObject) };
-}
-
-/** Sets an own key; unlike assignment, `__proto__` stays a plain key. */
-function setOwn(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 function allowsNull(schema: unknown): boolean {

@@ -186,6 +186,7 @@ describe('reading structured replies', () => {
     expect(readStructured('anthropic', parseResponse('anthropic', body), output)).toEqual({
       text: '{"city":"Oslo"}',
       toolCallId: 'toolu_1',
+      value: { city: 'Oslo' },
     });
     const refused = {
       type: 'message',

@@ -16,16 +16,23 @@ export interface StructuredOutputRequest {
    * `structured_output_not_strict` warning). Other wires ignore it.
    */
   readonly strict: boolean;
+  /**
+   * anthropic tool form: the synthetic tool's name when `name` is taken by one of the request's
+   * tools (`outputToolName`; the engine sets it from the tool set); default `name`, or the
+   * first free `name_output...` when the request's tools hold `name`.
+   */
+  readonly toolName?: string;
 }
 
 /**
  * How a wire asks for a structured reply, where it has a choice (`DialectOptions.structuredOutput`):
  * `native` the provider's own parameter (anthropic `output_config.format`, gemini
  * `responseJsonSchema`, bedrock `outputConfig.textFormat`), `tool` a synthetic tool the model
- * is forced to call (anthropic, bedrock),
- * `subset` gemini's OpenAPI-subset `responseSchema`. Wires with one mechanism ignore it.
+ * is forced to call (anthropic, bedrock), `subset` gemini's OpenAPI-subset `responseSchema`,
+ * `prompt` (openai, responses) JSON mode with the schema in the system prompt, for a model
+ * without `json_schema`. Other wires ignore it.
  */
-export type StructuredOutputMode = 'native' | 'tool' | 'subset';
+export type StructuredOutputMode = 'native' | 'tool' | 'subset' | 'prompt';
 
 /** The mechanism a request uses, named by the field it sets (`explain` reports it). */
 export type StructuredMechanism =
@@ -47,4 +54,10 @@ export interface StructuredReply {
   readonly refusal?: string;
   /** The id of the synthetic tool call that carried the object (anthropic `tool` mode). */
   readonly toolCallId?: string;
+  /**
+   * The value itself, where the wire carried it decoded (the synthetic tool's arguments): check
+   * this instead of parsing `text`, which is then its JSON, or '' when the value nests too deep
+   * for `JSON.stringify`.
+   */
+  readonly value?: unknown;
 }

@@ -23,6 +23,16 @@ export function asNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/** Sets an own key; unlike assignment, `__proto__` stays a plain key. */
+export function setOwn(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 export function cloneJson<T>(value: T): T {
   return structuredClone(value);
 }

@@ -91,6 +91,13 @@ function state(): WireStreamState {
           for (const [key, value] of Object.entries(usage)) {
             if (value !== null && value !== undefined) merged[key] = value;
           }
+          // New write counts without their split by lifetime: message_start's split is stale.
+          if (
+            usage.cache_creation_input_tokens !== undefined &&
+            usage.cache_creation === undefined
+          ) {
+            delete merged.cache_creation;
+          }
           message.usage = merged;
           return;
         }

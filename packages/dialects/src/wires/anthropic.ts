@@ -8,7 +8,6 @@ import {
   locateToolCalls,
   stripSchemaDialect,
   type ToolCall,
-  toClosedJsonSchema,
 } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 import { withCallIds, withMappedCallIds } from '../call-ids.js';
@@ -23,18 +22,25 @@ import {
   unreadable,
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
-import { usageOf } from '../response.js';
-import { textStructuredReply } from '../structured/reply.js';
-import { anthropicOutputSchema } from '../structured/strict.js';
+import { UsageReader } from '../response.js';
+import {
+  anthropicFormatObstacles,
+  anthropicNativeSchema,
+  outputToolName,
+  WRAPPED_ROOT_PROPERTY,
+  wrappedRootSchema,
+  wrapsRoot,
+} from '../structured/anthropic-output.js';
+import { textStructuredReply, warnRepaired } from '../structured/reply.js';
 import type {
   StructuredMechanism,
   StructuredOutputRequest,
   StructuredReply,
 } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
-  asNumber,
   asRecord,
   asString,
   cloneJson,
@@ -221,9 +227,41 @@ export function buildRequest(
       details: { wire, temperature: request.temperature },
     });
   }
-  const built = { ...body, ...request.extra };
+  const built = mergeExtra(wire, body, request.extra, options.onWarning);
+  relaxForcedToolChoice(built, options);
   warnThinkingBlockMissing(built, options);
   return built;
+}
+
+/** A `tool_choice` that makes the model call a tool. */
+function forcesTool(choice: unknown): boolean {
+  const type = asRecord(choice).type;
+  return type === 'any' || type === 'tool';
+}
+
+/**
+ * A forced `tool_choice` where the API refuses one goes out as `auto` (the reply is read and
+ * validated as usual, and a structured reply repaired), with a `tool_choice_relaxed` warning
+ * naming the rule: with extended thinking on ("Thinking may not be enabled when tool_choice
+ * forces tool use.", mastra-ai/mastra#7507), and on a model that refuses forced tool use
+ * (`forcedToolChoice: false`; "tool_choice: type "tool" and "any" are not supported for this
+ * model.", anthropics/claude-cookbooks#854). `body` is the dialect's own copy.
+ */
+function relaxForcedToolChoice(body: JsonObject, options: DialectOptions): void {
+  if (!forcesTool(body.tool_choice)) return;
+  const thinking = asRecord(body.thinking).type;
+  const thinkingOn = thinking === 'enabled' || thinking === 'adaptive';
+  if (!thinkingOn && options.forcedToolChoice !== false) return;
+  const rule = thinkingOn
+    ? 'anthropic-thinking-forced-tool-choice'
+    : 'anthropic-forced-tool-choice-model';
+  const { name: _name, type: forced, ...rest } = asRecord(body.tool_choice);
+  body.tool_choice = { ...rest, type: 'auto' };
+  emitWarning(options.onWarning, {
+    code: 'tool_choice_relaxed',
+    message: `anthropic: tool_choice ${JSON.stringify(forced)} is sent as "auto": ${thinkingOn ? 'extended thinking is on, and the API refuses a forced tool call with it' : 'the model refuses a forced tool call'} (rule ${rule})`,
+    details: { wire, rule, toolChoice: forced },
+  });
 }
 
 /**
@@ -292,16 +330,33 @@ function refusalText(record: JsonObject, content: string): string {
  * `input_tokens` says so (`cacheReadsInInputTokens`), and they are not added twice.
  */
 function anthropicUsage(usage: JsonObject, options: DialectOptions) {
-  const uncached = asNumber(usage.input_tokens);
-  const outputTokens = asNumber(usage.output_tokens);
-  const cacheReadTokens = asNumber(usage.cache_read_input_tokens);
-  const cacheWriteTokens = asNumber(usage.cache_creation_input_tokens);
+  const reader = new UsageReader(wire, options.onWarning, options.contextWindow);
+  const uncached = reader.count(usage.input_tokens, 'usage.input_tokens');
+  const outputTokens = reader.count(usage.output_tokens, 'usage.output_tokens');
+  const cacheReadTokens = reader.count(
+    usage.cache_read_input_tokens,
+    'usage.cache_read_input_tokens',
+  );
+  const cacheWriteTokens = reader.count(
+    usage.cache_creation_input_tokens,
+    'usage.cache_creation_input_tokens',
+  );
+  // The writes by lifetime (SDK `Usage.cache_creation`: `CacheCreation`), priced apart.
+  const creation = asRecord(usage.cache_creation);
+  const cacheWrite5mTokens = reader.count(
+    creation.ephemeral_5m_input_tokens,
+    'usage.cache_creation.ephemeral_5m_input_tokens',
+  );
+  const cacheWrite1hTokens = reader.count(
+    creation.ephemeral_1h_input_tokens,
+    'usage.cache_creation.ephemeral_1h_input_tokens',
+  );
   const readsInside = options.cacheReadsInInputTokens === true;
   const inputTokens =
     uncached === undefined
       ? undefined
       : uncached + (cacheWriteTokens ?? 0) + (readsInside ? 0 : (cacheReadTokens ?? 0));
-  return usageOf({
+  return reader.usage({
     inputTokens,
     outputTokens,
     totalTokens:
@@ -310,6 +365,8 @@ function anthropicUsage(usage: JsonObject, options: DialectOptions) {
         : undefined,
     cacheReadTokens,
     cacheWriteTokens,
+    cacheWrite5mTokens,
+    cacheWrite1hTokens,
   });
 }
 
@@ -465,34 +522,92 @@ function structuredMechanism(options: DialectOptions): StructuredMechanism {
 }
 
 /**
+ * The mechanism of one request: `output_config.format` where the model has it and it takes the
+ * schema (see `anthropicFormatObstacles`), else the tool form.
+ */
+function mechanismFor(
+  options: DialectOptions,
+  output: StructuredOutputRequest,
+): StructuredMechanism {
+  if (structuredMechanism(options) === 'tool') return 'tool';
+  return anthropicFormatObstacles(output.schema).length === 0 ? 'output_config.format' : 'tool';
+}
+
+/**
  * Anthropic structured outputs: `native` sends `output_config: { format: { type:
  * 'json_schema', schema } }` (SDK `OutputConfig` / `JSONOutputFormat`; objects closed with
- * `additionalProperties: false`, which the API requires); `tool` (every Messages endpoint,
- * the `/anthropic` shims too) offers one more tool whose `input_schema` is the schema and
- * forces it with `tool_choice` (`{type:'tool'}` alone, `{type:'any'}` beside other tools).
+ * `additionalProperties: false`, which the API requires; string formats it does not take
+ * dropped, with a warning); a schema it refuses, and every request in `tool` mode (every
+ * Messages endpoint, the `/anthropic` shims too), offers one more tool whose `input_schema` is
+ * the schema (a non-object root wrapped in a `value` property) under a name no other tool has,
+ * and forces it with `tool_choice` (`{type:'tool'}` alone, `{type:'any'}` beside other tools).
  */
 function addOutput(body: JsonObject, output: StructuredOutputRequest, options: DialectOptions) {
-  if (structuredMechanism(options) === 'output_config.format') {
+  if (mechanismFor(options, output) === 'output_config.format') {
+    const { schema, droppedFormats } = anthropicNativeSchema(output.schema);
+    if (droppedFormats.length > 0) {
+      warnRepaired(
+        options.onWarning,
+        wire,
+        output,
+        'anthropic-output-format-string-format',
+        'has string formats output_config.format does not take; they are not sent',
+        droppedFormats,
+      );
+    }
     body.output_config = {
       ...asRecord(body.output_config),
-      format: {
-        type: 'json_schema',
-        schema: toClosedJsonSchema(anthropicOutputSchema(output.schema)),
-      },
+      format: { type: 'json_schema', schema },
     };
     return;
   }
+  if (structuredMechanism(options) === 'output_config.format') {
+    const obstacles = anthropicFormatObstacles(output.schema);
+    emitWarning(options.onWarning, {
+      code: 'structured_output_mechanism',
+      message: `anthropic: output "${output.name}" goes in the tool form, because output_config.format refuses its schema: ${obstacles.map((obstacle) => `${obstacle.reason} (rule ${obstacle.rule})`).join('; ')}`,
+      details: {
+        wire,
+        name: output.name,
+        mechanism: 'tool',
+        rule: obstacles[0]?.rule,
+        rules: obstacles.map((obstacle) => obstacle.rule),
+      },
+    });
+  }
   const others = asArray(body.tools);
+  const taken = others.flatMap((tool) => {
+    const name = asRecord(tool).name;
+    return typeof name === 'string' ? [name] : [];
+  });
+  const toolName = output.toolName ?? outputToolName(output.name, taken);
+  if (toolName !== output.name) {
+    emitWarning(options.onWarning, {
+      code: 'output_tool_renamed',
+      message: `anthropic: a tool of the request is named "${output.name}", so output "${output.name}" goes as tool "${toolName}" (rule anthropic-tool-names-unique)`,
+      details: { wire, name: output.name, toolName, rule: 'anthropic-tool-names-unique' },
+    });
+  }
+  const schema = stripSchemaDialect(output.schema);
   body.tools = [
     ...others,
     {
-      name: output.name,
+      name: toolName,
       description:
         output.description ?? 'Give the answer: call this tool with it as the input, exactly once.',
-      input_schema: stripSchemaDialect(output.schema),
+      input_schema: wrapsRoot(schema) ? wrappedRootSchema(schema) : schema,
     },
   ];
-  body.tool_choice = others.length === 0 ? { type: 'tool', name: output.name } : { type: 'any' };
+  body.tool_choice = others.length === 0 ? { type: 'tool', name: toolName } : { type: 'any' };
+}
+
+/** `JSON.stringify(value)`, or '' for a value nested too deep for it (a hostile reply). */
+function jsonOrEmpty(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 function readStructured(
@@ -501,15 +616,18 @@ function readStructured(
   options: DialectOptions,
 ): StructuredReply {
   if (response.finishReason === 'refusal') return { text: '', refusal: response.refusal ?? '' };
-  if (structuredMechanism(options) === 'tool') {
-    const call = response.toolCalls.find((entry) => entry.name === output.name);
+  if (mechanismFor(options, output) === 'tool') {
+    const name = output.toolName ?? output.name;
+    const call = response.toolCalls.find((entry) => entry.name === name);
     if (call !== undefined) {
-      return {
-        text: call.argumentsUndecodable
-          ? String(call.rawArguments)
-          : JSON.stringify(call.arguments),
-        toolCallId: call.id,
-      };
+      // Arguments too deep to decode arrive as the wire's object (rawArguments): still the
+      // value, which the caller's check refuses with its own depth bound.
+      const raw = call.argumentsUndecodable ? call.rawArguments : call.arguments;
+      if (typeof raw === 'string' || !isRecord(raw)) {
+        return { text: String(raw ?? ''), toolCallId: call.id };
+      }
+      const value = wrapsRoot(output.schema) ? raw[WRAPPED_ROOT_PROPERTY] : raw;
+      return { text: jsonOrEmpty(value), value, toolCallId: call.id };
     }
   }
   return textStructuredReply(response);

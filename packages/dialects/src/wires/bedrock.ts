@@ -27,8 +27,7 @@ import {
   type ReadContext,
   unreadable,
 } from '../provider-reading.js';
-import type { ChatResponse } from '../response.js';
-import { usageOf } from '../response.js';
+import { type ChatResponse, UsageReader } from '../response.js';
 import { textStructuredReply } from '../structured/reply.js';
 import { anthropicOutputSchema } from '../structured/strict.js';
 import type {
@@ -358,17 +357,31 @@ export function readToolCalls(body: unknown): ToolCall[] {
 /**
  * Converse counts cache reads and writes beside `inputTokens` (the AI SDK's
  * convert-amazon-bedrock-usage adds them up the same way); `inputTokens` here is all of them.
+ * The writes by lifetime come from `cacheDetails` (API_runtime_TokenUsage: `{ ttl: '5m' | '1h',
+ * inputTokens }` per TTL), priced apart as on Anthropic.
  */
-function bedrockUsage(usage: JsonObject) {
-  const uncached = asNumber(usage.inputTokens);
-  const outputTokens = asNumber(usage.outputTokens);
-  const cacheReadTokens = asNumber(usage.cacheReadInputTokens);
-  const cacheWriteTokens = asNumber(usage.cacheWriteInputTokens);
+function bedrockUsage(usage: JsonObject, options: DialectOptions) {
+  const reader = new UsageReader(wire, options.onWarning, options.contextWindow);
+  const uncached = reader.count(usage.inputTokens, 'usage.inputTokens');
+  const outputTokens = reader.count(usage.outputTokens, 'usage.outputTokens');
+  const cacheReadTokens = reader.count(usage.cacheReadInputTokens, 'usage.cacheReadInputTokens');
+  const cacheWriteTokens = reader.count(
+    usage.cacheWriteInputTokens,
+    'usage.cacheWriteInputTokens',
+  );
+  const byTtl = (ttl: '5m' | '1h') => {
+    const index = asArray(usage.cacheDetails).findIndex(
+      (detail) => isRecord(detail) && detail.ttl === ttl,
+    );
+    if (index < 0) return undefined;
+    const detail = asRecord(asArray(usage.cacheDetails)[index]);
+    return reader.count(detail.inputTokens, `usage.cacheDetails[${index}].inputTokens`);
+  };
   const inputTokens =
     uncached === undefined
       ? undefined
       : uncached + (cacheReadTokens ?? 0) + (cacheWriteTokens ?? 0);
-  return usageOf({
+  return reader.usage({
     inputTokens,
     outputTokens,
     totalTokens:
@@ -377,6 +390,8 @@ function bedrockUsage(usage: JsonObject) {
         : undefined,
     cacheReadTokens,
     cacheWriteTokens,
+    cacheWrite5mTokens: byTtl('5m'),
+    cacheWrite1hTokens: byTtl('1h'),
   });
 }
 
@@ -407,7 +422,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content,
     toolCalls: readToolCalls(body),
     finishReason,
-    usage: bedrockUsage(asRecord(record.usage)),
+    usage: bedrockUsage(asRecord(record.usage), options),
     reasoning: joinReasoning(reasoning),
     refusal: finishReason !== undefined && REFUSAL_STOPS.has(finishReason) ? content : undefined,
     raw: body,

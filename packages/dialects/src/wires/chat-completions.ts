@@ -6,8 +6,8 @@ import type { ChatRequest, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, UserContentPart } from '../messages.js';
 import { userParts, userPartText } from '../messages.js';
 import { imageFromUrl } from '../provider-reading.js';
-import { usageOf } from '../response.js';
-import { asArray, asNumber, asRecord, asString, type JsonObject } from '../support/json.js';
+import type { UsageReader } from '../response.js';
+import { asArray, asRecord, asString, type JsonObject } from '../support/json.js';
 import { contentChunksText, joinReasoning, splitThinkTags } from '../support/reasoning.js';
 import { unwrapWireMessage } from '../support/wire-messages.js';
 
@@ -101,15 +101,21 @@ export function messageText(
   return { content: split.content, thinking: [...thinking, ...split.thinking] };
 }
 
-export function chatUsage(body: unknown) {
-  const usage = asRecord(asRecord(body).usage);
-  return usageOf({
-    inputTokens: asNumber(usage.prompt_tokens),
-    outputTokens: asNumber(usage.completion_tokens),
-    totalTokens: asNumber(usage.total_tokens),
-    reasoningTokens: asNumber(asRecord(usage.completion_tokens_details).reasoning_tokens),
+export function chatUsage(body: unknown, usage: UsageReader) {
+  const counts = asRecord(asRecord(body).usage);
+  return usage.usage({
+    inputTokens: usage.count(counts.prompt_tokens, 'usage.prompt_tokens'),
+    outputTokens: usage.count(counts.completion_tokens, 'usage.completion_tokens'),
+    totalTokens: usage.count(counts.total_tokens, 'usage.total_tokens'),
+    reasoningTokens: usage.count(
+      asRecord(counts.completion_tokens_details).reasoning_tokens,
+      'usage.completion_tokens_details.reasoning_tokens',
+    ),
     // Cached tokens are part of `prompt_tokens` (CompletionUsage.prompt_tokens_details).
-    cacheReadTokens: asNumber(asRecord(usage.prompt_tokens_details).cached_tokens),
+    cacheReadTokens: usage.count(
+      asRecord(counts.prompt_tokens_details).cached_tokens,
+      'usage.prompt_tokens_details.cached_tokens',
+    ),
   });
 }
 

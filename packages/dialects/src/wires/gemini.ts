@@ -24,13 +24,14 @@ import {
   unreadable,
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
-import { usageOf } from '../response.js';
-import { textStructuredReply } from '../structured/reply.js';
+import { UsageReader } from '../response.js';
+import { textStructuredReply, warnRepaired } from '../structured/reply.js';
+import { mapSchemaNodes, withArrayItems } from '../structured/schema-nodes.js';
 import type { StructuredMechanism, StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
-  asNumber,
   asRecord,
   asString,
   cloneJson,
@@ -134,7 +135,7 @@ export function buildRequest(
   if (request.temperature !== undefined) generationConfig.temperature = request.temperature;
   if (request.output !== undefined) addOutput(generationConfig, request.output, options);
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
-  return { ...body, ...request.extra };
+  return mergeExtra(wire, body, request.extra, options.onWarning);
 }
 
 function candidate(body: unknown): JsonObject {
@@ -180,18 +181,33 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content,
     toolCalls: readToolCalls(body),
     finishReason: asString(candidate(body).finishReason),
-    usage: usageOf({
-      inputTokens: asNumber(usage.promptTokenCount),
-      outputTokens: asNumber(usage.candidatesTokenCount),
-      totalTokens: asNumber(usage.totalTokenCount),
-      reasoningTokens: asNumber(usage.thoughtsTokenCount),
-      // Part of `promptTokenCount` (UsageMetadata.cachedContentTokenCount).
-      cacheReadTokens: asNumber(usage.cachedContentTokenCount),
-    }),
+    usage: readUsage(usage, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning(thinking),
     refusal: undefined,
     raw: body,
   };
+}
+
+/**
+ * `usageMetadata` (@google/genai `UsageMetadata`): `totalTokenCount` is the prompt, the
+ * candidates, the thoughts and `toolUsePromptTokenCount` together.
+ */
+function readUsage(usage: JsonObject, reader: UsageReader) {
+  return reader.usage({
+    inputTokens: reader.count(usage.promptTokenCount, 'usageMetadata.promptTokenCount'),
+    outputTokens: reader.count(usage.candidatesTokenCount, 'usageMetadata.candidatesTokenCount'),
+    totalTokens: reader.count(usage.totalTokenCount, 'usageMetadata.totalTokenCount'),
+    reasoningTokens: reader.count(usage.thoughtsTokenCount, 'usageMetadata.thoughtsTokenCount'),
+    // Part of `promptTokenCount` (UsageMetadata.cachedContentTokenCount).
+    cacheReadTokens: reader.count(
+      usage.cachedContentTokenCount,
+      'usageMetadata.cachedContentTokenCount',
+    ),
+    otherTokens: reader.count(
+      usage.toolUsePromptTokenCount,
+      'usageMetadata.toolUsePromptTokenCount',
+    ),
+  });
 }
 
 export function readText(body: unknown, options: DialectOptions): string {
@@ -327,10 +343,24 @@ function structuredMechanism(options: DialectOptions): StructuredMechanism {
   return options.structuredOutput === 'subset' ? 'responseSchema' : 'responseJsonSchema';
 }
 
+/** `schema` with each `const` as a one-value `enum`, and where. */
+function constAsEnum(schema: JsonObject): { schema: JsonObject; repaired: string[] } {
+  const repaired: string[] = [];
+  const out = mapSchemaNodes(schema, (node, path) => {
+    if (!Object.hasOwn(node, 'const')) return node;
+    repaired.push(path);
+    const { const: value, ...rest } = node;
+    return { ...rest, enum: [value] };
+  }) as JsonObject;
+  return { schema: out, repaired };
+}
+
 /**
  * Gemini structured output: `generationConfig.responseMimeType: 'application/json'` with the
- * schema as `responseJsonSchema` (JSON Schema proper), or with `subset` as `responseSchema`
- * (the OpenAPI 3.0 subset, converted by core's `toGeminiSchema` as tool parameters are).
+ * schema as `responseJsonSchema` (JSON Schema proper; `const`, which Gemini's keyword list
+ * lacks, sent as a one-value `enum`, as the AI SDK does), or with `subset` as `responseSchema`
+ * (the OpenAPI 3.0 subset, converted by core's `toGeminiSchema` as tool parameters are, arrays
+ * without `items` given `items: {}`). Each repair is warned, naming its rule.
  */
 function addOutput(
   generationConfig: JsonObject,
@@ -339,10 +369,32 @@ function addOutput(
 ): void {
   generationConfig.responseMimeType = 'application/json';
   if (structuredMechanism(options) === 'responseJsonSchema') {
-    generationConfig.responseJsonSchema = stripSchemaDialect(output.schema);
+    const { schema, repaired } = constAsEnum(stripSchemaDialect(output.schema));
+    if (repaired.length > 0) {
+      warnRepaired(
+        options.onWarning,
+        wire,
+        output,
+        'gemini-response-json-schema-const',
+        'has const, which Gemini does not list; sent as a one-value enum',
+        repaired,
+      );
+    }
+    generationConfig.responseJsonSchema = schema;
     return;
   }
-  const subset = toGeminiSchema(output.schema, {
+  const { schema, repaired } = withArrayItems(output.schema);
+  if (repaired.length > 0) {
+    warnRepaired(
+      options.onWarning,
+      wire,
+      output,
+      'gemini-response-schema-array-items',
+      'has arrays without items; they get items: {}',
+      repaired,
+    );
+  }
+  const subset = toGeminiSchema(schema, {
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
   if (subset !== undefined) generationConfig.responseSchema = subset;

@@ -8,7 +8,6 @@ import {
   HERMES_DEFAULTS,
   hermesToolsPrompt,
   locateToolCalls,
-  stripSchemaDialect,
   stripToolCallTags,
   type ToolCall,
   unreadableHermesBlocks,
@@ -19,9 +18,11 @@ import type { ChatRequest, Dialect, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, WireMessage } from '../messages.js';
 import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
+import { UsageReader } from '../response.js';
 import { textStructuredReply } from '../structured/reply.js';
-import type { StructuredOutputRequest } from '../structured/types.js';
+import { schemaPrompt } from '../structured/schema-prompt.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
   asRecord,
@@ -100,15 +101,6 @@ function resultMessages(
  * start: many chat templates (Qwen, Llama) refuse a second system message or one that is
  * not first.
  */
-/**
- * Hermes has no schema parameter: the schema goes in the system prompt, in the JSON-mode form
- * of NousResearch's Hermes-2-Pro model card (`<schema>...</schema>`), and the reply is parsed.
- */
-export function hermesSchemaPrompt(output: StructuredOutputRequest): string {
-  const about = output.description === undefined ? '' : ` ${output.description}`;
-  return `Answer with one JSON object (${output.name}) and nothing else.${about} Here's the json schema you must adhere to:\n<schema>\n${JSON.stringify(stripSchemaDialect(output.schema))}\n</schema>`;
-}
-
 export function buildRequest(
   request: ChatRequest,
   options: DialectOptions,
@@ -143,13 +135,13 @@ export function buildRequest(
   for (const message of request.messages) {
     if (message.role === 'system' && message.content !== '') systemParts.push(message.content);
   }
-  if (request.output !== undefined) systemParts.push(hermesSchemaPrompt(request.output));
+  if (request.output !== undefined) systemParts.push(schemaPrompt(request.output));
   const messages =
     systemParts.length > 0
       ? [{ role: 'system', content: systemParts.join('\n\n') }, ...converted]
       : converted;
   const body: JsonObject = { model: request.model, messages, ...samplingFields(request, options) };
-  return { ...body, ...request.extra };
+  return mergeExtra(wire, body, request.extra, options.onWarning);
 }
 
 function locateOptions(options: DialectOptions) {
@@ -190,7 +182,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content: stripToolCallTags(content, { callTag: callTag(options) }),
     toolCalls: readToolCalls(body, options),
     finishReason: finishReasonOf(body),
-    usage: chatUsage(body),
+    usage: chatUsage(body, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning([messageReasoning(message), ...thinking]),
     refusal: undefined,
     raw: body,

@@ -20,6 +20,7 @@
 // 10. The layout test (`scripts/layout.test.ts`) lists the wire files; a minor changeset for
 //     every package touched.
 import type { WireFormat } from '@crosswire/core';
+import { withProvenImages } from '../body-images.js';
 import { crossWireMessages } from '../cross-wire.js';
 import type { Dialect } from '../dialect-types.js';
 import type { ChatMessage } from '../messages.js';
@@ -68,14 +69,22 @@ export function messagesFor(
   return crossWireMessages(target, messages, READERS, context.onWarning);
 }
 
-/** `dialect`, its requests built after another wire's provider messages are read back. */
+/**
+ * `dialect`, its requests built after another wire's provider messages are read back, and
+ * with every image of the body proved by its bytes (`withProvenImages`): the provider
+ * messages copied verbatim too.
+ */
 function crossWire(dialect: Dialect): Dialect {
   return {
     ...dialect,
     buildRequest: (request, options) =>
-      dialect.buildRequest(
-        { ...request, messages: messagesFor(dialect.wire, request.messages, options) },
-        options,
+      withProvenImages(
+        dialect.buildRequest(
+          { ...request, messages: messagesFor(dialect.wire, request.messages, options) },
+          options,
+        ),
+        dialect.wire,
+        options.onWarning,
       ),
   };
 }

@@ -23,12 +23,12 @@ import {
   unreadable,
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
-import { usageOf } from '../response.js';
+import { UsageReader } from '../response.js';
 import { textStructuredReply } from '../structured/reply.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
-  asNumber,
   asRecord,
   asString,
   cloneJson,
@@ -129,7 +129,7 @@ export function buildRequest(
   if (Object.keys(modelOptions).length > 0) body.options = modelOptions;
   // Ollama structured outputs: `format` takes a JSON Schema (api/types.go `Format`).
   if (request.output !== undefined) body.format = stripSchemaDialect(request.output.schema);
-  return { ...body, ...request.extra };
+  return mergeExtra(wire, body, request.extra, options.onWarning);
 }
 
 function readContent(
@@ -156,13 +156,14 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
   throwIfErrorBody(wire, body);
   const record = requireObject(wire, body);
   const { content, thinking } = readContent(body, options);
-  const inputTokens = asNumber(record.prompt_eval_count);
-  const outputTokens = asNumber(record.eval_count);
+  const reader = new UsageReader(wire, options.onWarning, options.contextWindow);
+  const inputTokens = reader.count(record.prompt_eval_count, 'prompt_eval_count');
+  const outputTokens = reader.count(record.eval_count, 'eval_count');
   return {
     content,
     toolCalls: readToolCalls(body),
     finishReason: asString(record.done_reason),
-    usage: usageOf({
+    usage: reader.usage({
       inputTokens,
       outputTokens,
       totalTokens:

@@ -13,9 +13,12 @@ import type { ChatRequest, Dialect, DialectOptions, ToolChoice } from '../dialec
 import type { ChatMessage, WireMessage } from '../messages.js';
 import { NeutralMessages, type ReadContext, textContent, unreadable } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
+import { UsageReader } from '../response.js';
 import { openAiOutputSchema, textStructuredReply } from '../structured/reply.js';
+import { withSchemaPrompt } from '../structured/schema-prompt.js';
 import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
   asRecord,
@@ -71,10 +74,8 @@ function resultMessages(results: readonly ToolResult[], options: DialectOptions)
   return messages;
 }
 
-export function buildRequest(
-  request: ChatRequest,
-  options: DialectOptions,
-): Record<string, unknown> {
+export function buildRequest(given: ChatRequest, options: DialectOptions): Record<string, unknown> {
+  const request = withSchemaPrompt(given, options);
   const body: JsonObject = {
     model: request.model,
     messages: chatMessages(
@@ -94,7 +95,7 @@ export function buildRequest(
   }
   Object.assign(body, samplingFields(request, options));
   if (request.output !== undefined) body.response_format = responseFormat(request.output, options);
-  return { ...body, ...request.extra };
+  return mergeExtra(wire, body, request.extra, options.onWarning);
 }
 
 /**
@@ -102,6 +103,8 @@ export function buildRequest(
  * { name, description?, schema, strict } }` (openai-node `ResponseFormatJSONSchema`).
  */
 function responseFormat(output: StructuredOutputRequest, options: DialectOptions): JsonObject {
+  // A model without json_schema structured outputs: JSON mode, the schema in the system prompt.
+  if (options.structuredOutput === 'prompt') return { type: 'json_object' };
   const { schema, strict } = openAiOutputSchema(wire, output, options.onWarning);
   return {
     type: 'json_schema',
@@ -131,7 +134,7 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     content: content === '' && refusal !== undefined ? refusal : content,
     toolCalls: readToolCalls(body),
     finishReason: finishReasonOf(body),
-    usage: chatUsage(body),
+    usage: chatUsage(body, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning([messageReasoning(message), ...thinking]),
     refusal,
     raw: body,
@@ -255,6 +258,7 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
-  structuredMechanism: () => 'response_format',
+  structuredMechanism: (options) =>
+    options.structuredOutput === 'prompt' ? 'prompt' : 'response_format',
   readStructured: textStructuredReply,
 };

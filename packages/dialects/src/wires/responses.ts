@@ -22,13 +22,14 @@ import {
   unreadable,
 } from '../provider-reading.js';
 import type { ChatResponse } from '../response.js';
-import { usageOf } from '../response.js';
+import { UsageReader } from '../response.js';
 import { openAiOutputSchema, textStructuredReply } from '../structured/reply.js';
+import { withSchemaPrompt } from '../structured/schema-prompt.js';
 import type { StructuredOutputRequest } from '../structured/types.js';
 import { requireObject, throwIfErrorBody } from '../support/error-body.js';
+import { mergeExtra } from '../support/extra.js';
 import {
   asArray,
-  asNumber,
   asRecord,
   asString,
   cloneJson,
@@ -93,10 +94,8 @@ function resultItems(results: readonly ToolResult[], options: DialectOptions): u
   return results.map((result) => result.to('responses', resultOptions(options)));
 }
 
-export function buildRequest(
-  request: ChatRequest,
-  options: DialectOptions,
-): Record<string, unknown> {
+export function buildRequest(given: ChatRequest, options: DialectOptions): Record<string, unknown> {
+  const request = withSchemaPrompt(given, options);
   const input: unknown[] = [];
   for (const message of withMappedCallIds(withCallIds(request.messages), responsesCallId)) {
     switch (message.role) {
@@ -136,7 +135,7 @@ export function buildRequest(
   if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;
   if (request.output !== undefined) body.text = { format: textFormat(request.output, options) };
   if (request.temperature !== undefined) body.temperature = request.temperature;
-  return { ...body, ...request.extra };
+  return mergeExtra(wire, body, request.extra, options.onWarning);
 }
 
 function readContent(
@@ -194,18 +193,29 @@ export function parseResponse(body: unknown, options: DialectOptions): ChatRespo
     // The Responses API has no finish reason; its status is the nearest thing (`incomplete`
     // when max_output_tokens cut the reply, see incomplete_details.reason).
     finishReason: asString(record.status),
-    usage: usageOf({
-      inputTokens: asNumber(usage.input_tokens),
-      outputTokens: asNumber(usage.output_tokens),
-      totalTokens: asNumber(usage.total_tokens),
-      reasoningTokens: asNumber(asRecord(usage.output_tokens_details).reasoning_tokens),
-      // Part of `input_tokens` (ResponseUsage.input_tokens_details.cached_tokens).
-      cacheReadTokens: asNumber(asRecord(usage.input_tokens_details).cached_tokens),
-    }),
+    usage: readUsage(usage, new UsageReader(wire, options.onWarning, options.contextWindow)),
     reasoning: joinReasoning(thinking),
     refusal,
     raw: body,
   };
+}
+
+/** `usage` (openai `ResponseUsage`). */
+function readUsage(usage: JsonObject, reader: UsageReader) {
+  return reader.usage({
+    inputTokens: reader.count(usage.input_tokens, 'usage.input_tokens'),
+    outputTokens: reader.count(usage.output_tokens, 'usage.output_tokens'),
+    totalTokens: reader.count(usage.total_tokens, 'usage.total_tokens'),
+    reasoningTokens: reader.count(
+      asRecord(usage.output_tokens_details).reasoning_tokens,
+      'usage.output_tokens_details.reasoning_tokens',
+    ),
+    // Part of `input_tokens` (ResponseUsage.input_tokens_details.cached_tokens).
+    cacheReadTokens: reader.count(
+      asRecord(usage.input_tokens_details).cached_tokens,
+      'usage.input_tokens_details.cached_tokens',
+    ),
+  });
 }
 
 export function readText(body: unknown, options: DialectOptions): string {
@@ -339,7 +349,8 @@ export const dialect: Dialect = {
   readText,
   withoutToolCalls,
   readMessages,
-  structuredMechanism: () => 'text.format',
+  structuredMechanism: (options) =>
+    options.structuredOutput === 'prompt' ? 'prompt' : 'text.format',
   readStructured: textStructuredReply,
 };
 
@@ -348,6 +359,8 @@ export const dialect: Dialect = {
  * schema, strict }` (openai-node `ResponseFormatTextJSONSchemaConfig`).
  */
 function textFormat(output: StructuredOutputRequest, options: DialectOptions): JsonObject {
+  // A model without json_schema structured outputs: JSON mode, the schema in the instructions.
+  if (options.structuredOutput === 'prompt') return { type: 'json_object' };
   const { schema, strict } = openAiOutputSchema(wire, output, options.onWarning);
   return {
     type: 'json_schema',

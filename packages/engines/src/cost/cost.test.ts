@@ -1,5 +1,7 @@
+import { DIALECTS } from '@crosswire/dialects';
 import type { Pricing } from '@crosswire/registry';
 import { resolve } from '@crosswire/registry';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { costOf } from './cost.js';
 
@@ -108,5 +110,137 @@ describe('costOf', () => {
       output: 10,
       currency: 'USD',
     });
+  });
+
+  it('prices one-hour cache writes at the one-hour rate on a recorded Claude reply', () => {
+    // The usage of a recorded claude-sonnet-4-6 reply (a Claude Code session transcript in the
+    // public repository Gabbyzzzzz/EcomCRM, request req_011CYGcYYrVKGAWdFZvP2AB1; the numbers
+    // only): 1 uncached, 26,315 read, 1,969 written for one hour, 1 output token.
+    const body = {
+      id: 'msg_01UJ9xBFPkUmbFb4wSUx8Xnm',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-6',
+      content: [{ type: 'text', text: 'The existing files exist and are readable.' }],
+      stop_reason: 'end_turn',
+      usage: {
+        input_tokens: 1,
+        cache_creation_input_tokens: 1969,
+        cache_read_input_tokens: 26315,
+        cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 1969 },
+        output_tokens: 1,
+        service_tier: 'standard',
+      },
+    };
+    const usage = DIALECTS.anthropic.parseResponse(body, {}).usage;
+    expect(usage).toEqual({
+      inputTokens: 28_285,
+      outputTokens: 1,
+      totalTokens: 28_286,
+      cacheReadTokens: 26_315,
+      cacheWriteTokens: 1969,
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 1969,
+    });
+    // Sonnet 4.6: $3 in, $15 out, $0.30 read, $6 for a one-hour write (twice the input price):
+    // 1 x 3 + 26,315 x 0.3 + 1,969 x 6 + 1 x 15 = 3 + 7,894.5 + 11,814 + 15 = 19,726.5e-6.
+    const pricing = resolve({ provider: 'anthropic', model: 'claude-sonnet-4-6' }).pricing;
+    expect(costOf(usage, pricing)).toMatchObject({
+      input: 0.000003,
+      cacheRead: 0.0078945,
+      cacheWrite: 0.011814,
+      output: 0.000015,
+      total: 0.0197265,
+    });
+    // At the five-minute rate ($3.75) it would be 0.01529625: the 22 % the issue found missing.
+    expect(costOf({ ...usage, cacheWrite1hTokens: 0 }, pricing)?.total).toBe(0.01529625);
+  });
+
+  it('five-minute and one-hour writes of one reply are priced apart; unsplit writes at the 5m rate', () => {
+    const hour: Pricing = { ...SONNET, cacheWrite1h: 4 };
+    // 1,000 written: 600 for an hour x $4 = $0.0024, 400 for 5 minutes x $2.50 = $0.001.
+    expect(
+      costOf(
+        { inputTokens: 1000, outputTokens: 0, cacheWriteTokens: 1000, cacheWrite1hTokens: 600 },
+        hour,
+      ),
+    ).toMatchObject({ cacheWrite: 0.0034, input: 0, total: 0.0034 });
+    // Without a one-hour price, one-hour writes cost what other writes do.
+    expect(
+      costOf({ inputTokens: 1000, cacheWriteTokens: 1000, cacheWrite1hTokens: 600 }, SONNET),
+    ).toMatchObject({ cacheWrite: 0.0025 });
+  });
+
+  it('hostile counts never give a negative or non-finite cost (issue 39)', () => {
+    // Negative input: not counted; the output alone is priced.
+    expect(costOf({ inputTokens: -50_000_000, outputTokens: 100 }, SONNET)).toMatchObject({
+      input: 0,
+      output: 0.001,
+      total: 0.001,
+    });
+    // 1e308 is no token count: only the output is priced.
+    expect(costOf({ inputTokens: 1e308, outputTokens: 1e308 }, SONNET)).toBeUndefined();
+    expect(costOf({ inputTokens: 1e308, outputTokens: 10 }, SONNET)?.total).toBe(0.0001);
+    // Fractional counts are not counted.
+    expect(costOf({ inputTokens: 10.5, outputTokens: 2.5 }, SONNET)).toBeUndefined();
+    // Cache reads above the input: at most the input is read from the cache.
+    expect(costOf({ inputTokens: 100, cacheReadTokens: 1000 }, SONNET)).toMatchObject({
+      input: 0,
+      cacheRead: 0.00002,
+      total: 0.00002,
+    });
+    // A negative or non-finite price is no price.
+    expect(costOf({ inputTokens: 10 }, { ...SONNET, input: -1 })).toBeUndefined();
+    expect(
+      costOf({ inputTokens: 10 }, { ...SONNET, output: Number.POSITIVE_INFINITY }),
+    ).toBeUndefined();
+    // Counts at the top of the safe integers at a finite price stay finite.
+    expect(
+      costOf(
+        { inputTokens: Number.MAX_SAFE_INTEGER, outputTokens: 0 },
+        { ...SONNET, input: 1e300 },
+      ),
+    ).toBeUndefined();
+  });
+
+  it('for any numbers at all, a cost is undefined or finite and not negative (property)', () => {
+    const number = fc.oneof(
+      fc.integer({ min: -1_000_000, max: 10_000_000 }),
+      fc.double(),
+      fc.constantFrom(Number.MAX_SAFE_INTEGER, 1e308, -1, 0.5),
+    );
+    const count = fc.option(number, { nil: undefined });
+    fc.assert(
+      fc.property(
+        fc.record({
+          inputTokens: count,
+          outputTokens: count,
+          totalTokens: count,
+          cacheReadTokens: count,
+          cacheWriteTokens: count,
+          cacheWrite1hTokens: count,
+        }),
+        fc.record({
+          input: number,
+          output: number,
+          cacheRead: number,
+          cacheWrite: number,
+          cacheWrite1h: number,
+        }),
+        (usage, prices) => {
+          const cost = costOf(usage, { ...prices, currency: 'USD', source: 's', date: 'd' });
+          if (cost === undefined) return;
+          for (const part of [
+            cost.total,
+            cost.input,
+            cost.output,
+            cost.cacheRead,
+            cost.cacheWrite,
+          ]) {
+            expect(Number.isFinite(part) && part >= 0).toBe(true);
+          }
+        },
+      ),
+    );
   });
 });

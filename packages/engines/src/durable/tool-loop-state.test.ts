@@ -8,8 +8,10 @@ import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, test } from 'vitest';
 import { opening, resultFor, TOOLS } from '../../../../test-support/dialect-conversation.js';
 import {
+  recordApproval,
   recordToolResult,
   runModelStep,
+  runToolStep,
   startToolLoop,
   type ToolLoopState,
 } from '../loop/tool-loop-steps.js';
@@ -31,6 +33,23 @@ import {
 
 /** Tools offered without a server (the model steps here only read recorded replies). */
 const ROSTER: ToolRoster = { tools: TOOLS as unknown as ToolDefinition[], route: () => undefined };
+
+/** The same tools, routed to a server (never asked: the approvals below need only the route). */
+const ROUTED: ToolRoster = {
+  tools: ROSTER.tools,
+  route: (name) => {
+    const tool = ROSTER.tools.find((entry) => entry.name === name);
+    return tool === undefined
+      ? undefined
+      : {
+          tool,
+          server: { listTools: async () => ({ tools: [] }), callTool: async () => ({}) },
+          serverIndex: 0,
+          serverLabel: 'mcpServers[0]',
+          taskRequired: false,
+        };
+  },
+};
 
 /** The recorded engine answering every turn with the reply `name`; `sent` holds the bodies. */
 const recorded = (wire: WireFormat, name: string) => recordedEngine(wire, () => name);
@@ -97,11 +116,55 @@ describe('serializeToolLoopState and parseToolLoopState', () => {
     expect(serializeToolLoopState(doneLoaded)).toEqual(serializeToolLoopState(done));
   });
 
+  test.each(WIRE_FORMATS)(
+    '%s: a state with approvals is stored as version 2 and survives save and load',
+    async (wire) => {
+      let state = await runModelStep(
+        recorded(wire, 'parallel-calls'),
+        startToolLoop(opening(), { loopId: `golden-approval-${wire}` }),
+        { roster: ROUTED, approval: 'always' },
+      );
+      const [first, second] = state.pendingCalls;
+      if (!first || !second)
+        throw new Error(`${wire}: the recorded reply has fewer than two calls`);
+      // The first call approved with edited arguments and answered, the second denied and
+      // answered with its denial, any others still waiting.
+      state = recordApproval(state, first.callId, {
+        approved: true,
+        arguments: { city: 'Potsdam' },
+      });
+      state = recordToolResult(state, first.callId, resultFor(first.call));
+      state = recordApproval(state, second.callId, { approved: false, reason: 'not today' });
+      state = await runToolStep(state, second.callId);
+      // The ids are random: the golden holds fixed ones.
+      state = {
+        ...state,
+        pendingCalls: state.pendingCalls.map((pending, index) =>
+          pending.approval
+            ? { ...pending, approval: { ...pending.approval, approvalId: `approval-${index}` } }
+            : pending,
+        ),
+      };
+      const document = serializeToolLoopState(state);
+      expect(document.version).toBe(2);
+      expect(JSON.parse(JSON.stringify(document))).toEqual(
+        golden(`tool-loop-state/v2-approval-${wire}.json`, document),
+      );
+      const loaded = parseToolLoopState(JSON.stringify(document));
+      expect(loaded.pendingCalls.map((pending) => pending.approval)).toEqual(
+        state.pendingCalls.map((pending) => pending.approval),
+      );
+      expect(serializeToolLoopState(loaded)).toEqual(document);
+    },
+  );
+
   test('a new state and a finished one have no pending part', async () => {
     const start = startToolLoop('hi', { loopId: 'a' });
+    // A state without approvals is written as version 1, which releases before approvals read.
+    expect(TOOL_LOOP_STATE_VERSION).toBe(2);
     expect(serializeToolLoopState(start)).toEqual({
       format: TOOL_LOOP_STATE_FORMAT,
-      version: TOOL_LOOP_STATE_VERSION,
+      version: 1,
       loopId: 'a',
       iteration: 0,
       usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
@@ -166,10 +229,10 @@ describe('loading a bad state names the bad field', () => {
     ],
     [
       'a newer version',
-      () => ({ format: 'crosswire.tool-loop-state', version: 2 }),
+      () => ({ format: 'crosswire.tool-loop-state', version: 3 }),
       'unsupported_tool_loop_state_version',
       'version',
-      'the tool-loop state is version 2; this release of @crosswire/engines reads versions up to 1 (upgrade it to load this document)',
+      'the tool-loop state is version 3; this release of @crosswire/engines reads versions up to 2 (upgrade it to load this document)',
     ],
   ])('%s', (_name, make, code, path, message) => {
     const error = thrown(() => parseToolLoopState(make()));

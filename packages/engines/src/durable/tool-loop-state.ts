@@ -1,7 +1,7 @@
 // The stored form of a tool loop's state: a versioned JSON document built on the stored
 // conversation form (so media by reference works the same). fixtures/wire/tool-loop-state/
 // holds its goldens.
-import type { ToolCall } from '@crosswire/core';
+import { type ToolCall, ValidationError } from '@crosswire/core';
 import {
   type AssistantMessage,
   type ConversationMessage,
@@ -13,6 +13,12 @@ import {
 import type { ToolResult } from '@crosswire/tool-result';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import {
+  type ApprovalDecision,
+  checkDecision,
+  denialResult,
+  type PendingApproval,
+} from '../loop/approval.js';
 import type { PendingToolCall, ToolLoopState } from '../loop/tool-loop-steps.js';
 import {
   type ConversationDocument,
@@ -30,14 +36,22 @@ import { loadConversation, type SaveConversationOptions, saveConversation } from
 /** The `format` of every stored tool-loop state. */
 export const TOOL_LOOP_STATE_FORMAT = 'crosswire.tool-loop-state';
 
-/** The version this release writes (and the newest it reads). */
-export const TOOL_LOOP_STATE_VERSION = 1;
+/**
+ * The newest version this release writes and reads. Version 2 added tool approvals
+ * (`pending.calls[].approval`); a state without one is still written as version 1, which
+ * every release reads, and version 1 documents load as they are.
+ */
+export const TOOL_LOOP_STATE_VERSION = 2;
+
+/** The longest approval id a stored state may hold (ours are 36-character UUIDs). */
+const MAX_APPROVAL_ID_LENGTH = 256;
 
 /**
  * A stored tool-loop state. `conversation` is the state's messages as a stored conversation;
  * `pending` (while the last reply's calls are being answered) holds that turn as a stored
  * conversation of three entries: the reply body (a `wire` entry), the calls (an `assistant`
- * entry) and the results so far (a `tool` entry, in call order), with each call's step id.
+ * entry) and the results so far (a `tool` entry, in call order), with each call's step id
+ * and, for a call the approval policy asked about, its approval id and the decision once made.
  */
 export interface ToolLoopStateDocument {
   readonly format: typeof TOOL_LOOP_STATE_FORMAT;
@@ -50,13 +64,19 @@ export interface ToolLoopStateDocument {
     totalTokens: number;
     cacheReadTokens?: number;
     cacheWriteTokens?: number;
+    cacheWrite1hTokens?: number;
   };
   readonly text?: string;
   /** The structured answer of a finished loop run with `output` (a JSON value). */
   readonly object?: unknown;
   readonly conversation: ConversationDocument;
   readonly pending?: {
-    readonly calls: readonly { readonly callId: string; readonly answered: boolean }[];
+    readonly calls: readonly {
+      readonly callId: string;
+      readonly answered: boolean;
+      /** Version 2: the call waits for (or has) a person's decision. */
+      readonly approval?: { readonly approvalId: string; readonly decision?: ApprovalDecision };
+    }[];
     readonly turn: ConversationDocument;
   };
 }
@@ -65,7 +85,7 @@ const count = z.number().check(z.int(), z.nonnegative());
 
 const documentSchema = z.strictObject({
   format: z.literal(TOOL_LOOP_STATE_FORMAT),
-  version: z.literal(TOOL_LOOP_STATE_VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   loopId: z.string().check(z.minLength(1)),
   iteration: count,
   usage: z.strictObject({
@@ -74,6 +94,7 @@ const documentSchema = z.strictObject({
     totalTokens: count,
     cacheReadTokens: z.optional(count),
     cacheWriteTokens: z.optional(count),
+    cacheWrite1hTokens: z.optional(count),
   }),
   text: z.optional(z.string()),
   object: z.optional(z.unknown()),
@@ -81,7 +102,19 @@ const documentSchema = z.strictObject({
   pending: z.optional(
     z.strictObject({
       calls: z
-        .array(z.strictObject({ callId: z.string().check(z.minLength(1)), answered: z.boolean() }))
+        .array(
+          z.strictObject({
+            callId: z.string().check(z.minLength(1)),
+            answered: z.boolean(),
+            approval: z.optional(
+              z.strictObject({
+                approvalId: z.string().check(z.minLength(1), z.maxLength(MAX_APPROVAL_ID_LENGTH)),
+                // Checked by the same rules as recordApproval, in buildState.
+                decision: z.optional(z.unknown()),
+              }),
+            ),
+          }),
+        )
         .check(z.minLength(1)),
       turn: z.unknown(),
     }),
@@ -190,9 +223,12 @@ function envelope(
   conversation: ConversationDocument,
   turn: ConversationDocument | undefined,
 ): ToolLoopStateDocument {
+  // The lowest version that holds the state, so a release that predates approvals reads
+  // every state that uses none.
+  const usesApproval = turn !== undefined && state.pendingCalls.some((pending) => pending.approval);
   return {
     format: TOOL_LOOP_STATE_FORMAT,
-    version: TOOL_LOOP_STATE_VERSION,
+    version: usesApproval ? 2 : 1,
     loopId: state.loopId,
     iteration: state.iteration,
     usage: {
@@ -205,6 +241,9 @@ function envelope(
       ...(state.usage.cacheWriteTokens === undefined
         ? {}
         : { cacheWriteTokens: state.usage.cacheWriteTokens }),
+      ...(state.usage.cacheWrite1hTokens === undefined
+        ? {}
+        : { cacheWrite1hTokens: state.usage.cacheWrite1hTokens }),
     },
     ...(state.text === undefined ? {} : { text: state.text }),
     ...(state.object === undefined ? {} : { object: jsonValue(state.object) }),
@@ -216,6 +255,9 @@ function envelope(
             calls: state.pendingCalls.map((pending) => ({
               callId: pending.callId,
               answered: pending.result !== undefined,
+              ...(pending.approval === undefined
+                ? {}
+                : { approval: storedApproval(pending.approval) }),
             })),
             turn,
           },
@@ -255,6 +297,15 @@ function checkDocument(input: unknown): z.infer<typeof documentSchema> {
       invalid(`pending.calls[${index}].callId`, `call id ${JSON.stringify(call.callId)} repeats`);
     }
     seen.add(call.callId);
+    if (call.approval !== undefined && document.version < 2) {
+      invalid(`pending.calls[${index}].approval`, 'approvals are stored from version 2 on');
+    }
+    if (call.answered && call.approval !== undefined && call.approval.decision === undefined) {
+      invalid(
+        `pending.calls[${index}]`,
+        `call ${call.callId} has a result but no decision, and it waits for one`,
+      );
+    }
   }
   return document;
 }
@@ -306,13 +357,53 @@ function buildState(
         `call ${entry.callId} is ${call.name} (id ${JSON.stringify(call.id)}) but its result answers ${result.name} (id ${JSON.stringify(result.id)})`,
       );
     }
-    return { callId: entry.callId, call, result };
+    if (entry.approval === undefined) return { callId: entry.callId, call, result };
+    const path = `pending.calls[${index}].approval.decision`;
+    const decision = storedDecision(entry.approval.decision, path);
+    // A denied call never ran: its only result is the denial.
+    if (
+      result !== undefined &&
+      decision?.approved === false &&
+      JSON.stringify(result) !== JSON.stringify(denialResult(call, decision.reason))
+    ) {
+      invalid(
+        `pending.calls[${index}]`,
+        `call ${entry.callId} was denied, yet its result is not the denial`,
+      );
+    }
+    const approval: PendingApproval = { approvalId: entry.approval.approvalId, decision };
+    return { callId: entry.callId, call, result, approval };
   });
   return {
     ...base,
     reply: { wire: (reply as WireMessage).wire, body: (reply as WireMessage).message },
     pendingCalls,
   };
+}
+
+/** A pending approval as stored: its id, and the decision once made. */
+function storedApproval(approval: PendingApproval): {
+  approvalId: string;
+  decision?: ApprovalDecision;
+} {
+  return approval.decision === undefined
+    ? { approvalId: approval.approvalId }
+    : { approvalId: approval.approvalId, decision: approval.decision };
+}
+
+/** A stored decision, checked by the rules `recordApproval` applies. */
+function storedDecision(value: unknown, path: string): ApprovalDecision | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return checkDecision(value, path);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ToolLoopStateError(
+      'invalid_tool_loop_state',
+      `the tool-loop state is invalid: ${error.message}`,
+      { path: error.path, cause: error },
+    );
+  }
 }
 
 function roleOf(message: unknown): string {

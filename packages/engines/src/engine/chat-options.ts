@@ -9,7 +9,9 @@ import type {
 } from '@crosswire/dialects';
 import type { Pricing } from '@crosswire/registry';
 import type { EngineResponse } from '../cost/cost.js';
+import type { ApprovalHandler, ApprovalPolicy } from '../loop/approval.js';
 import type { McpToolServer } from '../mcp/server.js';
+import type { LoopObserveOptions } from './observe.js';
 import type { OutputOption } from './structured.js';
 
 /** Per-call options of `chat`. */
@@ -39,6 +41,11 @@ export interface ChatOptions {
    * tool loops and the step API default to `'auto'`.
    */
   readonly promptCache?: PromptCache;
+  /**
+   * The tool loop this call is a turn of, as hook events and middleware see it (`loopId`). The
+   * tool loops and the step API set it; set it on your own loop's calls to group them.
+   */
+  readonly loopId?: string;
 }
 
 /** Per-call options of `stream`. */
@@ -60,7 +67,9 @@ export interface ChatStreamOptions extends ChatOptions {
 }
 
 /** Options of `chatWithTools` / `runToolLoop`. */
-export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
+export interface ChatWithToolsOptions
+  extends Omit<ChatOptions, 'tools' | 'loopId'>,
+    LoopObserveOptions {
   /**
    * MCP servers: SDK `Client`s or any objects with `listTools` and `callTool`. Default: the
    * engine's `mcpServers`. At least one, from either.
@@ -75,7 +84,7 @@ export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
   readonly maxIterations?: number;
   /** Per tool call. Default: the engine's `toolTimeoutMs` (60 000 ms). */
   readonly toolTimeoutMs?: number;
-  /** Per `tools/list` request. Default: the engine's `listToolsTimeoutMs` (30 000 ms). */
+  /** The whole tool listing, every page of every server. Default: the engine's `listToolsTimeoutMs` (30 000 ms). */
   readonly listToolsTimeoutMs?: number;
   /**
    * Tools kept per MCP server: a server that lists more has the rest left out, with a
@@ -97,6 +106,28 @@ export interface ChatWithToolsOptions extends Omit<ChatOptions, 'tools'> {
   readonly maxToolResultBytes?: number;
   /** Default: the engine's `onWarning`. */
   readonly onWarning?: WarningHandler;
+  /**
+   * Which calls wait for a person's decision before they run: `'never'` (default: every call
+   * runs), `'always'`, `'unless-read-only'` (all but tools annotated `readOnlyHint: true`), or
+   * a function of the `ApprovalRequest` returning whether to ask. A policy that can ask needs
+   * `onApproval` (else `ValidationError` `approval_handler_required` before anything is sent);
+   * the step API takes it without one and decides through `recordApproval`.
+   */
+  readonly approval?: ApprovalPolicy;
+  /**
+   * Asks a person about one call: `(request, { signal }) => Promise<ApprovalDecision>`. The
+   * calls of a turn that need approval are asked concurrently; a call runs only after
+   * `{ approved: true, arguments? }` (with `arguments` instead of the model's when given); a
+   * denied call (`{ approved: false, reason? }`) does not run, and its error result reads
+   * `the user denied this call: REASON`.
+   */
+  readonly onApproval?: ApprovalHandler;
+  /**
+   * The longest wait for one decision: after it, the call is denied with the reason
+   * `approval timed out`. Default: none (no other deadline of the loop counts a person's time;
+   * the signal still stops the loop).
+   */
+  readonly approvalTimeoutMs?: number;
 }
 
 /** One provider round trip with its facts. */
@@ -125,11 +156,14 @@ export type ChatInput = string | readonly (ConversationMessage | string)[];
 export interface ToolLoopEngine {
   readonly toolWireFormat: WireFormat;
   readonly dialectOptions: DialectOptions;
+  /** The provider and model, as loop events name them (`Engine` has both). */
+  readonly provider?: { readonly id: string };
+  readonly model?: string;
   /** The model's prices (the registry's); a loop result's `cost` is absent without them. */
   readonly pricing?: Pricing | undefined;
   exchange(input: ChatInput, options?: ChatOptions, iteration?: number): Promise<ChatExchange>;
   /** The loop options with the engine's defaults filled in (servers, maxIterations, timeouts). */
   toolLoopOptions?(options: ChatWithToolsOptions): ChatWithToolsOptions;
   /** Settles what the engine learns before its first request (model discovery); then `dialectOptions` holds. */
-  discover?(): Promise<unknown>;
+  discover?(options?: { readonly signal?: AbortSignal }): Promise<unknown>;
 }

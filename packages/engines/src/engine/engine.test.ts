@@ -156,6 +156,9 @@ describe('createEngine from registry data', () => {
     expect(() => createEngine({ provider: 'nope', apiKey: 'k' })).toThrow(
       expect.objectContaining({ name: 'RegistryError', code: 'unknown_provider' }),
     );
+    expect(() => createEngine({ provider: 'antropic', model: 'claude-sonnet-5-5' })).toThrow(
+      /^unknown provider "antropic"; did you mean "anthropic"\? \(known: /,
+    );
     // A local server needs no key.
     expect(createEngine({ provider: 'ollama', model: 'llama3.2', env: {} }).toolWireFormat).toBe(
       'ollama',
@@ -185,6 +188,20 @@ describe('createEngine from registry data', () => {
 });
 
 describe('engine.chat over HTTP', () => {
+  it("names the engine's wire and the URL it needed when pointed at another wire's simulator URL", async () => {
+    const engine = track(
+      createEngine({
+        provider: 'anthropic',
+        model: 'claude-sonnet-5-5',
+        apiKey: 'k',
+        baseUrl: simulator.baseUrl('openai', 'mixed'),
+      }),
+    );
+    await expect(engine.chat('Hi')).rejects.toThrow(
+      "/messages is not the openai endpoint of sim.baseUrl('openai', 'mixed'); it is the anthropic endpoint: give the anthropic engine sim.baseUrl('anthropic', 'mixed')",
+    );
+  });
+
   it('retries 429 (Retry-After) and 500, parses rate limits, and reports summarised bodies to the hooks', async () => {
     simulator.script('retry', [
       faults.rateLimited(0),
@@ -204,9 +221,14 @@ describe('engine.chat over HTTP', () => {
         onResponse: (event) => responses.push(event),
       }),
     );
-    const image = Image.fromBase64(Buffer.alloc(3000, 1).toString('base64'), {
-      mediaType: 'image/png',
-    });
+    // 3000 bytes that begin as a 1 x 1 PNG does (a body carries only images whose bytes say so).
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      Buffer.from('IHDR'),
+      Buffer.from([0, 0, 0, 1, 0, 0, 0, 1]),
+      Buffer.alloc(2976, 1),
+    ]);
+    const image = Image.fromBase64(png.toString('base64'), { mediaType: 'image/png' });
     const reply = await engine.chat([{ role: 'user', content: ['look', image] }]);
     expect(reply.content).toBe('third time');
     expect(simulator.received('retry').map((record) => record.status)).toEqual([429, 500, 200]);

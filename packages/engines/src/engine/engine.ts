@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import {
   CrosswireError,
   carriesNative,
   emitWarning,
+  type MediaKind,
   ValidationError,
   type WarningHandler,
   type WireFormat,
 } from '@crosswire/core';
-import type { ChatResponse } from '@crosswire/dialects';
 import {
   applyPromptCache,
   type ChatRequest,
@@ -14,8 +15,10 @@ import {
   type Dialect,
   type DialectOptions,
   imagesNeedingBytes,
+  type ModelRequestFeatures,
   mcpNamedEvent,
   mcpNamedResponse,
+  neutralMessages,
   PreflightRefusedError,
   type PromptCache,
   preflight,
@@ -29,22 +32,26 @@ import {
   type CapabilityName,
   defaultRegistry,
   type EffectiveCapabilities,
+  type MediaDelivery,
   PROVIDER_LISTINGS,
   type Pricing,
   type ProviderEntry,
   type Registry,
   type Resolution,
+  requestFeatures,
   type StructuredOutputSupport,
   structuredOutputFact,
+  toolResultDelivery,
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
-import { typedAbort } from '../abortable.js';
+import { settleWithin, typedAbort } from '../abortable.js';
 import { cloudRoute, withRouteBody } from '../cloud/cloud.js';
 import type { CloudOptions } from '../cloud/types.js';
 import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
-import { HttpTransport, type RetryEvent } from '../http/transport.js';
+import { createSecretScrubber, type SecretScrubber } from '../http/secrets.js';
+import { HttpTransport, type ResponseHeaders, type RetryEvent } from '../http/transport.js';
 import { joinUrl, trimBaseUrl, withoutQuery } from '../http/url.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/tool-loop.js';
 import { inputMessages } from '../loop/tool-loop-steps.js';
@@ -62,12 +69,26 @@ import {
   applyImageLimits,
   type ImageLibraryLoader,
   type ImageLimitsMode,
+  type ImageResizeOptions,
   imageLimitsCache,
   loadSharp,
 } from './image-limits.js';
 import { type InlineImagesOptions, inlineImages } from './inline-images.js';
-import { notify, type RequestEvent, type ResponseEvent, summarizePayloads } from './observe.js';
-import { type OutputOption, resolveOutput } from './structured.js';
+import {
+  applyRequestMiddleware,
+  applyResponseMiddleware,
+  type RequestMiddleware,
+} from './middleware.js';
+import {
+  notify,
+  type ObserveOptions,
+  type RequestEvent,
+  type RequestFacts,
+  type ResponseEvent,
+  summarizePayloads,
+  withLazy,
+} from './observe.js';
+import { type OutputOption, outputRequest, resolveOutput } from './structured.js';
 import {
   type StructuredChatResponse,
   type StructuredTurnContext,
@@ -83,7 +104,7 @@ export type EngineInlineImages = Pick<
   'maxBytes' | 'urlFilter' | 'allowPrivateNetwork' | 'timeoutMs' | 'concurrency'
 >;
 
-export interface EngineOptions {
+export interface EngineOptions extends ObserveOptions {
   /** A registry provider id or alias: `openai`, `anthropic`, `aki-anthropic`, `groq`... */
   readonly provider: string;
   /** The model id as the provider names it. Default: the provider's `default_model`. */
@@ -151,8 +172,17 @@ export interface EngineOptions {
    */
   readonly imageLibrary?: ImageLibraryLoader;
   /**
-   * Per MCP `tools/list` request in `chatWithTools`: a server that has not listed its tools by
-   * then fails the loop with `ToolLoopError` `mcp_list_tools_timeout`. Default 30 000 ms.
+   * The bounds of `imageLimits: 'resize'`: `maxPixels` (default 100 000 000: a larger image
+   * becomes the placeholder) and `timeoutMs` (default 10 000 ms: a longer resize fails the call
+   * with `ImageResizeError` `image_resize_timeout`). Only bytes whose signature proves PNG,
+   * JPEG, WebP or GIF of the labelled type are ever resized; at most half of libuv's thread
+   * pool resizes at once in the process; the call's `signal` ends a resize at once.
+   */
+  readonly imageResize?: ImageResizeOptions;
+  /**
+   * The whole MCP tool listing in `chatWithTools`, every page of every server together: a
+   * server that has not listed all its tools by then fails the loop with `ToolLoopError`
+   * `mcp_list_tools_timeout`. Default 30 000 ms.
    */
   readonly listToolsTimeoutMs?: number;
   /**
@@ -172,8 +202,30 @@ export interface EngineOptions {
   readonly mcpServers?: readonly McpToolServer[];
   /** The default `maxIterations` of `chatWithTools`. Default 10. */
   readonly maxIterations?: number;
-  readonly onRequest?: (event: RequestEvent) => void;
-  readonly onResponse?: (event: ResponseEvent) => void;
+  /**
+   * Told before each provider request, with the body as sent (base64 summarised). This and
+   * the other hooks observe: what one throws is dropped, and the call goes on.
+   */
+  readonly onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Told after each provider request, with the parsed reply or the error. */
+  readonly onResponse?: ((event: ResponseEvent) => void) | undefined;
+  /**
+   * Told when a tool loop (`runToolLoop`, `chatWithTools`, `streamWithTools`) or a step of the
+   * step API (`runModelStep`) starts, and when it ends (`onLoopEnd`, with its result or error).
+   * A loop's own options can replace the engine's.
+   */
+  readonly onLoopStart?: ObserveOptions['onLoopStart'];
+  readonly onLoopEnd?: ObserveOptions['onLoopEnd'];
+  /** Told before each tool call of a loop runs, and when it ended (with its duration and outcome). */
+  readonly onToolCallStart?: ObserveOptions['onToolCallStart'];
+  readonly onToolCallEnd?: ObserveOptions['onToolCallEnd'];
+  /**
+   * Request middleware, run in order on every provider request after Crosswire built it and
+   * before the preflight check (so a change that breaks a provider rule is still refused): each
+   * may replace the body and add headers, and read the reply. What one throws fails the call
+   * with `MiddlewareError` (`middleware_failed`, naming it). Default none.
+   */
+  readonly middleware?: readonly RequestMiddleware[];
   /** Told before each retry of a provider request. */
   readonly onRetry?: (event: RetryEvent) => void;
   readonly onWarning?: WarningHandler;
@@ -233,7 +285,15 @@ export class Engine {
   readonly #options: EngineOptions;
   #registry: Registry;
   #dialectOptions: DialectOptions;
+  /** What the model accepts where it differs by model (the registry's request features). */
+  #features: ModelRequestFeatures;
+  /** The rules this engine has already warned it works around (once per engine each). */
+  readonly #warned = new Set<string>();
   #discovery: Promise<Resolution> | undefined;
+  /** The discovery under way: its controller, and who waits for it (see `discover`). */
+  #discoveryRun:
+    | { readonly controller: AbortController; settled: boolean; waiting: number; pinned: boolean }
+    | undefined;
   readonly #apiKey: string | undefined;
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
@@ -303,16 +363,14 @@ export class Engine {
     Object.assign(headers, options.headers);
 
     // A retired or deprecated model still gets an engine (a retired slug may be redirected),
-    // but the caller hears about it, with the replacement the provider names.
-    const lifecycle = resolution.lifecycle?.status;
-    if (lifecycle === 'retired' || lifecycle === 'deprecated') {
-      emitWarning(options.onWarning, {
-        code: lifecycle === 'retired' ? 'model_retired' : 'model_deprecated',
-        message: resolution.warnings[0] ?? `model "${model}" is ${lifecycle}`,
-        details: { provider: provider.id, model, lifecycle: resolution.lifecycle },
-      });
+    // and so does a name the registry does not know (answered from its family template) or a
+    // model that is no chat model, but the caller hears about each once, in the registry's
+    // words (the replacement the provider names, the closest known names).
+    for (const notice of resolution.notices) {
+      if (notice.code !== 'model_not_listed') emitWarning(options.onWarning, notice);
     }
-    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, model, options);
+    this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, options);
+    this.#features = modelRequestFeatures(resolution);
     const discover =
       options.discover ??
       (PROVIDER_LISTINGS[provider.id] !== undefined && provider.auth?.required !== true);
@@ -338,22 +396,63 @@ export class Engine {
 
   /**
    * Learns the model's capabilities from the server's own metadata (see the `discover` option),
-   * once: later calls return the same settled promise. Never rejects: a failure is a
-   * `model_discovery_failed` warning and the static data stays. The engine calls it before its
-   * first request; call it earlier to read `capabilities()` with what it learns.
+   * once: later calls share the same promise. Never rejects for the server's sake: a failure is
+   * a `model_discovery_failed` warning and the static data stays. The engine calls it before its
+   * first request with the request's signal; call it earlier to read `capabilities()` with what
+   * it learns. With `signal`, the wait ends with `AbortedError` as soon as it fires; when every
+   * caller waiting with a signal has given up (and none waits without one), the discovery itself
+   * is stopped and the next call starts it again.
    */
-  discover(): Promise<Resolution> {
-    this.#discovery ??= this.#learn();
-    return this.#discovery;
+  discover(options: { readonly signal?: AbortSignal } = {}): Promise<Resolution> {
+    let discovery = this.#discovery;
+    if (discovery === undefined) {
+      const controller = new AbortController();
+      const started = this.#learn(controller.signal);
+      discovery = started;
+      this.#discovery = started;
+      this.#discoveryRun = { controller, settled: false, waiting: 0, pinned: false };
+      const run = this.#discoveryRun;
+      void started.then(() => {
+        run.settled = true;
+      });
+    }
+    const run = this.#discoveryRun;
+    const signal = options.signal;
+    if (signal === undefined || run === undefined || run.settled) {
+      if (run) run.pinned = true;
+      return discovery;
+    }
+    run.waiting += 1;
+    const waited = settleWithin(discovery, {
+      signal,
+      during: `learning the capabilities of model "${this.model}" from provider "${this.provider.id}" (discovery on first use)`,
+    });
+    void waited.then(
+      () => {
+        run.waiting -= 1;
+      },
+      () => {
+        run.waiting -= 1;
+        // The last caller gave up: stop the requests, and let the next call try again.
+        if (run.waiting === 0 && !run.pinned && !run.settled && this.#discoveryRun === run) {
+          run.controller.abort(signal.reason);
+          this.#discovery = undefined;
+          this.#discoveryRun = undefined;
+        }
+      },
+    );
+    return waited;
   }
 
-  async #learn(): Promise<Resolution> {
+  async #learn(signal: AbortSignal): Promise<Resolution> {
     try {
       const learned = await this.#registry.discover({
         provider: this.provider.id,
         baseUrl: this.baseUrl,
         models: [this.model],
         timeoutMs: this.#options.discoverTimeoutMs ?? 5000,
+        signal,
+        onWarning: this.#options.onWarning,
         ...(this.#apiKey === undefined ? {} : { apiKey: this.#apiKey }),
       });
       const resolution = learned.resolve({ provider: this.provider.id, model: this.model });
@@ -362,11 +461,13 @@ export class Engine {
         resolution,
         this.toolWireFormat,
         this.provider,
-        this.model,
         this.#options,
       );
+      this.#features = modelRequestFeatures(resolution);
       return resolution;
     } catch (error) {
+      // Given up by its callers, not failed: nothing to warn about; a later call starts again.
+      if (signal.aborted) return this.resolution();
       const reason = error instanceof Error ? error.message : String(error);
       emitWarning(this.#options.onWarning, {
         code: 'model_discovery_failed',
@@ -389,6 +490,20 @@ export class Engine {
   /** Provider, model, how its name matched, wire and capabilities, from the registry. */
   resolution(): Resolution {
     return this.registry.resolve({ provider: this.provider.id, model: this.model });
+  }
+
+  /**
+   * How a tool's image (or PDF) reaches this model, as this engine's requests carry it: the
+   * registry's answer (`native`, `user-message`, `tool-message` or `placeholder`, with the
+   * reasons) with this engine's `dialect.imageFallback` when set, else the provider's default.
+   */
+  toolResultDelivery(kind: MediaKind): MediaDelivery {
+    const imageFallback = this.#options.dialect?.imageFallback;
+    return toolResultDelivery(
+      this.resolution(),
+      kind,
+      imageFallback === undefined ? {} : { imageFallback },
+    );
   }
 
   /**
@@ -423,8 +538,8 @@ export class Engine {
     if (capability === 'structured_output') {
       const { mechanism, twoStepWithTools } = this.structuredOutput();
       return [
-        ...structuredOutputFact(this.provider.id, this.model).reasons,
-        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? '; with tools, the tool turns go without it and a last turn without tools asks for the object (quirk structured_output_with_tools: false)' : ''}`,
+        ...structuredOutputFact(this.resolution()).reasons,
+        `a request with output uses ${this.toolWireFormat} ${mechanism}${twoStepWithTools ? `; with tools, the tool turns go without it and a last turn without tools asks for the object (rule ${this.#twoStepRule})` : ''}`,
       ];
     }
     return this.registry.explain({ provider: this.provider.id, model: this.model }, capability);
@@ -441,7 +556,7 @@ export class Engine {
     if (options.output === undefined) {
       return new ChatStream((opened) => this.#streamEvents(input, options, opened, iteration));
     }
-    const resolved = resolveOutput(options.output);
+    const resolved = resolveOutput(options.output, this.#options.onWarning);
     // In the two-step form (tools on an endpoint that refuses them with `output`) the turn
     // streams without `output`; the loop asks for the object in a turn without tools.
     if (twoStep(this.#structuredContext(iteration), options)) {
@@ -449,33 +564,46 @@ export class Engine {
         this.#streamEvents(input, options, opened, iteration, undefined),
       );
     }
+    const output = outputRequest(resolved, options.tools, this.toolWireFormat);
     return new ChatStream((opened) =>
       withObjectEvents(
-        this.#streamEvents(input, options, opened, iteration, resolved.request),
+        this.#streamEvents(input, options, opened, iteration, output),
         this.toolWireFormat,
         this.dialectOptions,
         resolved,
+        output,
       ),
     );
   }
 
   /**
-   * Builds the body (images fetched first), times it, and announces it to `onRequest`: the
-   * prelude of both a plain and a streamed round trip. Events and errors never carry the
-   * credentials, even when a provider echoes them.
+   * Builds the body (images fetched first), lets the middleware change it, checks it with
+   * preflight, times it, and announces it to `onRequest`: the prelude of both a plain and a
+   * streamed round trip. Events and errors never carry the credentials, even when a provider
+   * echoes them (nor the values of secret-named headers a middleware added).
    */
   async #prepare(
     input: ChatInput,
     options: ChatOptions,
     iteration: number | undefined,
     output: StructuredOutputRequest | undefined,
-    shape: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
+    stream?: (body: Record<string, unknown>) => Record<string, unknown>,
   ) {
     const prepareStarted = performance.now();
-    const body = withRouteBody(
-      this.provider,
-      shape(await this.#builtRequest(input, options, output)),
-    );
+    const built = await this.#builtRequest(input, options, output);
+    // The cloud route's body changes (the model moved to the path, anthropic_version) come
+    // before the middleware, so a middleware sees and edits the body that is sent.
+    const routed = withRouteBody(this.provider, stream ? stream(built) : built);
+    const facts = this.#requestFacts(options, iteration, stream !== undefined);
+    const middleware = this.#options.middleware ?? [];
+    const { body, headers } =
+      middleware.length === 0
+        ? { body: routed, headers: undefined }
+        : await applyRequestMiddleware(middleware, facts, routed, options.signal).catch(
+            (error: unknown) => {
+              throw this.#transport.scrubber.error(error);
+            },
+          );
     if (this.#options.preflight !== false) {
       const { violations } = preflight(body, {
         wire: this.toolWireFormat,
@@ -485,23 +613,59 @@ export class Engine {
           tool_result_images: this.supports('tool_result_images'),
           tool_result_pdf: this.supports('tool_result_pdf'),
         },
+        features: this.#features,
       });
       if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);
     }
     const prepareMs = performance.now() - prepareStarted;
-    const scrub = this.#transport.scrubber;
-    const base = {
+    const scrub = withHeaderSecrets(this.#transport.scrubber, headers);
+    notify(this.#options.onRequest, () => {
+      const event = withLazy({ ...facts }, 'body', () => scrub.value(summarizePayloads(body)));
+      return withLazy(event, 'messages', () =>
+        neutralMessages(inputMessages(input), { onWarning: () => undefined }),
+      ) satisfies RequestEvent;
+    });
+    return { body, headers, prepareMs, scrub, facts };
+  }
+
+  /** What every event and middleware call of one request says about it. */
+  #requestFacts(
+    options: ChatOptions,
+    iteration: number | undefined,
+    stream: boolean,
+  ): RequestFacts {
+    const observed =
+      this.#options.onRequest !== undefined ||
+      this.#options.onResponse !== undefined ||
+      (this.#options.middleware?.length ?? 0) > 0;
+    return {
+      // An id only someone will read: a run without hooks or middleware makes none.
+      requestId: observed ? randomUUID() : '',
       provider: this.provider.id,
       model: this.model,
       wire: this.toolWireFormat,
-      url: scrub.text(this.endpoint),
+      url: this.#transport.scrubber.text(this.endpoint),
       iteration,
+      loopId: options.loopId,
+      stream,
     };
-    notify(
-      this.#options.onRequest,
-      (): RequestEvent => ({ ...base, body: scrub.value(summarizePayloads(body)) }),
-    );
-    return { body, prepareMs, scrub, base };
+  }
+
+  /** Tells the middleware the reply (last first); what one throws fails the call, scrubbed. */
+  async #readReply(
+    facts: RequestFacts,
+    reply: { status: number; headers: ResponseHeaders },
+    response: EngineResponse,
+    scrub: SecretScrubber,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const middleware = this.#options.middleware ?? [];
+    if (middleware.length === 0) return;
+    try {
+      await applyResponseMiddleware(middleware, { ...facts, ...reply, response }, signal);
+    } catch (error) {
+      throw scrub.error(error);
+    }
   }
 
   async *#streamEvents(
@@ -512,7 +676,7 @@ export class Engine {
     output?: StructuredOutputRequest,
   ) {
     const wireStream = STREAMS[this.toolWireFormat];
-    const { body, prepareMs, scrub, base } = await this.#prepare(
+    const { body, headers, prepareMs, scrub, facts } = await this.#prepare(
       input,
       options,
       iteration,
@@ -523,7 +687,7 @@ export class Engine {
     const started = performance.now();
     let status: number | undefined;
     let attempts = 1;
-    let response: ChatResponse | undefined;
+    let response: EngineResponse | undefined;
     let failure: Error | undefined;
     let errorSent = false;
     try {
@@ -533,6 +697,7 @@ export class Engine {
         {
           signal: options.signal,
           timeoutMs: options.timeoutMs,
+          headers,
         },
       );
       status = reply.status;
@@ -559,6 +724,7 @@ export class Engine {
         const named = mcpNamedEvent(event, names);
         if (named.type === 'finish') {
           response = withCost(named.response, this.pricing);
+          await this.#readReply(facts, reply, response, scrub, options.signal);
           errorSent = false;
           yield { ...named, response };
           continue;
@@ -575,19 +741,25 @@ export class Engine {
       }
       throw failure;
     } finally {
-      notify(
-        this.#options.onResponse,
-        (): ResponseEvent => ({
-          ...base,
-          status,
-          durationMs: performance.now() - started,
-          attempts,
-          usage: response?.usage,
-          finishReason: response?.finishReason,
-          body: response === undefined ? undefined : scrub.value(summarizePayloads(response.raw)),
-          error: failure ?? (response === undefined ? new Error('stream closed early') : undefined),
-          rateLimit: this.rateLimit,
-        }),
+      const finished = response;
+      notify(this.#options.onResponse, () =>
+        responseEvent(
+          {
+            ...facts,
+            status,
+            durationMs: performance.now() - started,
+            attempts,
+            usage: finished?.usage,
+            finishReason: finished?.finishReason,
+            cost: finished?.cost,
+            error:
+              failure ?? (finished === undefined ? new Error('stream closed early') : undefined),
+            rateLimit: this.rateLimit,
+          },
+          finished,
+          () => finished?.raw,
+          scrub,
+        ),
       );
     }
   }
@@ -612,7 +784,10 @@ export class Engine {
    * conversation, turns, timings and usage.
    */
   async chatWithTools(input: ChatInput, options: ChatWithToolsOptions = {}): Promise<string> {
-    return (await this.runToolLoop(input, options)).text;
+    const result = await runToolLoop(this, inputMessages(input), this.toolLoopOptions(options), {
+      method: 'chatWithTools',
+    });
+    return result.text;
   }
 
   /** `chatWithTools` with everything about the run: final reply, conversation, turns and usage. */
@@ -633,7 +808,7 @@ export class Engine {
   /**
    * `options` with the engine's defaults filled in (`mcpServers`, `maxIterations`,
    * `toolTimeoutMs`, `listToolsTimeoutMs`, `maxToolsPerServer`, `maxToolResultBytes`,
-   * `onWarning`): what `runToolLoop` and the step
+   * `onWarning`, the loop and tool-call hooks): what `runToolLoop` and the step
    * API's `runModelStep` use.
    */
   toolLoopOptions(options: ChatWithToolsOptions): ChatWithToolsOptions {
@@ -646,6 +821,10 @@ export class Engine {
       maxToolsPerServer: options.maxToolsPerServer ?? this.#options.maxToolsPerServer,
       maxToolResultBytes: options.maxToolResultBytes ?? this.#options.maxToolResultBytes,
       onWarning: options.onWarning ?? this.#options.onWarning,
+      onLoopStart: options.onLoopStart ?? this.#options.onLoopStart,
+      onLoopEnd: options.onLoopEnd ?? this.#options.onLoopEnd,
+      onToolCallStart: options.onToolCallStart ?? this.#options.onToolCallStart,
+      onToolCallEnd: options.onToolCallEnd ?? this.#options.onToolCallEnd,
       ...((options.promptCache ?? this.#options.promptCache) === undefined
         ? {}
         : { promptCache: options.promptCache ?? this.#options.promptCache }),
@@ -664,7 +843,11 @@ export class Engine {
     const output =
       options.output === undefined || twoStep(this.#structuredContext(undefined), options)
         ? undefined
-        : resolveOutput(options.output).request;
+        : outputRequest(
+            resolveOutput(options.output, this.#options.onWarning),
+            options.tools,
+            this.toolWireFormat,
+          );
     return withRouteBody(this.provider, await this.#builtRequest(input, options, output));
   }
 
@@ -693,7 +876,30 @@ export class Engine {
   }
 
   get #toolsWithOutput(): boolean {
-    return this.provider.quirks.structured_output_with_tools !== false;
+    return this.#twoStepRule === undefined;
+  }
+
+  /**
+   * The rule that makes a turn with tools and `output` go in the two-step form, if any: the
+   * provider's quirk (Groq, Cerebras), or the model's request feature (Gemini 2.x refuses
+   * function tools beside a JSON response).
+   */
+  get #twoStepRule(): string | undefined {
+    if (this.provider.quirks.structured_output_with_tools === false) {
+      return 'openai-structured-with-tools';
+    }
+    return this.#features.jsonWithTools === false ? 'gemini-json-mime-with-tools' : undefined;
+  }
+
+  /** Tells `onWarning` once per engine and rule that a request goes another way because of it. */
+  #warnOnce(rule: string, code: string, message: string): void {
+    if (this.#warned.has(rule)) return;
+    this.#warned.add(rule);
+    emitWarning(this.#options.onWarning, {
+      code,
+      message,
+      details: { provider: this.provider.id, model: this.model, rule },
+    });
   }
 
   #structuredContext(iteration: number | undefined): StructuredTurnContext {
@@ -701,6 +907,14 @@ export class Engine {
       wire: this.toolWireFormat,
       dialectOptions: this.dialectOptions,
       toolsWithOutput: this.#toolsWithOutput,
+      onTwoStep: () => {
+        const rule = this.#twoStepRule ?? '';
+        this.#warnOnce(
+          rule,
+          'structured_output_two_step',
+          `${this.provider.id} ${this.model}: a turn with tools and output goes in two steps (the tool turns without output, then a turn without tools asks for the object), because the endpoint refuses tools together with structured output (rule ${rule})`,
+        );
+      },
       roundTrip: (messages, options, output) =>
         this.#roundTrip(messages, options, iteration, output),
     };
@@ -711,7 +925,7 @@ export class Engine {
     options: ChatOptions,
     output: StructuredOutputRequest | undefined,
   ): Promise<Record<string, unknown>> {
-    await this.discover();
+    await this.discover({ ...(options.signal ? { signal: options.signal } : {}) });
     const messages = inputMessages(input);
     await inlineImages(imagesNeedingBytes(this.toolWireFormat, messages, this.dialectOptions), {
       ...this.#options.inlineImages,
@@ -739,6 +953,7 @@ export class Engine {
         model: this.model,
         cacheControl: quirks.cache_control === undefined,
         promptCacheKey: quirks.prompt_cache_key === undefined,
+        ...(this.#options.onWarning ? { onWarning: this.#options.onWarning } : {}),
       },
     );
     return applyImageLimits(body, this.toolWireFormat, {
@@ -746,6 +961,8 @@ export class Engine {
       loader: this.#options.imageLibrary ?? loadSharp,
       cache: this.#imageCache,
       onWarning: this.#options.onWarning,
+      resize: this.#options.imageResize,
+      signal: options.signal,
     });
   }
 
@@ -760,7 +977,7 @@ export class Engine {
       this.#structuredContext(iteration),
       inputMessages(input),
       options,
-      resolveOutput(options.output),
+      resolveOutput(options.output, this.#options.onWarning),
     );
   }
 
@@ -770,25 +987,35 @@ export class Engine {
     iteration: number | undefined,
     output: StructuredOutputRequest | undefined,
   ): Promise<ChatExchange> {
-    const { body, prepareMs, scrub, base } = await this.#prepare(input, options, iteration, output);
+    const { body, headers, prepareMs, scrub, facts } = await this.#prepare(
+      input,
+      options,
+      iteration,
+      output,
+    );
     const started = performance.now();
     let exchange: Awaited<ReturnType<HttpTransport['postJson']>>;
     try {
       exchange = await this.#transport.postJson(this.#path, body, {
         signal: options.signal,
         timeoutMs: options.timeoutMs,
+        headers,
       });
     } catch (caught) {
-      const error = typedAbort(caught, options.signal, 'waiting for the provider') as Error;
+      const error = scrub.error(
+        typedAbort(caught, options.signal, 'waiting for the provider') as Error,
+      );
       notify(
         this.#options.onResponse,
         (): ResponseEvent => ({
-          ...base,
+          ...facts,
           status: (error as { status?: number }).status,
           durationMs: performance.now() - started,
           attempts: Number((error as { details?: { attempts?: unknown } }).details?.attempts ?? 1),
           usage: undefined,
           finishReason: undefined,
+          cost: undefined,
+          response: undefined,
           body: undefined,
           error,
           rateLimit: this.rateLimit,
@@ -797,20 +1024,24 @@ export class Engine {
       throw error;
     }
     // One event per reply, whether or not it parses: the hook sees every provider answer.
-    const replied = (response: ChatResponse | undefined, error: Error | undefined) =>
-      notify(
-        this.#options.onResponse,
-        (): ResponseEvent => ({
-          ...base,
-          status: exchange.status,
-          durationMs: exchange.durationMs,
-          attempts: exchange.attempts,
-          usage: response?.usage,
-          finishReason: response?.finishReason,
-          body: scrub.value(summarizePayloads(exchange.body)),
-          error: error === undefined ? undefined : scrub.error(error),
-          rateLimit: exchange.rateLimit,
-        }),
+    const replied = (response: EngineResponse | undefined, error: Error | undefined) =>
+      notify(this.#options.onResponse, () =>
+        responseEvent(
+          {
+            ...facts,
+            status: exchange.status,
+            durationMs: exchange.durationMs,
+            attempts: exchange.attempts,
+            usage: response?.usage,
+            finishReason: response?.finishReason,
+            cost: response?.cost,
+            error: error === undefined ? undefined : scrub.error(error),
+            rateLimit: exchange.rateLimit,
+          },
+          response,
+          () => exchange.body,
+          scrub,
+        ),
       );
     let response: EngineResponse;
     try {
@@ -824,6 +1055,12 @@ export class Engine {
     } catch (error) {
       scrub.error(error);
       replied(undefined, error as Error);
+      throw error;
+    }
+    try {
+      await this.#readReply(facts, exchange, response, scrub, options.signal);
+    } catch (error) {
+      replied(response, error as Error);
       throw error;
     }
     replied(response, undefined);
@@ -848,7 +1085,6 @@ function dialectOptionsOf(
   resolution: Resolution,
   wire: WireFormat,
   provider: ProviderEntry,
-  model: string,
   options: EngineOptions,
 ): DialectOptions {
   const capabilities = resolution.capabilities;
@@ -873,9 +1109,34 @@ function dialectOptionsOf(
       : {}),
     // anthropic: output_config.format where the model has it, else the synthetic tool;
     // gemini: the responseSchema subset for models before 2.5.
-    ...structuredMode(structuredOutputFact(provider.id, model).support),
+    ...structuredMode(structuredOutputFact(resolution).support),
+    // No token count of one reply is more than the model's context window.
+    ...(resolution.limits.context === undefined
+      ? {}
+      : { contextWindow: resolution.limits.context }),
+    // A model that refuses a forced tool_choice (registry request feature): sent as auto.
+    ...(requestFeatures(resolution).forced_tool_choice.value === false
+      ? { forcedToolChoice: false }
+      : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...options.dialect,
+  });
+}
+
+/**
+ * The registry's request features of a resolved model as `preflight` (and the simulator's
+ * `modelFeatures`) read them: only a known value is given.
+ */
+export function modelRequestFeatures(resolution: Resolution): ModelRequestFeatures {
+  const features = requestFeatures(resolution);
+  const known = (value: true | false | 'unknown') => (value === 'unknown' ? undefined : value);
+  const outputFormat = known(features.output_format.value);
+  const forcedToolChoice = known(features.forced_tool_choice.value);
+  const jsonWithTools = known(features.json_with_tools.value);
+  return Object.freeze({
+    ...(outputFormat === undefined ? {} : { outputFormat }),
+    ...(forcedToolChoice === undefined ? {} : { forcedToolChoice }),
+    ...(jsonWithTools === undefined ? {} : { jsonWithTools }),
   });
 }
 
@@ -886,7 +1147,7 @@ const STRUCTURED_MODES: Readonly<
   native: 'native',
   tool: 'tool',
   subset: 'subset',
-  prompt: undefined,
+  prompt: 'prompt',
 };
 
 function structuredMode(support: StructuredOutputSupport): Partial<DialectOptions> {
@@ -960,4 +1221,48 @@ function withoutRepeatedVersion(baseUrl: string, path: string): string {
   if (version === undefined) return path;
   const prefix = `/${version}/`;
   return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;
+}
+
+/**
+ * `scrubber` that also hides the values of secret-named headers a middleware added (a
+ * gateway's key): the engine's own credentials are in `scrubber` already.
+ */
+function withHeaderSecrets(
+  scrubber: SecretScrubber,
+  headers: Readonly<Record<string, string>> | undefined,
+): SecretScrubber {
+  if (headers === undefined) return scrubber;
+  const added = createSecretScrubber({ headers });
+  if (added.secrets.length === 0) return scrubber;
+  return {
+    // Read through: the engine's scrubber learns a signed request's session token later.
+    get secrets() {
+      return [...scrubber.secrets, ...added.secrets];
+    },
+    remember: (secrets) => scrubber.remember(secrets),
+    text: (text) => added.text(scrubber.text(text)),
+    value: (value) => added.value(scrubber.value(value)),
+    error: (error) => added.error(scrubber.error(error)),
+  };
+}
+
+/**
+ * A response event whose `body` (the reply body) and `response` (the parsed reply) are
+ * summarised copies, made when first read: a hook can log or `JSON.stringify` any event.
+ */
+function responseEvent(
+  event: Omit<ResponseEvent, 'body' | 'response'>,
+  response: EngineResponse | undefined,
+  body: () => unknown,
+  scrub: SecretScrubber,
+): ResponseEvent {
+  const withBody = withLazy({ ...event }, 'body', () => {
+    const raw = body();
+    return raw === undefined ? undefined : scrub.value(summarizePayloads(raw));
+  });
+  return withLazy(withBody, 'response', () =>
+    response === undefined
+      ? undefined
+      : (scrub.value(summarizePayloads(response)) as EngineResponse),
+  );
 }

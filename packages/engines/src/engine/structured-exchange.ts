@@ -17,6 +17,7 @@ import type { ChatExchange, ChatOptions } from './chat-options.js';
 import {
   checkStructured,
   invalidOutputError,
+  outputRequest,
   type ResolvedOutput,
   refusedOutputError,
   repairPrompt,
@@ -30,8 +31,13 @@ export type StructuredChatResponse<T = unknown> = ChatResponse & { readonly obje
 export interface StructuredTurnContext {
   readonly wire: WireFormat;
   readonly dialectOptions: DialectOptions;
-  /** False on endpoints that refuse tools together with structured output (registry quirk). */
+  /**
+   * False on endpoints that refuse tools together with structured output (registry quirk
+   * `structured_output_with_tools`, or the model's request feature `json_with_tools`).
+   */
   readonly toolsWithOutput: boolean;
+  /** Told each time a turn goes in the two-step form (the engine warns once per rule). */
+  onTwoStep(): void;
   /** One round trip; `output` set asks for the structured reply on that request. */
   roundTrip(
     messages: readonly ConversationMessage[],
@@ -46,7 +52,9 @@ export const FINAL_OBJECT_PROMPT =
 
 /** True when a turn with these options goes in the two-step form. */
 export function twoStep(context: StructuredTurnContext, options: ChatOptions): boolean {
-  return !context.toolsWithOutput && (options.tools?.length ?? 0) > 0;
+  const split = !context.toolsWithOutput && (options.tools?.length ?? 0) > 0;
+  if (split) context.onTwoStep();
+  return split;
 }
 
 /**
@@ -60,7 +68,7 @@ export async function structuredExchange(
   options: ChatOptions,
   resolved: ResolvedOutput,
 ): Promise<ChatExchange> {
-  const output = resolved.request;
+  const output = outputRequest(resolved, options.tools, context.wire);
   let conversation = [...messages];
   let turnOptions = options;
   let exchanged: ChatExchange;
@@ -77,7 +85,7 @@ export async function structuredExchange(
     if (reply.refusal !== undefined) throw refusedOutputError(output.name, reply.refusal);
     // The model asked for the loop's tools instead of answering: their turn first.
     if (reply.toolCallId === undefined && response.toolCalls.length > 0) return exchanged;
-    const checked = checkStructured(resolved, reply.text);
+    const checked = await checkStructured(resolved, reply);
     if (checked.ok) {
       const object = checked.value;
       const answered: StructuredChatResponse = {
@@ -93,7 +101,13 @@ export async function structuredExchange(
     }
     conversation = [
       ...conversation,
-      ...repairTurn(context, response, reply.toolCallId, output.name, checked.issues),
+      ...repairTurn(
+        context,
+        response,
+        reply.toolCallId,
+        output.toolName ?? output.name,
+        checked.issues,
+      ),
     ];
     exchanged = await context.roundTrip(conversation, turnOptions, output);
   }

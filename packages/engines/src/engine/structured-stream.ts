@@ -1,12 +1,17 @@
 // A streamed reply to a request with `output`: `object-delta` events with the partial object
 // as the JSON arrives, and the `finish` event's response with the validated `object`.
-import type { WireFormat } from '@crosswire/core';
+import { CrosswireError, type WireFormat } from '@crosswire/core';
 import {
   type DialectOptions,
+  isRecord,
   partialJsonObject,
   readStructured,
   type StreamEvent,
+  type StructuredOutputRequest,
+  WRAPPED_ROOT_PROPERTY,
+  wrapsRoot,
 } from '@crosswire/dialects';
+import { MAX_STRUCTURED_DEPTH } from './json-schema-check.js';
 import {
   checkStructured,
   invalidOutputError,
@@ -30,27 +35,82 @@ const GROWTH = 1.25;
 const MIN_STEP = 32;
 
 /**
+ * How deep the JSON read so far nests, piece by piece: one pass over each piece, strings and
+ * their escapes skipped. A reply deeper than {@link MAX_STRUCTURED_DEPTH} is refused before
+ * its partial object is built (JSON.stringify of one 10,000 deep is a RangeError).
+ */
+class NestingDepth {
+  #inString = false;
+  #escaped = false;
+  #depth = 0;
+  deepest = 0;
+  push(piece: string): void {
+    for (let index = 0; index < piece.length; index++) {
+      const code = piece.charCodeAt(index);
+      if (this.#inString) {
+        if (this.#escaped) this.#escaped = false;
+        else if (code === 0x5c) this.#escaped = true;
+        else if (code === 0x22) this.#inString = false;
+      } else if (code === 0x22) this.#inString = true;
+      else if (code === 0x7b || code === 0x5b) {
+        this.#depth++;
+        if (this.#depth > this.deepest) this.deepest = this.#depth;
+      } else if ((code === 0x7d || code === 0x5d) && this.#depth > 0) this.#depth--;
+    }
+  }
+}
+
+/**
  * `events` with the structured reply read: `object-delta` while the JSON arrives (from the
- * text, or the synthetic tool's arguments on anthropic), then `finish` with `object`. A refusal
- * or an invalid reply throws `StructuredOutputError` (no `repair` on a stream).
+ * text, or the synthetic tool's arguments on anthropic), then `finish` with `object`. A refusal,
+ * an invalid reply or one nested deeper than {@link MAX_STRUCTURED_DEPTH} is the last event
+ * (`{ type: 'error', error }`) and then thrown as `StructuredOutputError` (no `repair` on a
+ * stream).
  */
 export async function* withObjectEvents(
   events: AsyncIterable<StreamEvent>,
   wire: WireFormat,
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
+  output: StructuredOutputRequest = resolved.request,
 ): AsyncGenerator<ChatStreamEvent, void, undefined> {
-  const name = resolved.request.name;
+  let errorSent = false;
+  try {
+    for await (const event of objectEvents(events, wire, dialectOptions, resolved, output)) {
+      errorSent = event.type === 'error';
+      yield event;
+    }
+  } catch (error) {
+    // The wire's own failures arrive as their error event first; ours get one here.
+    if (!errorSent && error instanceof CrosswireError) yield { type: 'error', error };
+    throw error;
+  }
+}
+
+async function* objectEvents(
+  events: AsyncIterable<StreamEvent>,
+  wire: WireFormat,
+  dialectOptions: DialectOptions,
+  resolved: ResolvedOutput,
+  output: StructuredOutputRequest,
+): AsyncGenerator<ChatStreamEvent, void, undefined> {
+  const name = output.toolName ?? output.name;
+  // In the tool form a root that is not an object rides in one property of the arguments.
+  const wrapped = wrapsRoot(output.schema);
   let text = '';
   let parsedAt = 0;
   let toolIndex: number | undefined;
   let last = '{}';
+  const depth = new NestingDepth();
   const delta = (): ObjectDeltaEvent | undefined => {
     if (text.length < parsedAt * GROWTH + MIN_STEP) return undefined;
     parsedAt = text.length;
     const start = text.indexOf('{');
     if (start < 0) return undefined;
-    const object = partialJsonObject(text.slice(start));
+    const parsed = partialJsonObject(text.slice(start));
+    const inner = toolIndex !== undefined && wrapped ? parsed[WRAPPED_ROOT_PROPERTY] : parsed;
+    if (!isRecord(inner)) return undefined;
+    const object = inner;
     const shown = JSON.stringify(object);
     if (shown === last) return undefined;
     last = shown;
@@ -62,30 +122,41 @@ export async function* withObjectEvents(
       (event.type === 'text-delta' && toolIndex === undefined) ||
       (event.type === 'tool-call-delta' && event.index === toolIndex);
     if (event.type === 'finish') {
-      yield finished(event, wire, dialectOptions, resolved, toolIndex !== undefined);
+      yield await finished(event, wire, dialectOptions, resolved, output, toolIndex !== undefined);
       continue;
     }
     yield event;
     if (grew) {
-      text += event.type === 'text-delta' ? event.text : event.argumentsDelta;
+      const piece = event.type === 'text-delta' ? event.text : event.argumentsDelta;
+      text += piece;
+      depth.push(piece);
+      if (depth.deepest > MAX_STRUCTURED_DEPTH) {
+        throw invalidOutputError(
+          name,
+          text,
+          [{ path: '$', message: `nests deeper than ${MAX_STRUCTURED_DEPTH} levels` }],
+          1,
+        );
+      }
       const next = delta();
       if (next) yield next;
     }
   }
 }
 
-function finished(
+async function finished(
   event: Extract<StreamEvent, { type: 'finish' }>,
   wire: WireFormat,
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
+  output: StructuredOutputRequest,
   viaTool: boolean,
-): StreamEvent {
+): Promise<StreamEvent> {
   const { response } = event;
-  const reply = readStructured(wire, response, resolved.request, dialectOptions);
+  const reply = readStructured(wire, response, output, dialectOptions);
   if (reply.refusal !== undefined) throw refusedOutputError(resolved.request.name, reply.refusal);
   if (reply.toolCallId === undefined && response.toolCalls.length > 0) return event;
-  const checked = checkStructured(resolved, reply.text);
+  const checked = await checkStructured(resolved, reply);
   if (!checked.ok) throw invalidOutputError(resolved.request.name, reply.text, checked.issues, 1);
   const answered: StructuredChatResponse = {
     ...response,

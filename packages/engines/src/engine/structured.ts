@@ -1,11 +1,31 @@
 // The `output` option: a JSON Schema or a zod schema, turned into what the dialects send
-// (`StructuredOutputRequest`) and a validator for the reply. Validation is zod's: a zod schema
-// validates itself; a JSON Schema is read with `z.fromJSONSchema` (zod is already a dependency
-// of the engines, so no second validator is needed).
-import { CrosswireError, ValidationError } from '@crosswire/core';
-import { isRecord, type StructuredOutputRequest, withoutStrictNulls } from '@crosswire/dialects';
+// (`StructuredOutputRequest`) and a validator for the reply. A zod schema validates itself; a
+// JSON Schema is checked by `json-schema-check.ts`, whose patterns run in a linear-time engine
+// (zod's `z.fromJSONSchema` would compile each `pattern` into a backtracking RegExp and run it
+// on the model's text). Either way the reply's depth is bounded first.
+import {
+  CrosswireError,
+  nestsDeeperThan,
+  type ToolDefinitionInput,
+  ValidationError,
+  type WarningHandler,
+  type WireFormat,
+} from '@crosswire/core';
+import {
+  isRecord,
+  outputToolName,
+  type StructuredOutputRequest,
+  type StructuredReply,
+  toolNameMap,
+  withoutStrictNulls,
+} from '@crosswire/dialects';
 import * as z from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import {
+  compileJsonSchema,
+  type JsonSchemaChecker,
+  MAX_STRUCTURED_DEPTH,
+} from './json-schema-check.js';
 
 /** A JSON Schema object (a plain object; its root should be `type: 'object'` on most wires). */
 export type JsonSchemaObject = Readonly<Record<string, unknown>>;
@@ -63,13 +83,16 @@ export class StructuredOutputError extends CrosswireError {
   }
 }
 
+/** A reply's check: the value (zod's output for a zod schema), or the issues. */
+export type StructuredCheck =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly issues: StructuredOutputIssue[] };
+
 /** The option made ready: the request the dialects send, and the reply's check. */
 export interface ResolvedOutput {
   readonly request: StructuredOutputRequest;
   readonly repair: number;
-  validate(
-    value: unknown,
-  ): { ok: true; value: unknown } | { ok: false; issues: StructuredOutputIssue[] };
+  validate(value: unknown): Promise<StructuredCheck>;
 }
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -79,8 +102,15 @@ function isZodSchema(schema: unknown): schema is $ZodType {
   return isRecord(schema) && isRecord((schema as { _zod?: unknown })._zod);
 }
 
-/** Checks and converts `output` once per option object. Throws `ValidationError` for a bad option. */
-export function resolveOutput(output: OutputOption): ResolvedOutput {
+/**
+ * Checks and converts `output` once per option object. Throws `ValidationError` for a bad option
+ * (`invalid_output`: a `$ref` that cannot be followed among them); `onWarning` hears of the
+ * patterns the linear-time engine cannot run (`output_pattern_unchecked`).
+ */
+export function resolveOutput(
+  output: OutputOption,
+  onWarning?: WarningHandler | undefined,
+): ResolvedOutput {
   const cached = resolvedOptions.get(output);
   if (cached) return cached;
   if (!isRecord(output) || !isRecord(output.schema)) {
@@ -103,21 +133,21 @@ export function resolveOutput(output: OutputOption): ResolvedOutput {
       code: 'invalid_output',
     });
   }
-  let validator: $ZodType;
+  let validator: $ZodType | JsonSchemaChecker;
   let schema: Record<string, unknown>;
-  try {
-    if (isZodSchema(output.schema)) {
-      validator = output.schema;
+  if (isZodSchema(output.schema)) {
+    validator = output.schema;
+    try {
       schema = z.toJSONSchema(output.schema) as Record<string, unknown>;
-    } else {
-      schema = { ...output.schema };
-      validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    } catch (error) {
+      throw new ValidationError(
+        `output.schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+        { path: 'output.schema', code: 'invalid_output', cause: error },
+      );
     }
-  } catch (error) {
-    throw new ValidationError(
-      `output.schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
-      { path: 'output.schema', code: 'invalid_output', cause: error },
-    );
+  } else {
+    schema = { ...output.schema };
+    validator = compileJsonSchema(schema, { onWarning });
   }
   const resolved: ResolvedOutput = {
     request: {
@@ -127,7 +157,11 @@ export function resolveOutput(output: OutputOption): ResolvedOutput {
       strict: output.strict ?? true,
     },
     repair,
-    validate(value) {
+    async validate(value) {
+      if (!isZodSchema(validator)) {
+        const issues = await validator.check(value);
+        return issues.length === 0 ? { ok: true, value } : { ok: false, issues };
+      }
       const checked = z.safeParse(validator, value);
       if (checked.success) return { ok: true, value: checked.data };
       return {
@@ -143,31 +177,58 @@ export function resolveOutput(output: OutputOption): ResolvedOutput {
   return resolved;
 }
 
+function tooDeep(): StructuredOutputIssue {
+  return { path: '$', message: `nests deeper than ${MAX_STRUCTURED_DEPTH} levels` };
+}
+
+/**
+ * The request of one turn: the resolved request, with a `toolName` of its own where a tool the
+ * turn offers already goes out under the output's name (the anthropic tool form needs a name
+ * no other tool has; every wire reads the same name back).
+ */
+export function outputRequest(
+  resolved: ResolvedOutput,
+  tools: readonly ToolDefinitionInput[] | undefined,
+  wire: WireFormat,
+): StructuredOutputRequest {
+  if (tools === undefined || tools.length === 0) return resolved.request;
+  const taken = toolNameMap(tools, wire)
+    .entries()
+    .map(([, wireName]) => wireName);
+  const toolName = outputToolName(resolved.request.name, taken);
+  return toolName === resolved.request.name ? resolved.request : { ...resolved.request, toolName };
+}
+
 function issuePath(path: readonly PropertyKey[]): string {
   let out = '$';
   for (const key of path) out += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
   return out;
 }
 
-/** Parses and validates a reply's JSON text. */
-export function checkStructured(
+/** Parses (unless the wire gave the value itself) and validates a reply. */
+export async function checkStructured(
   resolved: ResolvedOutput,
-  text: string,
-): { ok: true; value: unknown } | { ok: false; issues: StructuredOutputIssue[] } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return {
-      ok: false,
-      issues: [
-        {
-          path: '$',
-          message: `not JSON: ${error instanceof Error ? error.message : String(error)}`,
-        },
-      ],
-    };
+  reply: StructuredReply,
+): Promise<StructuredCheck> {
+  let value: unknown = reply.value;
+  if (value === undefined) {
+    try {
+      value = JSON.parse(reply.text);
+    } catch (error) {
+      return {
+        ok: false,
+        issues: [
+          {
+            path: '$',
+            message: `not JSON: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+      };
+    }
   }
+  // Before anything walks the value recursively (withoutStrictNulls, the validators: zod
+  // recurses as deep as the value, and a reply nested 10,000 deep would overflow the stack).
+  if (nestsDeeperThan(value, MAX_STRUCTURED_DEPTH)) return { ok: false, issues: [tooDeep()] };
   // Strict mode sends null for an optional property it may not leave out: read as absent.
   return resolved.validate(withoutStrictNulls(value, resolved.request.schema));
 }

@@ -199,7 +199,7 @@ describe('a model step needs MCP servers or a roster', () => {
     expect(error).toBeInstanceOf(ToolLoopError);
     expect(error).toMatchObject({
       code: 'no_mcp_servers',
-      message: 'chatWithTools needs at least one MCP server in mcpServers',
+      message: 'runModelStep needs at least one MCP server in mcpServers',
     });
     expect(recorded.sent).toEqual([]);
   });
@@ -213,7 +213,7 @@ describe('a model step needs MCP servers or a roster', () => {
     const callId = pending.pendingCalls[0]?.callId as string;
     expect(await caught(runToolStep(pending, callId))).toMatchObject({
       code: 'no_mcp_servers',
-      message: 'chatWithTools needs at least one MCP server in mcpServers',
+      message: 'runToolStep needs at least one MCP server in mcpServers',
     });
   });
 });
@@ -388,7 +388,7 @@ describe('the chat options a model step sends', () => {
       const seen: ChatOptions[] = [];
       const wrapped = withDefaults(engine('wrapped', TEXT), DEFAULTS, seen);
       await runModelStep(wrapped, startToolLoop('go', { loopId: 'w' }), { roster: ROSTER });
-      expect(seen).toStrictEqual([{ tools: ROSTER.tools, promptCache: { key: 'w' } }]);
+      expect(seen).toStrictEqual([{ tools: ROSTER.tools, promptCache: { key: 'w' }, loopId: 'w' }]);
       expect(received('wrapped')).toEqual([
         {
           model: 'gpt-6.1-sol',
@@ -423,6 +423,7 @@ describe('the chat options a model step sends', () => {
           extra: { seed: 2 },
           timeoutMs: 30_000,
           promptCache: { key: 'v' },
+          loopId: 'v',
         },
       ]);
       expect(received('over')).toEqual([

@@ -48,11 +48,15 @@ afterAll(async () => {
   await simulator.close();
 });
 
+/** The warnings the engines of these tests gave, as `code provider model`. */
+const heard: string[] = [];
+
 function simulated(
   lane: string,
   setup: { wire: WireFormat; provider: string; model: string; mode?: 'tool' },
 ): Engine {
   const created = createEngine({
+    onWarning: (warning) => heard.push(`${warning.code} ${setup.provider} ${setup.model}`),
     ...(setup.mode === undefined ? {} : { dialect: { structuredOutput: setup.mode } }),
     provider: setup.provider,
     model: setup.model,
@@ -292,7 +296,7 @@ describe('the state a final answer leaves', () => {
 });
 
 describe('the two-step form: after the tool turns, one turn without tools asks for the object', () => {
-  const GROQ = { wire: 'openai', provider: 'groq', model: 'llama-3.3-70b-versatile' } as const;
+  const GROQ = { wire: 'openai', provider: 'groq', model: 'openai/gpt-oss-120b' } as const;
   const ECHO: SimulatorStep = {
     type: 'tool_calls',
     calls: [{ name: 'echo', arguments: { text: 'Oslo' } }],
@@ -381,13 +385,14 @@ describe('the two-step form: after the tool turns, one turn without tools asks f
       maxTokens: 99,
     });
     expect(engine.sent.map((turn) => [turn.iteration, Object.keys(turn.options).sort()])).toEqual([
-      [1, ['maxTokens', 'output', 'promptCache', 'toolChoice', 'tools']],
-      [1, ['maxTokens', 'output', 'promptCache']],
+      [1, ['loopId', 'maxTokens', 'output', 'promptCache', 'toolChoice', 'tools']],
+      [1, ['loopId', 'maxTokens', 'output', 'promptCache']],
     ]);
     expect(engine.sent[1]?.options).toEqual({
       maxTokens: 99,
       output: OUTPUT,
       promptCache: { key: 'two' },
+      loopId: 'two',
     });
     expect(engine.sent[1]?.input).toEqual([
       { role: 'user', content: 'Plan' },
@@ -416,7 +421,7 @@ describe('the two-step form: after the tool turns, one turn without tools asks f
       output: OUTPUT,
     });
     expect(engine.sent.map((turn) => turn.options)).toEqual([
-      { tools: [], output: OUTPUT, promptCache: { key: 'none' } },
+      { tools: [], output: OUTPUT, promptCache: { key: 'none' }, loopId: 'none' },
     ]);
     expect([state.text, 'object' in state]).toEqual(['no object here', false]);
   });
@@ -741,6 +746,14 @@ describe('recorded results and unknown calls', () => {
         code: 'unknown_tool_step',
         message: 'loop nc has no pending call "call_w" at iteration 0',
       }),
+    );
+  });
+});
+
+describe('warnings', () => {
+  test('only the two-step notice of the groq lane, once per engine that used it', () => {
+    expect(new Set(heard)).toEqual(
+      new Set(['structured_output_two_step groq openai/gpt-oss-120b']),
     );
   });
 });

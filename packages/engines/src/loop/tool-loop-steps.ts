@@ -30,10 +30,25 @@ import type {
   ChatWithToolsOptions,
   ToolLoopEngine,
 } from '../engine/chat-options.js';
+import type { LoopObserveOptions } from '../engine/observe.js';
 import { FINAL_OBJECT_PROMPT } from '../engine/structured-exchange.js';
 import { callTool, type ToolOutput } from '../mcp/call.js';
-import { gatherTools, type ToolRoster } from '../mcp/gather.js';
+import { gatherTools, rosterForWire, type ToolRoster } from '../mcp/gather.js';
 import type { McpToolServer } from '../mcp/server.js';
+import {
+  type ApprovalDecision,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  approvalRecord,
+  approvalRequestFor,
+  checkApprovalPolicy,
+  checkDecision,
+  decidedCall,
+  denialResult,
+  type PendingApproval,
+  sameDecision,
+} from './approval.js';
+import { loopStart, observedCall, observedRun } from './loop-events.js';
 
 /**
  * The `_meta` key of a tool step's `tools/call` request that carries its idempotency key
@@ -52,6 +67,8 @@ export interface ToolLoopUsage {
   readonly cacheReadTokens?: number;
   /** Summed over the replies that reported cache writes; absent when none did. */
   readonly cacheWriteTokens?: number;
+  /** The one-hour part of the writes, summed where a reply said (Anthropic); else absent. */
+  readonly cacheWrite1hTokens?: number;
 }
 
 /** One call of the last reply, with its result once its tool step ran. */
@@ -64,6 +81,11 @@ export interface PendingToolCall {
   readonly call: ToolCall;
   /** The call's one result; undefined until its tool step ran. */
   readonly result: ToolResult | undefined;
+  /**
+   * Present when the loop's approval policy asks a person about this call: its approval id,
+   * and the decision once recorded (`recordApproval`). The call runs only once approved.
+   */
+  readonly approval?: PendingApproval;
 }
 
 /** The reply whose calls are being answered: the assistant echo is built from its body. */
@@ -109,6 +131,17 @@ export type ToolLoopStep =
       readonly key: string;
     }
   | {
+      /** A call that waits for a person's decision (`recordApproval`) before its tool step. */
+      readonly kind: 'approval';
+      /** The iteration whose reply asked for the call. */
+      readonly iteration: number;
+      readonly callId: string;
+      readonly call: ToolCall;
+      readonly approvalId: string;
+      /** `${loopId}:${iteration}:approval:${callId}` */
+      readonly key: string;
+    }
+  | {
       readonly kind: 'tool';
       /** The iteration whose reply asked for the call. */
       readonly iteration: number;
@@ -124,7 +157,10 @@ export type ToolLoopStepErrorCode =
   | 'invalid_tool_loop_start'
   | 'unknown_tool_step'
   | 'tool_step_out_of_order'
-  | 'tool_result_conflict';
+  | 'tool_result_conflict'
+  | 'tool_approval_pending'
+  | 'tool_approval_conflict'
+  | 'tool_approval_not_requested';
 
 /** A step asked of a state that cannot take it; the message says which and why. */
 export class ToolLoopStepError extends CrosswireError {
@@ -205,50 +241,68 @@ export function toolStepKey(loopId: string, iteration: number, callId: string): 
   return `${loopId}:${iteration}:call:${callId}`;
 }
 
+/** The key of the approval step of call `callId` of iteration `iteration`. */
+export function approvalStepKey(loopId: string, iteration: number, callId: string): string {
+  return `${loopId}:${iteration}:approval:${callId}`;
+}
+
 /**
- * Every step the loop can run now: each call of the last reply that has no result yet (in
- * reply order; they may run concurrently, in any order), else the next model step, else the
- * `done` step with the final text. Never empty.
+ * Every step the loop can run now: for each call of the last reply that has no result yet (in
+ * reply order; they may run concurrently, in any order), its `approval` step while it waits
+ * for a decision, else its `tool` step; else the next model step, else the `done` step with
+ * the final text. Never empty.
  */
 export function runnableToolLoopSteps(state: ToolLoopState): ToolLoopStep[] {
   if (state.text !== undefined) return [{ kind: 'done', text: state.text }];
   const unanswered = state.pendingCalls.filter((pending) => pending.result === undefined);
   if (unanswered.length > 0) {
-    return unanswered.map((pending) => ({
-      kind: 'tool',
-      iteration: state.iteration,
-      callId: pending.callId,
-      call: pending.call,
-      key: toolStepKey(state.loopId, state.iteration, pending.callId),
-    }));
+    return unanswered.map((pending): ToolLoopStep => {
+      const { loopId, iteration } = state;
+      const { callId, call, approval } = pending;
+      return approval !== undefined && approval.decision === undefined
+        ? {
+            kind: 'approval',
+            iteration,
+            callId,
+            call,
+            approvalId: approval.approvalId,
+            key: approvalStepKey(loopId, iteration, callId),
+          }
+        : { kind: 'tool', iteration, callId, call, key: toolStepKey(loopId, iteration, callId) };
+    });
   }
   const iteration = state.iteration + 1;
   return [{ kind: 'model', iteration, key: modelStepKey(state.loopId, iteration) }];
 }
 
 /**
- * The step the loop needs next: the first call without a result (`tool`), else a `model`
- * step (when every call has its result, that step first appends them), else `done`.
+ * The step the loop needs next: the first call without a result (`approval` while it waits
+ * for a decision, else `tool`), else a `model` step (when every call has its result, that
+ * step first appends them), else `done`.
  */
 export function nextToolLoopStep(state: ToolLoopState): ToolLoopStep {
   return runnableToolLoopSteps(state)[0] as ToolLoopStep;
 }
 
-/** Options of {@link runModelStep}: the loop's options, and tools already listed. */
-export interface ModelStepOptions extends ChatWithToolsOptions {
+/**
+ * Options of {@link runModelStep}: the loop's options (`approval` marks the calls a person
+ * decides on; the decisions come through `recordApproval`), and tools already listed.
+ */
+export interface ModelStepOptions
+  extends Omit<ChatWithToolsOptions, 'onApproval' | 'approvalTimeoutMs'> {
   /** The tools to offer, from `gatherTools`; default: listed from `mcpServers` on every step. */
   readonly roster?: ToolRoster;
 }
 
-/** Options of {@link runToolStep}. */
-export interface ToolStepOptions {
+/** Options of {@link runToolStep}; its hooks are told the step and its call. */
+export interface ToolStepOptions extends LoopObserveOptions {
   /** The servers to run the call on (`roster` instead saves the `tools/list` requests). */
   readonly mcpServers?: readonly McpToolServer[];
   /** The tools from `gatherTools`, routed to their servers. */
   readonly roster?: ToolRoster;
   /** Per call. Default 60 000 ms. */
   readonly toolTimeoutMs?: number;
-  /** Per `tools/list` request when listing from `mcpServers`. Default 30 000 ms. */
+  /** The whole listing from `mcpServers`, every page of every server. Default 30 000 ms. */
   readonly listToolsTimeoutMs?: number;
   /** Tools kept per server when listing from `mcpServers`. Default 1 000. */
   readonly maxToolsPerServer?: number;
@@ -265,16 +319,28 @@ export interface LoopSettings {
   readonly chatOptions: ChatOptions;
   readonly maxIterations: number;
   readonly roster: ToolRoster;
-  readonly options: ChatWithToolsOptions;
+  readonly options: ModelStepOptions;
   readonly exchange: ToolLoopEngine['exchange'];
+  /** Which calls wait for a decision (default `'never'`). */
+  readonly approval: ApprovalPolicy;
 }
+
+/** The public methods that run the loop, as a refusal names the one the caller called. */
+export type LoopMethod =
+  | 'chatWithTools'
+  | 'runToolLoop'
+  | 'streamWithTools'
+  | 'runModelStep'
+  | 'runToolStep';
 
 /** Checks the loop options and lists the tools (unless given), as `runToolLoop` does. */
 export async function loopSettings(
   engine: ToolLoopEngine,
   options: ModelStepOptions,
   exchange: ToolLoopEngine['exchange'] = engine.exchange.bind(engine),
+  method: LoopMethod = 'runModelStep',
 ): Promise<LoopSettings> {
+  const approval = checkApprovalPolicy(options.approval);
   const maxIterations = options.maxIterations ?? 10;
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
     throw new ToolLoopError(
@@ -282,10 +348,11 @@ export async function loopSettings(
       `maxIterations must be a positive integer, got ${String(maxIterations)}`,
     );
   }
-  const roster = options.roster ?? (await listTools(options));
+  const listed = options.roster ?? (await listTools(options, method));
   // What the engine learns on first use (a local server's model metadata) decides how tool
   // results render, so it is settled before the loop reads the dialect settings.
-  await engine.discover?.();
+  await engine.discover?.(options.signal ? { signal: options.signal } : {});
+  const roster = rosterForWire(listed, engine.toolWireFormat, options.onWarning);
   checkToolCount(roster, engine.toolWireFormat, options.maxToolsPerRequest);
   const dialectOptions = options.onWarning
     ? { ...engine.dialectOptions, onWarning: options.onWarning }
@@ -308,6 +375,7 @@ export async function loopSettings(
     roster,
     options,
     exchange,
+    approval,
   };
 }
 
@@ -325,11 +393,12 @@ function checkToolCount(roster: ToolRoster, wire: WireFormat, max: number | unde
   );
 }
 
-function listTools(options: ToolStepOptions): Promise<ToolRoster> {
+function listTools(options: ToolStepOptions, method: LoopMethod): Promise<ToolRoster> {
   if (!options.mcpServers || options.mcpServers.length === 0) {
     throw new ToolLoopError(
       'no_mcp_servers',
-      'chatWithTools needs at least one MCP server in mcpServers',
+      `${method} needs at least one MCP server in mcpServers`,
+      { details: { method } },
     );
   }
   return gatherTools(options.mcpServers, {
@@ -348,6 +417,8 @@ export interface ModelTurn {
   readonly calls: readonly ToolCall[];
   /** True when the reply asks for tools on the last allowed iteration. */
   readonly exhausted: boolean;
+  /** The calls the approval policy asks about, in reply order (their pending calls carry the ids). */
+  readonly approvals: readonly ApprovalRequest[];
 }
 
 /**
@@ -378,6 +449,7 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
   const chatOptions: ChatOptions = {
     ...settings.chatOptions,
     promptCache: loopPromptCache(settings.options.promptCache, state.loopId),
+    loopId: state.loopId,
   };
   let exchanged = await settleWithin(settings.exchange(conversation, chatOptions, iteration), {
     signal: options.signal,
@@ -421,6 +493,23 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
     reply.content === '' && object !== undefined ? JSON.stringify(object) : reply.content;
   const answered: readonly ConversationMessage[] =
     said === '' ? conversation : [...conversation, { role: 'assistant', content: said }];
+  const exhausted = calls.length > 0 && iteration >= settings.maxIterations;
+  // Calls that will never run (the loop ends at maxIterations) are not asked about; without a
+  // policy (the default) a turn costs nothing more than before.
+  const approvals =
+    exhausted || settings.approval === 'never'
+      ? []
+      : await Promise.all(
+          calls.map((call) =>
+            approvalRequestFor(
+              settings.approval,
+              call,
+              settings.roster.route(call.name),
+              iteration,
+              randomUUID,
+            ),
+          ),
+        );
   const next: ToolLoopState =
     calls.length === 0
       ? {
@@ -434,7 +523,7 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
       : {
           ...base,
           reply: { wire, body: data },
-          pendingCalls: toPendingCalls(calls),
+          pendingCalls: toPendingCalls(calls, approvals),
           text: undefined,
         };
   return {
@@ -442,7 +531,8 @@ export async function modelTurn(state: ToolLoopState, settings: LoopSettings): P
     exchanged,
     reply,
     calls,
-    exhausted: calls.length > 0 && iteration >= settings.maxIterations,
+    exhausted,
+    approvals: approvals.filter((request) => request !== undefined),
   };
 }
 
@@ -488,8 +578,14 @@ function sentConversation(
   ];
 }
 
-/** Step ids for the calls: their own ids, `cw-<n>` for the ones without (never a repeat). */
-function toPendingCalls(calls: readonly ToolCall[]): PendingToolCall[] {
+/**
+ * Step ids for the calls: their own ids, `cw-<n>` for the ones without (never a repeat); a
+ * call the policy asks about (`approvals[i]`, in call order) waits for its decision.
+ */
+function toPendingCalls(
+  calls: readonly ToolCall[],
+  approvals: readonly (ApprovalRequest | undefined)[],
+): PendingToolCall[] {
   const taken = new Set(calls.map((call) => call.id).filter((id) => id !== ''));
   return calls.map((call, index) => {
     let callId = call.id;
@@ -498,7 +594,15 @@ function toPendingCalls(calls: readonly ToolCall[]): PendingToolCall[] {
       while (taken.has(callId)) callId = `${callId}-`;
       taken.add(callId);
     }
-    return { callId, call, result: undefined };
+    const request = approvals[index];
+    return request === undefined
+      ? { callId, call, result: undefined }
+      : {
+          callId,
+          call,
+          result: undefined,
+          approval: { approvalId: request.approvalId, decision: undefined },
+        };
   });
 }
 
@@ -526,6 +630,7 @@ export function addUsage(total: ToolLoopUsage, usage: Usage | undefined): ToolLo
   if (!usage) return total;
   const cacheReadTokens = addCount(total.cacheReadTokens, usage.cacheReadTokens);
   const cacheWriteTokens = addCount(total.cacheWriteTokens, usage.cacheWriteTokens);
+  const cacheWrite1hTokens = addCount(total.cacheWrite1hTokens, usage.cacheWrite1hTokens);
   return {
     inputTokens: total.inputTokens + (usage.inputTokens ?? 0),
     outputTokens: total.outputTokens + (usage.outputTokens ?? 0),
@@ -534,6 +639,7 @@ export function addUsage(total: ToolLoopUsage, usage: Usage | undefined): ToolLo
       (usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0)),
     ...(cacheReadTokens === undefined ? {} : { cacheReadTokens }),
     ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
+    ...(cacheWrite1hTokens === undefined ? {} : { cacheWrite1hTokens }),
   };
 }
 
@@ -542,9 +648,11 @@ export function addUsage(total: ToolLoopUsage, usage: Usage | undefined): ToolLo
  * results of the last reply's calls in the wire's shape) with the tools of the MCP servers,
  * and returns the state after the reply: its answerable calls pending, or done with the
  * reply's text. The loop's rules apply as in `runToolLoop` (`tool_call_dropped` and
- * truncation warnings, `maxIterations`, `AbortedError`). The options (servers, maxIterations,
- * timeouts, onWarning) default to the engine's. Throws `ToolLoopStepError`
- * `tool_step_out_of_order` when a call still has no result or the loop is done.
+ * truncation warnings, `maxIterations`, `AbortedError`). With `approval`, each new call the
+ * policy asks about waits for a decision (`approval` step, `recordApproval`) before its tool
+ * step. The options (servers, maxIterations, timeouts, onWarning) default to the engine's.
+ * Throws `ToolLoopStepError` `tool_step_out_of_order` when a call still has no result or the
+ * loop is done.
  */
 export async function runModelStep(
   engine: ToolLoopEngine,
@@ -555,14 +663,23 @@ export async function runModelStep(
   const merged: ModelStepOptions = options.roster
     ? { ...effective, roster: options.roster }
     : effective;
-  try {
-    const settings = await loopSettings(engine, merged);
-    const turn = await modelTurn(state, settings);
-    if (turn.exhausted) throw maxIterationsError(settings.maxIterations, turn.calls, []);
-    return turn.state;
-  } catch (error) {
-    throw typedAbort(error, options.signal, 'running a model step');
-  }
+  const iteration = state.iteration + 1;
+  const step = { kind: 'model', iteration, key: modelStepKey(state.loopId, iteration) } as const;
+  return observedRun(
+    merged,
+    loopStart(state.loopId, step, engine),
+    async () => {
+      try {
+        const settings = await loopSettings(engine, merged);
+        const turn = await modelTurn(state, settings);
+        if (turn.exhausted) throw maxIterationsError(settings.maxIterations, turn.calls, []);
+        return turn.state;
+      } catch (error) {
+        throw typedAbort(error, options.signal, 'running a model step');
+      }
+    },
+    (next) => ({ result: undefined, state: next }),
+  );
 }
 
 /**
@@ -570,8 +687,11 @@ export async function runModelStep(
  * loop: an unknown tool, bad arguments, a timeout or a server failure become an error result)
  * and returns the state with its result recorded. The `tools/call` request carries the
  * step's key as `_meta["dev.crosswire/idempotency-key"]`. A call that already has a result
- * is not run again: the state comes back unchanged. Throws `ToolLoopStepError`
- * `unknown_tool_step` for a call id the state does not hold.
+ * is not run again: the state comes back unchanged. A call the approval policy asked about
+ * runs only once approved (with the decided arguments); a denied one gets its denial result
+ * without any server being asked; one still waiting for its decision throws
+ * `ToolLoopStepError` `tool_approval_pending`. Throws `unknown_tool_step` for a call id the
+ * state does not hold.
  */
 export async function runToolStep(
   state: ToolLoopState,
@@ -580,44 +700,159 @@ export async function runToolStep(
 ): Promise<ToolLoopState> {
   const pending = findPending(state, callId);
   if (pending.result !== undefined) return state;
-  try {
-    throwIfAborted(options.signal, `running tool step ${callId}`);
-    const roster = options.roster ?? (await listTools(options));
-    const output = await runPendingCall(state, pending, roster, options, true);
-    return recordToolResult(state, callId, output.result);
-  } catch (error) {
-    throw typedAbort(error, options.signal, `running tool step ${callId}`);
-  }
+  const key = toolStepKey(state.loopId, state.iteration, callId);
+  const step = { kind: 'tool', iteration: state.iteration, key, callId } as const;
+  return observedRun(
+    options,
+    loopStart(state.loopId, step, undefined),
+    async () => {
+      try {
+        throwIfAborted(options.signal, `running tool step ${callId}`);
+        // A denied call needs no server: its denial is recorded without listing tools.
+        const decided = awaitedDecision(state, pending);
+        const roster =
+          decided?.approved === false
+            ? EMPTY_ROSTER
+            : (options.roster ?? (await listTools(options, 'runToolStep')));
+        const output = await runPendingCall(state, pending, roster, options, true);
+        return recordToolResult(state, callId, output.result);
+      } catch (error) {
+        throw typedAbort(error, options.signal, `running tool step ${callId}`);
+      }
+    },
+    (next) => ({ result: undefined, state: next }),
+  );
 }
 
-/** Runs one pending call; with `keyed`, its `tools/call` carries the idempotency key. */
-export function runPendingCall(
+/** The roster of a denied call's step: its denial is recorded without asking any server. */
+const EMPTY_ROSTER: ToolRoster = { tools: [], route: () => undefined };
+
+/**
+ * Runs one pending call; with `keyed`, its `tools/call` carries the idempotency key. An
+ * approved call runs with the decided arguments; a denied one is answered with its denial
+ * (no server is asked).
+ */
+export async function runPendingCall(
   state: ToolLoopState,
   pending: PendingToolCall,
   roster: ToolRoster,
   options: ToolStepOptions,
   keyed: boolean,
 ): Promise<ToolOutput> {
-  return callTool(roster, pending.call, {
-    timeoutMs: options.toolTimeoutMs,
-    signal: options.signal,
-    maxToolResultBytes: options.maxToolResultBytes,
-    onWarning: options.onWarning,
-    ...(keyed
-      ? {
-          meta: {
-            [IDEMPOTENCY_KEY_META]: toolStepKey(state.loopId, state.iteration, pending.callId),
-          },
-        }
-      : {}),
-  });
+  const decision = awaitedDecision(state, pending);
+  const start = {
+    loopId: state.loopId,
+    iteration: state.iteration,
+    callId: pending.callId,
+    toolCall: pending.call,
+  };
+  const approval = decision === undefined ? undefined : approvalRecord(pending.call, decision);
+  return observedCall(
+    options,
+    start,
+    async () => {
+      if (decision?.approved === false) {
+        return {
+          result: denialResult(pending.call, decision.reason),
+          call: pending.call,
+          failure: 'denied',
+          server: undefined,
+          durationMs: 0,
+        };
+      }
+      return callTool(roster, decidedCall(pending.call, decision), {
+        timeoutMs: options.toolTimeoutMs,
+        signal: options.signal,
+        maxToolResultBytes: options.maxToolResultBytes,
+        onWarning: options.onWarning,
+        ...(keyed
+          ? {
+              meta: {
+                [IDEMPOTENCY_KEY_META]: toolStepKey(state.loopId, state.iteration, pending.callId),
+              },
+            }
+          : {}),
+      });
+    },
+    approval,
+  );
+}
+
+/**
+ * The recorded decision of a call the policy asked about (undefined for a call it did not);
+ * throws `tool_approval_pending` while the decision is still to come.
+ */
+function awaitedDecision(
+  state: ToolLoopState,
+  pending: PendingToolCall,
+): ApprovalDecision | undefined {
+  const approval = pending.approval;
+  if (approval === undefined) return undefined;
+  if (approval.decision === undefined) {
+    throw new ToolLoopStepError(
+      'tool_approval_pending',
+      `loop ${state.loopId}: call ${pending.callId} (tool ${pending.call.name}) of iteration ${state.iteration} waits for a decision (approval ${approval.approvalId}); record it with recordApproval first`,
+      {
+        details: {
+          loopId: state.loopId,
+          iteration: state.iteration,
+          callId: pending.callId,
+          approvalId: approval.approvalId,
+        },
+      },
+    );
+  }
+  return approval.decision;
+}
+
+/**
+ * The state with `decision` recorded for pending call `callId`, which the approval policy
+ * asked about (else `ToolLoopStepError` `tool_approval_not_requested`). Recording the same
+ * decision again changes nothing; a different decision for a decided call is refused
+ * (`tool_approval_conflict`): the call may already have run, or its denial been sent. A
+ * decision that is not `{ approved: true, arguments? }` or `{ approved: false, reason? }`
+ * throws `ValidationError` `invalid_tool_approval`. The call's next step is its `tool` step:
+ * it runs with the decided arguments, or records the denial without running.
+ */
+export function recordApproval(
+  state: ToolLoopState,
+  callId: string,
+  decision: ApprovalDecision,
+): ToolLoopState {
+  const pending = findPending(state, callId);
+  const checked = checkDecision(decision);
+  const approval = pending.approval;
+  const details = { loopId: state.loopId, iteration: state.iteration, callId };
+  if (approval === undefined) {
+    throw new ToolLoopStepError(
+      'tool_approval_not_requested',
+      `loop ${state.loopId}: call ${callId} (tool ${pending.call.name}) of iteration ${state.iteration} was not asked about (the approval policy let it run); there is no decision to record`,
+      { details },
+    );
+  }
+  if (approval.decision !== undefined) {
+    if (sameDecision(approval.decision, checked)) return state;
+    throw new ToolLoopStepError(
+      'tool_approval_conflict',
+      `loop ${state.loopId}: call ${callId} (approval ${approval.approvalId}) of iteration ${state.iteration} was already ${approval.decision.approved ? 'approved' : 'denied'} with another decision; the first one stands`,
+      { details: { ...details, approvalId: approval.approvalId } },
+    );
+  }
+  return {
+    ...state,
+    pendingCalls: state.pendingCalls.map((entry) =>
+      entry === pending ? { ...entry, approval: { ...approval, decision: checked } } : entry,
+    ),
+  };
 }
 
 /**
  * The state with `result` recorded for pending call `callId` (for a tool step run
  * elsewhere, such as a child job). Recording the same result again changes nothing; a
  * different result for a call that has one is refused (`tool_result_conflict`): the first
- * one may already have been seen. The result's name and id are the call's.
+ * one may already have been seen. The result's name and id are the call's. A call waiting
+ * for its decision takes no result (`tool_approval_pending`); a denied call takes only its
+ * denial (`tool_result_conflict`).
  */
 export function recordToolResult(
   state: ToolLoopState,
@@ -625,19 +860,31 @@ export function recordToolResult(
   result: ToolResult,
 ): ToolLoopState {
   const pending = findPending(state, callId);
+  const details = { loopId: state.loopId, iteration: state.iteration, callId };
   if (pending.result !== undefined) {
     if (JSON.stringify(pending.result) === JSON.stringify(result)) return state;
     throw new ToolLoopStepError(
       'tool_result_conflict',
       `loop ${state.loopId}: call ${callId} of iteration ${state.iteration} already has a different result`,
-      { details: { loopId: state.loopId, iteration: state.iteration, callId } },
+      { details },
     );
   }
   if (result.name !== pending.call.name || result.id !== pending.call.id) {
     throw new ToolLoopStepError(
       'tool_result_conflict',
       `loop ${state.loopId}: call ${callId} is ${pending.call.name} (id ${JSON.stringify(pending.call.id)}), but the result answers ${result.name} (id ${JSON.stringify(result.id)})`,
-      { details: { loopId: state.loopId, iteration: state.iteration, callId } },
+      { details },
+    );
+  }
+  const decision = awaitedDecision(state, pending);
+  if (
+    decision?.approved === false &&
+    JSON.stringify(result) !== JSON.stringify(denialResult(pending.call, decision.reason))
+  ) {
+    throw new ToolLoopStepError(
+      'tool_result_conflict',
+      `loop ${state.loopId}: call ${callId} of iteration ${state.iteration} was denied; its only result is the denial, not a result of the tool`,
+      { details },
     );
   }
   return {

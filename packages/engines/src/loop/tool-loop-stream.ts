@@ -109,7 +109,12 @@ async function* events(
     };
   };
   let outcome: { ok: true; result: ToolLoopResult } | { ok: false; error: unknown } | undefined;
-  const running = runToolLoop(engine, messages, { ...options, signal }, { exchange, report }).then(
+  const running = runToolLoop(
+    engine,
+    messages,
+    { ...options, signal },
+    { exchange, report, method: 'streamWithTools' },
+  ).then(
     (result) => {
       outcome = { ok: true, result };
     },

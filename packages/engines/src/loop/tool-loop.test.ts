@@ -305,12 +305,22 @@ describe.each(MODES)('chatWithTools ($mode)', ({ mode, streamed }) => {
   });
 
   it('refuses to start without servers and stops on the caller signal', async () => {
+    // The refusal names the method the caller called.
     await expect(
       loopEngine(lane('none')).chatWithTools('go', { mcpServers: [] }),
     ).rejects.toMatchObject({
       code: 'no_mcp_servers',
-      message: 'chatWithTools needs at least one MCP server in mcpServers',
+      message: `${streamed ? 'streamWithTools' : 'chatWithTools'} needs at least one MCP server in mcpServers`,
+      details: { method: streamed ? 'streamWithTools' : 'chatWithTools' },
     });
+    if (!streamed) {
+      await expect(
+        createEngine({ provider: 'openai', model: 'gpt-6.1-sol', apiKey: 'k' }).runToolLoop('go'),
+      ).rejects.toMatchObject({
+        code: 'no_mcp_servers',
+        message: 'runToolLoop needs at least one MCP server in mcpServers',
+      });
+    }
     simulator.script(lane('abort'), [{ type: 'tool_calls', calls: [{ name: 'slow' }] }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user stop')), 100);

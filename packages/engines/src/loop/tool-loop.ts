@@ -8,17 +8,33 @@ import {
   providerMessage,
 } from '@crosswire/dialects';
 import type { ToolResult } from '@crosswire/tool-result';
-import { turnSignal, typedAbort } from '../abortable.js';
+import { linkSignals, turnSignal, typedAbort } from '../abortable.js';
 import { type Cost, costOf, type EngineResponse } from '../cost/cost.js';
 import type { ChatWithToolsOptions, ToolLoopEngine } from '../engine/chat-options.js';
 import type { ToolFailure, ToolOutput } from '../mcp/call.js';
 import {
+  type ApprovalDecision,
+  type ApprovalHandler,
+  type ApprovalRequest,
+  approvalRecord,
+  askPerson,
+  checkApprovalOptions,
+  decidedCall,
+  type ToolCallApproval,
+} from './approval.js';
+import { loopStart, observedRun } from './loop-events.js';
+import {
   initialState,
+  type LoopMethod,
+  type LoopSettings,
   loopSettings,
   maxIterationsError,
   modelTurn,
+  type PendingToolCall,
+  recordApproval,
   recordToolResult,
   runPendingCall,
+  type ToolLoopState,
 } from './tool-loop-steps.js';
 
 /** One tool call of a turn, as it ran. */
@@ -31,6 +47,11 @@ export interface ToolCallRecord {
   /** Why the loop answered with an error itself (`unknown_tool`, `arguments_not_json`, `timeout`...). */
   readonly failure: ToolFailure | undefined;
   readonly durationMs: number;
+  /**
+   * The person's decision, for a call the approval policy asked about (absent for the
+   * others): approved or denied, the reason given, and whether the arguments were edited.
+   */
+  readonly approval?: ToolCallApproval;
 }
 
 /** One round trip of the loop. */
@@ -42,7 +63,7 @@ export interface ToolLoopTurn {
   readonly requestMs: number;
   /** Fetching images and building the body. */
   readonly prepareMs: number;
-  /** Running the turn's tool calls (concurrently). */
+  /** Running the turn's tool calls (concurrently); the wait for decisions is not counted. */
   readonly toolsMs: number;
   readonly finishReason: string | undefined;
   readonly usage: Usage | undefined;
@@ -78,6 +99,21 @@ interface LoopOptions extends ChatWithToolsOptions {
 /** What happens during a run, as the streaming loop reports it (`tool-loop-stream.ts`). */
 export type ToolLoopProgress =
   | { readonly type: 'turn-start'; readonly iteration: number }
+  | {
+      /** A call waits for a decision: sent before `onApproval` is asked. */
+      readonly type: 'tool-approval-request';
+      readonly iteration: number;
+      readonly approvalId: string;
+      readonly toolCall: ToolCall;
+    }
+  | {
+      /** The decision came (or `approvalTimeoutMs` passed: denied, `approval timed out`). */
+      readonly type: 'tool-approval-decision';
+      readonly iteration: number;
+      readonly approvalId: string;
+      readonly approved: boolean;
+      readonly reason?: string;
+    }
   | { readonly type: 'tool-call-run'; readonly iteration: number; readonly toolCall: ToolCall }
   | {
       readonly type: 'tool-result';
@@ -97,6 +133,8 @@ export type ToolLoopProgress =
 export interface LoopHooks {
   readonly exchange?: ToolLoopEngine['exchange'];
   readonly report?: (progress: ToolLoopProgress) => Promise<void>;
+  /** The method the caller called, named in refusals (default `runToolLoop`). */
+  readonly method?: LoopMethod;
 }
 
 /**
@@ -115,23 +153,36 @@ export async function runToolLoop(
   options: LoopOptions,
   hooks: LoopHooks = {},
 ): Promise<ToolLoopResult> {
-  try {
-    return await loop(engine, messages, options, hooks);
-  } catch (error) {
-    throw typedAbort(error, options.signal, 'running the tool loop');
-  }
+  // A fresh id per run: it names the run's prompt cache (`prompt_cache_key`) and its events.
+  const loopId = randomUUID();
+  return observedRun(
+    options,
+    loopStart(loopId, undefined, engine),
+    () =>
+      loop(engine, loopId, messages, options, hooks).catch((error: unknown) => {
+        throw typedAbort(error, options.signal, 'running the tool loop');
+      }),
+    (result) => ({ result, state: undefined }),
+  );
 }
 
 async function loop(
   engine: ToolLoopEngine,
+  loopId: string,
   messages: readonly ChatMessage[],
   options: LoopOptions,
   hooks: LoopHooks,
 ): Promise<ToolLoopResult> {
   const report = hooks.report ?? (async () => undefined);
-  const settings = await loopSettings(engine, options, hooks.exchange);
-  // A fresh id per run: it names the run's prompt cache (`prompt_cache_key`).
-  let state = initialState(randomUUID(), messages);
+  // A policy that can ask with nobody to ask is refused before anything is sent.
+  checkApprovalOptions(options);
+  const settings = await loopSettings(
+    engine,
+    options,
+    hooks.exchange,
+    hooks.method ?? 'runToolLoop',
+  );
+  let state = initialState(loopId, messages);
   const turns: ToolLoopTurn[] = [];
   for (;;) {
     const iteration = state.iteration + 1;
@@ -165,34 +216,43 @@ async function loop(
         ...(cost === undefined ? {} : { cost }),
       };
     }
-    for (const toolCall of calls) await report({ type: 'tool-call-run', iteration, toolCall });
+    // A person decides first (the calls asked about, concurrently); only then do the calls
+    // run, so neither the tool timeout nor the turn's tool time counts a person's time.
+    if (step.approvals.length > 0) {
+      state = await decide(state, step.approvals, options, report);
+    }
+    for (const pending of state.pendingCalls) {
+      if (pending.approval?.decision?.approved === false) continue;
+      await report({
+        type: 'tool-call-run',
+        iteration,
+        toolCall: decidedCall(pending.call, pending.approval?.decision),
+      });
+    }
     const toolsStarted = performance.now();
     // Every call of the turn runs at once, by the rules of a tool step. The turn adds one
     // listener to the caller's signal (removed after the turn), however many calls it runs;
     // each call listens on the turn's signal, so no listener warning reaches the caller.
-    const calling = turnSignal(options.signal);
-    const turnOptions = options.signal ? { ...options, signal: calling.signal } : options;
-    const outputs = await Promise.all(
-      state.pendingCalls.map((pending) =>
-        runPendingCall(state, pending, settings.roster, turnOptions, false),
-      ),
-    ).finally(calling.release);
+    const outputs = await runTurnCalls(state, settings, options);
     const toolsMs = performance.now() - toolsStarted;
     state = state.pendingCalls.reduce(
       (current, pending, index) =>
         recordToolResult(current, pending.callId, (outputs[index] as ToolOutput).result),
       state,
     );
-    const records = outputs.map(
-      (output): ToolCallRecord => ({
+    const records = outputs.map((output, index): ToolCallRecord => {
+      const pending = state.pendingCalls[index] as PendingToolCall;
+      const decision = pending.approval?.decision;
+      return {
         name: output.call.name,
         id: output.call.id,
         server: output.server,
         isError: output.result.isError,
         failure: output.failure,
         durationMs: output.durationMs,
-      }),
-    );
+        ...(decision === undefined ? {} : { approval: approvalRecord(pending.call, decision) }),
+      };
+    });
     for (const [index, output] of outputs.entries()) {
       await report({
         type: 'tool-result',
@@ -205,6 +265,70 @@ async function loop(
     const done = { ...turn, toolsMs, toolCalls: records };
     turns.push(done);
     await report({ type: 'turn-end', iteration, turn: done });
+  }
+}
+
+/** Runs the calls of a turn at once (a denied call is answered without running). */
+function runTurnCalls(
+  state: ToolLoopState,
+  settings: LoopSettings,
+  options: LoopOptions,
+): Promise<ToolOutput[]> {
+  const calling = turnSignal(options.signal);
+  const turnOptions = options.signal ? { ...options, signal: calling.signal } : options;
+  return Promise.all(
+    state.pendingCalls.map((pending) =>
+      runPendingCall(state, pending, settings.roster, turnOptions, false),
+    ),
+  ).finally(calling.release);
+}
+
+/**
+ * Asks `onApproval` about every call of the turn that needs it, concurrently, reporting each
+ * request before asking and each decision when it comes; returns the state with the
+ * decisions recorded. When one ask fails, the others are withdrawn (their signal fires).
+ */
+async function decide(
+  state: ToolLoopState,
+  requests: readonly ApprovalRequest[],
+  options: LoopOptions,
+  report: (progress: ToolLoopProgress) => Promise<void>,
+): Promise<ToolLoopState> {
+  const onApproval = options.onApproval as ApprovalHandler;
+  const withdraw = new AbortController();
+  const asking = linkSignals([options.signal, withdraw.signal]);
+  try {
+    const decisions = await Promise.all(
+      requests.map(async (request) => {
+        const { approvalId, toolCall, iteration } = request;
+        await report({ type: 'tool-approval-request', iteration, approvalId, toolCall });
+        const decision = await askPerson(request, onApproval, {
+          signal: asking.signal,
+          timeoutMs: options.approvalTimeoutMs,
+        }).catch((error: unknown) => {
+          withdraw.abort(error);
+          throw error;
+        });
+        await report({
+          type: 'tool-approval-decision',
+          iteration,
+          approvalId,
+          approved: decision.approved,
+          ...(decision.approved || decision.reason === undefined
+            ? {}
+            : { reason: decision.reason }),
+        });
+        return decision;
+      }),
+    );
+    return requests.reduce((current, request, index) => {
+      const pending = current.pendingCalls.find(
+        (entry) => entry.approval?.approvalId === request.approvalId,
+      ) as PendingToolCall;
+      return recordApproval(current, pending.callId, decisions[index] as ApprovalDecision);
+    }, state);
+  } finally {
+    asking.release();
   }
 }
 

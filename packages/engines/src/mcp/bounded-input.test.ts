@@ -1,9 +1,11 @@
 // What an MCP server sends is bounded: tools per server and per request, a result's size,
 // task-only tools, and the abort listeners a turn of calls puts on the caller's signal.
 import { getEventListeners } from 'node:events';
-import type { CrosswireWarning } from '@crosswire/core';
+import { type CrosswireWarning, ToolLoopError } from '@crosswire/core';
 import { parseResponse } from '@crosswire/dialects';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runToolLoop } from '../loop/tool-loop.js';
@@ -309,5 +311,36 @@ describe('abort listeners of a turn', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen).toEqual([]);
     expect(getEventListeners(caller.signal, 'abort')).toEqual([]);
+  });
+});
+
+describe('the listing deadline', () => {
+  it('bounds the whole listing, not each page: pages that each arrive in time still end at listToolsTimeoutMs', async () => {
+    // A real SDK server whose every page takes 40 ms and names a next page, forever: each page
+    // is well inside a 100 ms timeout, so a per-page deadline would read 100 pages (4 s).
+    const server = new Server({ name: 'slow', version: '1.0.0' }, { capabilities: { tools: {} } });
+    const cursors: (string | undefined)[] = [];
+    server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+      cursors.push(request.params?.cursor);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      const page = cursors.length;
+      return {
+        tools: [{ name: `t${page}`, inputSchema: { type: 'object' as const } }],
+        nextCursor: String(page),
+      };
+    });
+    const client = await track(connectInMemory(server));
+    const error = await gatherTools([client], { timeoutMs: 100, onWarning }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ToolLoopError);
+    expect(error).toMatchObject({
+      code: 'mcp_list_tools_timeout',
+      message: 'listing the tools of "slow" (mcpServers[0]) timed out after 100 ms',
+      details: { server: '"slow" (mcpServers[0])', timeoutMs: 100 },
+    });
+    // Two or three pages fit in 100 ms; never the hundred a per-page deadline allows.
+    expect(cursors.length).toBeLessThanOrEqual(3);
+    expect(warnings).toEqual([]);
   });
 });

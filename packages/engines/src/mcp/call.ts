@@ -35,7 +35,9 @@ export type ToolFailure =
   | 'mcp_error'
   | 'malformed_result'
   | 'result_too_large'
-  | 'threw';
+  | 'threw'
+  /** A person denied the call (tool approval): it did not run, its result is the denial. */
+  | 'denied';
 
 export interface CallToolsOptions {
   /** Per call; the server's request is cancelled after it. Default 60 000 ms. */

@@ -1,15 +1,20 @@
 import {
   emitWarning,
+  formatTools,
   parseToolDefinition,
   type ToolDefinition,
   ToolLoopError,
   type WarningHandler,
+  type WireFormat,
 } from '@crosswire/core';
 import { abortedError, settleWithin } from '../abortable.js';
 import { watchMalformedResponses } from './malformed-responses.js';
 import { type McpTool, type McpToolServer, serverLabel } from './server.js';
 
-/** How long one `tools/list` request may take before the loop gives up on the server. */
+/**
+ * How long listing the tools may take, every page of every server together, before the loop
+ * gives up: a deadline for the whole listing, not one per page.
+ */
 export const DEFAULT_LIST_TOOLS_TIMEOUT_MS = 30_000;
 
 /** MCP's JSON-RPC code for a request the client gave up on (`ErrorCode.RequestTimeout`). */
@@ -42,9 +47,10 @@ export interface ToolRoster {
 export interface GatherToolsOptions {
   readonly signal?: AbortSignal | undefined;
   /**
-   * Per `tools/list` request: a server that has not answered by then fails the gathering
-   * with `ToolLoopError` `mcp_list_tools_timeout`, even one that ignores the SDK's timeout.
-   * Default {@link DEFAULT_LIST_TOOLS_TIMEOUT_MS} (30 000 ms).
+   * The whole listing, every page of every server: a server that has not listed all its tools
+   * by then fails the gathering with `ToolLoopError` `mcp_list_tools_timeout`, even one that
+   * ignores the SDK's timeout, and even when each page arrives just in time. Default
+   * {@link DEFAULT_LIST_TOOLS_TIMEOUT_MS} (30 000 ms).
    */
   readonly timeoutMs?: number | undefined;
   /** Pages read per server before giving up on a cursor that never ends. Default 100. */
@@ -84,8 +90,11 @@ export async function gatherTools(
   if (parent?.aborted) onParentAbort();
   else parent?.addEventListener('abort', onParentAbort, { once: true });
   const signal = stop.signal;
+  // One deadline for the whole listing: a server whose pages each arrive just inside a
+  // per-page timeout would otherwise hold the first request for up to maxPages times it.
+  const deadline = performance.now() + (options.timeoutMs ?? DEFAULT_LIST_TOOLS_TIMEOUT_MS);
   const pages = await Promise.all(
-    servers.map((server, index) => listAllTools(server, index, { ...options, signal })),
+    servers.map((server, index) => listAllTools(server, index, { ...options, signal }, deadline)),
   )
     .catch((error: unknown) => {
       stop.abort(error);
@@ -130,6 +139,39 @@ export async function gatherTools(
   };
 }
 
+/**
+ * `roster` without the tools `wire` cannot send, each left out with an
+ * `invalid_tool_definition` warning naming the wire: a schema every wire reads may still break
+ * one wire's converter (Gemini refuses one whose `$ref`s inline to more than 100 times its
+ * size), and that one tool must not fail every request of the loop. `roster` itself when all go.
+ */
+export function rosterForWire(
+  roster: ToolRoster,
+  wire: WireFormat,
+  onWarning: WarningHandler | undefined,
+): ToolRoster {
+  const refused = new Set<string>();
+  for (const tool of roster.tools) {
+    try {
+      // Only whether it throws matters here: what it degrades, the request's build tells.
+      formatTools(wire, [tool], { onWarning: () => undefined });
+    } catch (error) {
+      refused.add(tool.name);
+      const label = roster.route(tool.name)?.serverLabel ?? 'an MCP server';
+      emitWarning(onWarning, {
+        code: 'invalid_tool_definition',
+        message: `${label} offers tool "${tool.name}", which the ${wire} wire cannot send; it is left out: ${error instanceof Error ? error.message : String(error)}`,
+        details: { tool: tool.name, server: label, wire },
+      });
+    }
+  }
+  if (refused.size === 0) return roster;
+  return {
+    tools: roster.tools.filter((tool) => !refused.has(tool.name)),
+    route: (name) => (refused.has(name) ? undefined : roster.route(name)),
+  };
+}
+
 /** Whether a listed tool says a plain `tools/call` of it fails (MCP 2025-11-25 `execution`). */
 function requiresTask(tool: McpTool): boolean {
   const execution = tool.execution as { taskSupport?: unknown } | undefined;
@@ -169,6 +211,7 @@ async function listAllTools(
   server: McpToolServer,
   index: number,
   options: GatherToolsOptions,
+  deadline: number,
 ): Promise<McpTool[]> {
   const maxPages = options.maxPages ?? 100;
   const maxTools = options.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
@@ -184,19 +227,21 @@ async function listAllTools(
       { details: { server: label, timeoutMs } },
     );
   for (let page = 0; ; page++) {
+    // What is left of the listing's deadline; at least 1 ms, so a page still gets its timer.
+    const remaining = Math.max(1, Math.ceil(deadline - performance.now()));
     let result: Awaited<ReturnType<McpToolServer['listTools']>>;
     try {
       result = await settleWithin(
         Promise.resolve().then(() =>
           server.listTools(cursor === undefined ? undefined : { cursor }, {
-            timeout: timeoutMs,
+            timeout: remaining,
             ...(options.signal ? { signal: options.signal } : {}),
           }),
         ),
         {
           signal: options.signal,
           during: `listing the tools of ${label}`,
-          timeoutMs,
+          timeoutMs: remaining,
           onTimeout: timedOut,
         },
       );

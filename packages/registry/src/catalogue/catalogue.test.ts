@@ -229,7 +229,7 @@ describe('lifecycle', () => {
     expect(registry.resolve('acme-cloud', 'old-1').lifecycle?.status).toBe('deprecated');
     const elsewhere = registry.resolve('acme-cloud', 'zz-not-here');
     expect(elsewhere.warnings).toEqual([
-      'model "zz-not-here" is not in the registry\'s list for "acme-cloud" as of 2026-11-29 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "acme-cloud" serves it',
+      'model "zz-not-here" is unknown to the registry: it is not in the registry\'s list for "acme-cloud" as of 2026-11-29 (nor in its models.dev snapshot of 2026-07-02); the list may be older than the model, so this says nothing about whether "acme-cloud" serves it; what depends on the model is unknown',
     ]);
   });
 
@@ -271,7 +271,7 @@ describe('lifecycle', () => {
 
   it('no offering of the shipped data is retired as of its date, and every default is current', () => {
     const asOf = dataDate(defaultRegistry.files());
-    expect(asOf).toBe('2026-12-01');
+    expect(asOf).toBe('2026-12-06');
     for (const provider of defaultRegistry.providers()) {
       for (const offering of provider.offerings) {
         const retired = offering.lifecycle?.retired;

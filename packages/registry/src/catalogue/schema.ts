@@ -5,8 +5,25 @@ import { z } from 'zod';
 
 const MODALITIES = ['text', 'image', 'pdf', 'audio', 'video'] as const;
 
-/** What a catalogue model is for; only `chat` models get family-template facts. */
-export const MODEL_KINDS = ['chat', 'speech', 'image', 'video', 'embedding'] as const;
+/**
+ * What a model is for; only `chat` models get family-template facts or are offered for chat.
+ * `speech` makes audio from text, `transcription` text from audio, `realtime` talks over the
+ * realtime (speech-to-speech) APIs, `completion` takes a prompt but no chat messages (legacy
+ * completions, fill-in-the-middle), `other` is any other non-chat use (question answering).
+ */
+export const MODEL_KINDS = [
+  'chat',
+  'speech',
+  'transcription',
+  'realtime',
+  'image',
+  'video',
+  'embedding',
+  'moderation',
+  'ocr',
+  'completion',
+  'other',
+] as const;
 export type ModelKind = (typeof MODEL_KINDS)[number];
 
 const modalities = z

@@ -58,7 +58,7 @@ describe('model names on the shipped data', () => {
     ['gemini', 'gemini-2.5-flash-preview-05-20', 'google/gemini-2.5-flash-preview-05-20', 'family'],
     // a Claude version with no entry yet
     ['anthropic', 'claude-sonnet-4-6', 'anthropic/claude-sonnet-4-6', 'offering'],
-    ['anthropic', 'claude-sonnet-5', 'anthropic/claude-sonnet-5', 'family'],
+    ['anthropic', 'claude-sonnet-5', 'anthropic/claude-sonnet-5', 'offering'],
     ['anthropic', 'claude-opus-4-9-20270101', 'anthropic/claude-opus-4-9', 'family'],
     // a GPT-5.x with no entry yet; GPT families below 5 are not guessed
     ['openai-responses', 'gpt-5.4', 'openai/gpt-5.4', 'offering'],

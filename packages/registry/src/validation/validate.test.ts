@@ -200,7 +200,7 @@ describe('validation failures name the file, the field and the problem', () => {
         ((data as Json).offerings[0] as { model: string }).model = 'meta/llama-9';
       }),
     ).toEqual([
-      'data/providers/groq.json: offerings["llama-3.3-70b-versatile"].model: unknown model "meta/llama-9" (no lab file defines it)',
+      'data/providers/groq.json: offerings["llama-3.1-8b-instant"].model: unknown model "meta/llama-9" (no lab file defines it)',
     ]);
     expect(
       problemsWith('data/models/xai.json', (data) => {

@@ -1,6 +1,11 @@
 import { carriesNative, isWireFormat, type MediaKind } from '@crosswire/core';
 import type { z } from 'zod';
-import { CAPABILITY_NAMES, type CapabilityName, QUIRK_NAMES } from '../capabilities.js';
+import {
+  CAPABILITY_NAMES,
+  type CapabilityName,
+  QUIRK_NAMES,
+  REQUEST_FEATURE_NAMES,
+} from '../capabilities.js';
 import { dataDate } from '../data-date.js';
 import type { RegistryFile, RegistrySource } from '../files.js';
 import { namesResolveIssues } from '../names/check-names.js';
@@ -275,6 +280,14 @@ function checkFiles(
           checkClaim(issues, file, ['families', familyIndex, 'capabilities', name], claim);
         }
       }
+      for (const name of REQUEST_FEATURE_NAMES) {
+        const given = family.request_features?.[name];
+        const list = given === undefined ? [] : Array.isArray(given) ? given : [given];
+        list.forEach((claim, claimIndex) => {
+          const path = ['families', familyIndex, 'request_features', name];
+          checkClaim(issues, file, Array.isArray(given) ? [...path, claimIndex] : path, claim);
+        });
+      }
     });
     data.models.forEach((model, index) => {
       const key = `${data.lab}/${model.id}`;
@@ -305,6 +318,10 @@ function checkFiles(
       for (const name of CAPABILITY_NAMES) {
         const claim = model.capabilities[name];
         if (claim) checkClaim(issues, file, ['models', index, 'capabilities', name], claim);
+      }
+      for (const name of REQUEST_FEATURE_NAMES) {
+        const claim = model.request_features?.[name];
+        if (claim) checkClaim(issues, file, ['models', index, 'request_features', name], claim);
       }
     });
   }

@@ -2,6 +2,7 @@ import {
   argumentsObject,
   asArray,
   CallLedger,
+  containsBase64Payload,
   estimateTokens,
   isObject,
   type Json,
@@ -155,6 +156,10 @@ function inspect(body: unknown, path: string, context?: InspectContext): Inspect
       if (name === '') violations.push(`${at}.functionResponse needs a name`);
       if (!isObject(response.response))
         violations.push(`${at}.functionResponse.response must be an object`);
+      // Gemini reads `response` as JSON text: an image or PDF in it is tokens the model cannot
+      // see (media belong in `parts`, or in a user content where the model takes none there).
+      else if (containsBase64Payload(JSON.stringify(response.response)))
+        violations.push(`${at}.functionResponse.response carries a base64 payload`);
       if (id !== '' && !callIds.has(id))
         violations.push(`${at}.functionResponse.id ${id} answers no call`);
       asArray(response.parts).forEach((inner, innerIndex) => {

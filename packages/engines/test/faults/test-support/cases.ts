@@ -294,6 +294,21 @@ function hangingListServer(): Server {
   return server;
 }
 
+/** A server whose every `tools/list` page takes `pageMs` and names a next page, forever. */
+function slowPagingServer(pageMs: number): Server {
+  const server = new Server({ name: 'pages', version: '1.0.0' }, { capabilities: { tools: {} } });
+  let pages = 0;
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    pages++;
+    await new Promise((resolve) => setTimeout(resolve, pageMs));
+    return {
+      tools: [{ name: `t${pages}`, inputSchema: { type: 'object' as const } }],
+      nextCursor: String(pages),
+    };
+  });
+  return server;
+}
+
 interface LoopCaseInit {
   readonly name: string;
   readonly promise: string;
@@ -405,6 +420,13 @@ export const MCP_CASES: readonly FaultCase[] = [
     expectedCode: 'mcp_list_tools_timeout',
     steps: [{ type: 'text', text: 'unused' }],
     servers: () => inMemory(connectInMemory(hangingListServer())),
+  }),
+  loopCase({
+    name: 'tools/list pages forever, each inside the timeout',
+    promise: 'ends at listToolsTimeoutMs for the whole listing, typed',
+    expectedCode: 'mcp_list_tools_timeout',
+    steps: [{ type: 'text', text: 'unused' }],
+    servers: () => inMemory(connectInMemory(slowPagingServer(100))),
   }),
   loopCase({
     name: 'tools/list never answers, caller aborts',

@@ -77,6 +77,7 @@ const CASES: readonly Case[] = [
     learned: [
       { id: 'new-vision-model', context: 65_536, capabilities: { image_input: true, tools: true } },
       { id: 'new-text-model', context: 8192, capabilities: { image_input: false, tools: false } },
+      { id: 'text-embedding-nomic', kind: 'embedding', context: 4096 },
     ],
   },
   {
@@ -121,8 +122,11 @@ const CASES: readonly Case[] = [
         vision: true,
         pdf: true,
         tools: true,
+        structured: true,
         context: 200_000,
         output: 32_000,
+        price: { input: 3, output: 15, cacheRead: 0.3 },
+        retires: '2027-01-31',
       },
       { id: 'acme/text-1', name: 'Acme: Text 1', context: 32_768, output: 4096 },
     ],
@@ -130,16 +134,34 @@ const CASES: readonly Case[] = [
       {
         id: 'acme/vision-1',
         name: 'Acme: Vision 1',
+        created: '2025-12-01',
         context: 200_000,
         output: 32_000,
-        capabilities: { image_input: true, audio_input: false, pdf_input: true, tools: true },
+        modalities: { input: ['text', 'image', 'pdf'], output: ['text'] },
+        capabilities: {
+          image_input: true,
+          audio_input: false,
+          pdf_input: true,
+          tools: true,
+          structured_output: true,
+        },
+        lifecycle: { retired: '2027-01-31' },
+        pricing: { input: 3, output: 15, cacheRead: 0.3 },
       },
       {
         id: 'acme/text-1',
         name: 'Acme: Text 1',
+        created: '2025-12-01',
         context: 32_768,
         output: 4096,
-        capabilities: { image_input: false, audio_input: false, tools: false },
+        modalities: { input: ['text'], output: ['text'] },
+        capabilities: {
+          image_input: false,
+          audio_input: false,
+          tools: false,
+          structured_output: false,
+        },
+        pricing: { input: 1, output: 2 },
       },
     ],
   },
@@ -149,35 +171,114 @@ const CASES: readonly Case[] = [
     wire: 'openai',
     path: '/models',
     models: [
-      { id: 'devstral-2512', vision: true, tools: true, context: 262_144 },
+      {
+        id: 'devstral-2512',
+        vision: true,
+        tools: true,
+        context: 262_144,
+        aliases: ['devstral-latest', 'devstral-2512'],
+        deprecated: '2026-11-30',
+        replacement: 'devstral-2601',
+      },
       { id: 'mistral-embed', kind: 'embedding' },
     ],
     learned: [
       {
         id: 'devstral-2512',
         name: 'devstral-2512',
+        aliases: ['devstral-latest'],
         context: 262_144,
-        capabilities: { image_input: true, tools: true },
+        capabilities: { image_input: true, audio_input: false, tools: true },
+        lifecycle: { status: 'deprecated', deprecated: '2026-11-30', replacement: 'devstral-2601' },
+      },
+      {
+        id: 'mistral-embed',
+        name: 'mistral-embed',
+        kind: 'embedding',
+        context: 131_072,
+        capabilities: { image_input: false, audio_input: false, tools: false },
       },
     ],
   },
-  ...(['openai', 'xai', 'deepseek'] as const).map(
-    (provider): Case => ({
-      provider,
-      kind: provider,
-      wire: 'openai',
-      path: '/models',
-      models: [{ id: `${provider}-new-1` }, { id: `${provider}-new-2` }],
-      learned: [{ id: `${provider}-new-1` }, { id: `${provider}-new-2` }],
-    }),
-  ),
+  {
+    provider: 'openai',
+    kind: 'openai',
+    wire: 'openai',
+    path: '/models',
+    models: [{ id: 'gpt-7', retires: '2027-03-01' }, { id: 'whisper-1' }],
+    learned: [
+      { id: 'gpt-7', created: '2025-12-01', lifecycle: { retired: '2027-03-01' } },
+      { id: 'whisper-1', kind: 'transcription', created: '2025-12-01' },
+    ],
+  },
+  {
+    provider: 'xai',
+    kind: 'xai',
+    wire: 'openai',
+    path: '/models',
+    models: [{ id: 'grok-5' }, { id: 'grok-imagine-video' }],
+    learned: [
+      { id: 'grok-5', created: '2025-12-01' },
+      { id: 'grok-imagine-video', kind: 'video', created: '2025-12-01' },
+    ],
+  },
+  {
+    provider: 'deepseek',
+    kind: 'deepseek',
+    wire: 'openai',
+    path: '/models',
+    models: [{ id: 'deepseek-new-1' }, { id: 'deepseek-new-2' }],
+    learned: [{ id: 'deepseek-new-1' }, { id: 'deepseek-new-2' }],
+  },
   {
     provider: 'groq',
     kind: 'groq',
     wire: 'openai',
     path: '/models',
-    models: [{ id: 'openai/gpt-oss-120b', context: 131_072, output: 65_536 }],
-    learned: [{ id: 'openai/gpt-oss-120b', context: 131_072, output: 65_536 }],
+    models: [
+      {
+        id: 'openai/gpt-oss-120b',
+        name: 'GPT OSS 120B',
+        tools: true,
+        structured: true,
+        context: 131_072,
+        output: 65_536,
+        price: { input: 0.15, output: 0.6, cacheRead: 0.075 },
+      },
+      { id: 'playai-tts', kind: 'speech', context: 8192, output: 8192 },
+    ],
+    learned: [
+      {
+        id: 'openai/gpt-oss-120b',
+        name: 'GPT OSS 120B',
+        created: '2025-12-01',
+        context: 131_072,
+        output: 65_536,
+        modalities: { input: ['text'], output: ['text'] },
+        capabilities: {
+          image_input: false,
+          audio_input: false,
+          tools: true,
+          structured_output: true,
+        },
+        pricing: { input: 0.15, output: 0.6, cacheRead: 0.075 },
+      },
+      {
+        id: 'playai-tts',
+        name: 'playai-tts',
+        kind: 'speech',
+        created: '2025-12-01',
+        context: 8192,
+        output: 8192,
+        modalities: { input: ['text'], output: ['audio'] },
+        capabilities: {
+          image_input: false,
+          audio_input: false,
+          tools: false,
+          structured_output: false,
+        },
+      },
+    ],
   },
   {
     provider: 'anthropic',
@@ -190,25 +291,36 @@ const CASES: readonly Case[] = [
         name: 'Claude Fable 5.9',
         vision: true,
         pdf: true,
+        structured: true,
         context: 1_000_000,
         output: 128_000,
       },
-      { id: 'claude-sonnet-5-5', name: 'Claude Sonnet 5.5', vision: true, pdf: true },
+      {
+        id: 'claude-sonnet-5-5',
+        name: 'Claude Sonnet 5.5',
+        vision: true,
+        pdf: true,
+        deprecated: '2026-10-01',
+        retires: '2027-01-05',
+      },
     ],
     learned: [
       {
         id: 'claude-fable-5-9',
         name: 'Claude Fable 5.9',
+        created: '2026-11-24',
         context: 1_000_000,
         output: 128_000,
-        capabilities: { image_input: true, pdf_input: true },
+        capabilities: { image_input: true, pdf_input: true, structured_output: true },
       },
       {
         id: 'claude-sonnet-5-5',
         name: 'Claude Sonnet 5.5',
+        created: '2026-11-24',
         context: 200_000,
         output: 64_000,
-        capabilities: { image_input: true, pdf_input: true },
+        capabilities: { image_input: true, pdf_input: true, structured_output: false },
+        lifecycle: { status: 'deprecated', deprecated: '2026-10-01', retired: '2027-01-05' },
       },
     ],
   },
@@ -219,11 +331,50 @@ const CASES: readonly Case[] = [
     path: '/models',
     models: [
       { id: 'gemini-3.9-flash', name: 'Gemini 3.9 Flash', context: 1_048_576, output: 65_536 },
-      { id: 'gemini-embedding-001', kind: 'embedding' },
+      { id: 'gemini-embedding-001', kind: 'embedding', context: 2048, output: 1 },
     ],
     learned: [
       { id: 'gemini-3.9-flash', name: 'Gemini 3.9 Flash', context: 1_048_576, output: 65_536 },
+      {
+        id: 'gemini-embedding-001',
+        name: 'gemini-embedding-001',
+        kind: 'embedding',
+        context: 2048,
+        output: 1,
+      },
     ],
+  },
+  {
+    provider: 'moonshot',
+    kind: 'moonshot',
+    wire: 'openai',
+    path: '/models',
+    models: [
+      { id: 'kimi-k3', vision: true, context: 262_144 },
+      { id: 'moonshot-v1-8k', context: 8192 },
+    ],
+    learned: [
+      {
+        id: 'kimi-k3',
+        created: '2025-12-01',
+        context: 262_144,
+        capabilities: { image_input: true },
+      },
+      {
+        id: 'moonshot-v1-8k',
+        created: '2025-12-01',
+        context: 8192,
+        capabilities: { image_input: false },
+      },
+    ],
+  },
+  {
+    provider: 'cerebras',
+    kind: 'cerebras',
+    wire: 'openai',
+    path: '/models',
+    models: [{ id: 'gpt-oss-120b' }],
+    learned: [{ id: 'gpt-oss-120b', created: '2025-12-01' }],
   },
 ];
 
@@ -317,7 +468,7 @@ describe('the learned layer ranks between the data files and the catalogue', () 
       date: TODAY,
     });
     expect(reasons).toContain(
-      `the model list of provider "ollama" (read ${TODAY}, ranked below the data files) for "qwen3-vl:8b" claims image_input = true (listing, ${baseUrl}/api/show, checked ${TODAY})`,
+      `the model list of provider "ollama" (read ${TODAY}; ranked below the data's claims with evidence, above its inferences) for "qwen3-vl:8b" claims image_input = true (listing, ${baseUrl}/api/show, checked ${TODAY})`,
     );
     expect(resolution.capabilities.tools.value).toBe(true);
     // The ollama wire carries no image in a tool message; its fallback does, for a model that sees.
@@ -365,7 +516,7 @@ describe('the learned layer ranks between the data files and the catalogue', () 
     });
     expect(registry.resolve('anthropic', 'claude-fable-5-9').warnings).toEqual([]);
     expect(registry.resolve('anthropic', 'claude-nonexistent-9').warnings).toEqual([
-      `model "claude-nonexistent-9" is not in the model list "anthropic" gave on ${TODAY} (${baseUrl}/v1/models), nor in the registry's list as of 2026-12-01 (nor in its models.dev snapshot of 2026-07-02): "anthropic" may not serve it under this name`,
+      `model "claude-nonexistent-9" is unknown to the registry: it is not in the model list "anthropic" gave on ${TODAY} (${baseUrl}/v1/models), nor in the registry's list as of 2026-12-06 (nor in its models.dev snapshot of 2026-07-02): "anthropic" may not serve it under this name; its capabilities are the claude family's guess`,
     ]);
   });
 
@@ -526,7 +677,7 @@ describe('a discovery that cannot read the list fails with a typed error and no 
       'listing_failed',
       'reading the model list of provider "vllm" failed: GET http://127.0.0.1:9/v1/models could not be reached',
     ]);
-    const unsupported = await failure({ provider: 'cerebras', baseUrl: origin });
+    const unsupported = await failure({ provider: 'perplexity', baseUrl: origin });
     expect(unsupported.code).toBe('listing_unsupported');
     const unknown = await failure({ provider: 'nope', baseUrl: origin });
     expect(unknown.code).toBe('unknown_provider');

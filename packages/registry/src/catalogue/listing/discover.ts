@@ -1,5 +1,6 @@
-import { RegistryError } from '@crosswire/core';
+import { emitWarning, RegistryError, type WarningHandler } from '@crosswire/core';
 import type { ProviderEntry } from '../../types.js';
+import { LEARNED_LIMITS, learnedTextProblem, quoted } from './limits.js';
 import { LISTING_READERS, type ListingReader, PROVIDER_LISTINGS } from './readers.js';
 import type { LearnedListing, LearnedModel } from './types.js';
 
@@ -27,9 +28,13 @@ export interface DiscoverOptions {
   readonly maxModels?: number;
   /** The day stamped on the listing, YYYY-MM-DD; default today (UTC). */
   readonly today?: string;
+  /**
+   * Told when the listing is cut short (`listing_truncated`: more models or pages than the
+   * limits, or pages that go round in a loop) and when listed models are left out because
+   * their ids cannot be kept (`listing_model_dropped`). Default: one process warning per kind.
+   */
+  readonly onWarning?: WarningHandler;
 }
-
-const MAX_PAGES = 20;
 
 /** The URL without credentials or query, as snapshots and errors show it. */
 export function publicUrl(url: string): string {
@@ -196,14 +201,41 @@ export async function readListing(
   const asked = options.models?.filter((name) => typeof name === 'string' && name.length > 0);
   const listUrl = join(base, reader.path);
   const models = new Map<string, LearnedModel>();
+  let truncated: string | undefined;
 
   if (!(asked && reader.detail)) {
     let query = reader.query;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const body = await ask(join(base, reader.path, query), { method: 'GET' });
-      const read = reader.read(body);
-      for (const model of read.models) models.set(model.id, model);
-      if (!read.next) break;
+    const seen = new Set<string>();
+    for (let page = 0; ; page += 1) {
+      const url = join(base, reader.path, query);
+      const read = reader.read(await ask(url, { method: 'GET' }));
+      if (read === undefined) {
+        throw failure(
+          'listing_invalid',
+          entry.id,
+          `GET ${publicUrl(listUrl)}`,
+          'answered JSON that is not a model list of this provider',
+        );
+      }
+      for (const model of read.models) if (!models.has(model.id)) models.set(model.id, model);
+      if (models.size > LEARNED_LIMITS.models) {
+        truncated = `it lists more than ${LEARNED_LIMITS.models} models`;
+        break;
+      }
+      if (!read.next) {
+        if (read.more) truncated = 'a page says more follow but names no cursor to ask for them';
+        break;
+      }
+      const cursor = JSON.stringify(read.next);
+      if (seen.has(cursor)) {
+        truncated = `page ${page + 2} would repeat a page already read (the same cursor twice)`;
+        break;
+      }
+      seen.add(cursor);
+      if (page + 1 >= LEARNED_LIMITS.pages) {
+        truncated = `it has more than ${LEARNED_LIMITS.pages} pages`;
+        break;
+      }
       query = { ...reader.query, ...read.next };
     }
   }
@@ -233,12 +265,72 @@ export async function readListing(
           asked.some((name) => name.toLowerCase() === model.id.toLowerCase()),
         )
       : [...models.values()];
+  const kept = keepable(listed.slice(0, LEARNED_LIMITS.models), entry.id, options.onWarning);
+  if (truncated !== undefined) {
+    emitWarning(options.onWarning, {
+      code: 'listing_truncated',
+      message: `the model list of provider "${entry.id}" (${publicUrl(listUrl)}) was read in part: ${truncated}; the ${kept.length} model(s) read are kept and the listing is marked incomplete, so a model it lacks is not taken as unlisted`,
+      details: { provider: entry.id, endpoint: publicUrl(listUrl), models: kept.length },
+    });
+  }
 
   return Object.freeze({
     provider: entry.id,
     endpoint: publicUrl(asked && reader.detail ? join(base, reader.detail.path) : listUrl),
     date: options.today ?? new Date().toISOString().slice(0, 10),
-    complete: asked === undefined,
-    models: Object.freeze(listed.map((model) => Object.freeze(model))),
+    complete: asked === undefined && truncated === undefined,
+    ...(truncated === undefined ? {} : { truncated }),
+    models: Object.freeze(kept.map((model) => Object.freeze(model))),
   });
+}
+
+/**
+ * The models whose ids the learned layer can keep (the same rules the snapshot loader
+ * checks), one per id case aside; names, aliases and replacements that break the rules are
+ * left off the model. What is left out is told once, as `listing_model_dropped`.
+ */
+function keepable(
+  models: readonly LearnedModel[],
+  provider: string,
+  onWarning: WarningHandler | undefined,
+): LearnedModel[] {
+  const kept: LearnedModel[] = [];
+  const ids = new Set<string>();
+  const dropped: string[] = [];
+  for (const model of models) {
+    const problem =
+      learnedTextProblem(model.id) ??
+      (ids.has(model.id.toLowerCase()) ? 'repeats an id listed before it (case aside)' : undefined);
+    if (problem !== undefined) {
+      dropped.push(`${quoted(model.id, 40)} ${problem}`);
+      continue;
+    }
+    ids.add(model.id.toLowerCase());
+    kept.push(checkedStrings(model));
+  }
+  if (dropped.length > 0) {
+    emitWarning(onWarning, {
+      code: 'listing_model_dropped',
+      message: `the model list of provider "${provider}" names ${dropped.length} model(s) the registry cannot keep, left out: ${dropped.slice(0, 3).join('; ')}${dropped.length > 3 ? `; and ${dropped.length - 3} more` : ''}`,
+      details: { provider, dropped: dropped.length },
+    });
+  }
+  return kept;
+}
+
+/** The model with its name, aliases and replacement kept only where they pass the id rules. */
+function checkedStrings(model: LearnedModel): LearnedModel {
+  const fits = (value: string) => learnedTextProblem(value) === undefined;
+  const aliases = model.aliases
+    ?.filter((alias) => fits(alias) && alias.toLowerCase() !== model.id.toLowerCase())
+    .slice(0, LEARNED_LIMITS.aliases);
+  const { name, aliases: _aliases, lifecycle, ...rest } = model;
+  const { replacement, ...stage } = lifecycle ?? {};
+  const kept = replacement !== undefined && fits(replacement) ? { ...stage, replacement } : stage;
+  return {
+    ...rest,
+    ...(name !== undefined && fits(name) ? { name } : {}),
+    ...(aliases && aliases.length > 0 ? { aliases } : {}),
+    ...(Object.keys(kept).length > 0 ? { lifecycle: kept } : {}),
+  };
 }

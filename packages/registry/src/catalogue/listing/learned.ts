@@ -1,5 +1,6 @@
 import type { CapabilityName } from '../../capabilities.js';
 import type { EvidenceClaim } from '../catalogue.js';
+import { LEARNED_LIMITS } from './limits.js';
 import {
   LEARNED_FACTS,
   type LearnedListing,
@@ -37,6 +38,7 @@ export function indexLearned(snapshot: LearnedSnapshot): LearnedIndex {
       let indexed: LearnedProvider | undefined;
       if (listing) {
         const names = new Map<string, LearnedEntry>();
+        const aliased: [string, LearnedEntry][] = [];
         for (const model of listing.models) {
           const entry = { listing, model };
           const lower = model.id.toLowerCase();
@@ -46,7 +48,10 @@ export function indexLearned(snapshot: LearnedSnapshot): LearnedIndex {
             const bare = lower.slice(0, -':latest'.length);
             if (!names.has(bare)) names.set(bare, entry);
           }
+          for (const alias of model.aliases ?? []) aliased.push([alias.toLowerCase(), entry]);
         }
+        // An alias (Mistral's `mistral-tiny-latest`) names its model; a listed id wins over it.
+        for (const [alias, entry] of aliased) if (!names.has(alias)) names.set(alias, entry);
         indexed = { listing, find: (name) => names.get(name.toLowerCase()) };
       }
       providers.set(id, indexed);
@@ -63,16 +68,23 @@ export function mergeListing(snapshot: LearnedSnapshot, listing: LearnedListing)
   const old = snapshot.listings.find((candidate) => candidate.provider === listing.provider);
   const others = snapshot.listings.filter((candidate) => candidate !== old);
   let merged = listing;
-  if (old && !listing.complete) {
+  if (old && !listing.complete && listing.truncated === undefined) {
     const ids = new Set(listing.models.map((model) => model.id.toLowerCase()));
+    const models = [
+      ...old.models.filter((model) => !ids.has(model.id.toLowerCase())),
+      ...listing.models,
+    ];
+    // The merged listing keeps to the loader's limit: the oldest of the old models go first.
+    const over = models.length > LEARNED_LIMITS.models;
+    const truncated = over
+      ? `merged with models asked about later, it held more than ${LEARNED_LIMITS.models} models`
+      : old.truncated;
     merged = Object.freeze({
       ...listing,
       endpoint: old.complete ? old.endpoint : listing.endpoint,
-      complete: old.complete,
-      models: Object.freeze([
-        ...old.models.filter((model) => !ids.has(model.id.toLowerCase())),
-        ...listing.models,
-      ]),
+      complete: old.complete && !over,
+      ...(truncated === undefined ? {} : { truncated }),
+      models: Object.freeze(models.slice(-LEARNED_LIMITS.models)),
     });
   }
   return Object.freeze({ listings: Object.freeze([...others, merged]) });

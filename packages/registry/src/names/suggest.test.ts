@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from './suggest.js';
+import { closestName, editDistance } from './suggest.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and adjacent transpositions as one edit', () => {
@@ -12,16 +12,16 @@ describe('editDistance', () => {
   });
 });
 
-describe('closest', () => {
+describe('closestName', () => {
   it('names the nearest candidate within two edits, ignoring case', () => {
-    expect(closest('antropic', ['openai', 'anthropic', 'gemini'])).toBe('anthropic');
-    expect(closest('Explain', ['json', 'explain'])).toBe('explain');
-    expect(closest('opnai-respones', ['openai', 'openai-responses'])).toBe('openai-responses');
+    expect(closestName('antropic', ['openai', 'anthropic', 'gemini'])).toBe('anthropic');
+    expect(closestName('Explain', ['json', 'explain'])).toBe('explain');
+    expect(closestName('opnai-respones', ['openai', 'openai-responses'])).toBe('openai-responses');
   });
 
   it('names nothing when every candidate is far, or the word is short against it', () => {
-    expect(closest('cohere', ['openai', 'anthropic', 'gemini'])).toBeUndefined();
+    expect(closestName('cohere', ['openai', 'anthropic', 'gemini'])).toBeUndefined();
     // Two edits turn 'id' into 'xa'; that is not a typo of it.
-    expect(closest('xa', ['id'])).toBeUndefined();
+    expect(closestName('xa', ['id'])).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from './create.js';
-import { defaultRegistry } from './default-registry.js';
-import { createResolutionCache } from './resolution-cache.js';
+import { createRegistry } from '../create.js';
+import { defaultRegistry } from '../default-registry.js';
+import { createResolutionCache } from './cache.js';
 
 describe('the resolution cache', () => {
   it('evicts the least recently used entry, not everything', () => {
