@@ -38,7 +38,6 @@ import type {
 import { capText, requireObject, throwIfErrorBody } from '../support/error-body.js';
 import {
   asArray,
-  asNumber,
   asRecord,
   asString,
   cloneJson,
@@ -365,10 +364,7 @@ function bedrockUsage(usage: JsonObject, options: DialectOptions) {
   const uncached = reader.count(usage.inputTokens, 'usage.inputTokens');
   const outputTokens = reader.count(usage.outputTokens, 'usage.outputTokens');
   const cacheReadTokens = reader.count(usage.cacheReadInputTokens, 'usage.cacheReadInputTokens');
-  const cacheWriteTokens = reader.count(
-    usage.cacheWriteInputTokens,
-    'usage.cacheWriteInputTokens',
-  );
+  const cacheWriteTokens = reader.count(usage.cacheWriteInputTokens, 'usage.cacheWriteInputTokens');
   const byTtl = (ttl: '5m' | '1h') => {
     const index = asArray(usage.cacheDetails).findIndex(
       (detail) => isRecord(detail) && detail.ttl === ttl,
