@@ -680,7 +680,7 @@ export const STRUCTURED_RULES: readonly ProviderRule[] = [
     (wire): ProviderRule => ({
       id: `${wire}-structured-model`,
       wire,
-      rule: 'A `json_schema` format goes only to a model that has structured outputs (gpt-4o-2024-08-06, gpt-4o-mini and later; not gpt-4o-2024-05-13).',
+      rule: 'A `json_schema` format goes only to a model that has structured outputs (the earliest GPT-4o snapshot has none: its registry entry says `output_format: false`).',
       source: 'https://github.com/web-infra-dev/midscene/issues/259',
       example: {
         ...(wire === 'openai'
