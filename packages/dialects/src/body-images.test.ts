@@ -188,6 +188,44 @@ describe('withProvenImages', () => {
     ]);
   });
 
+  it('bedrock: an image member inside a toolResult becomes a text member; a true PNG stays', () => {
+    const { warnings, onWarning } = collect();
+    const result = (bytes: string) => ({
+      toolResult: {
+        toolUseId: 't1',
+        content: [{ text: 'chart' }, { image: { format: 'png', source: { bytes } } }],
+      },
+    });
+    const out = withProvenImages(
+      { messages: [{ role: 'user', content: [result(SVG), result(PIXEL_PNG)] }] },
+      'bedrock',
+      onWarning,
+    );
+    expect(out).toEqual({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              toolResult: {
+                toolUseId: 't1',
+                content: [{ text: 'chart' }, { text: SVG_AS_PNG }],
+              },
+            },
+            result(PIXEL_PNG),
+          ],
+        },
+      ],
+    });
+    expect(warnings.map((warning) => warning.details)).toEqual([
+      {
+        wire: 'bedrock',
+        path: 'messages[0].content[0].toolResult.content[1]',
+        mediaType: 'image/png',
+      },
+    ]);
+  });
+
   it('returns the body itself when every image is what it says', () => {
     const body = { messages: [{ role: 'user', content: 'x', images: [PIXEL_PNG] }] };
     expect(withProvenImages(body, 'ollama', undefined)).toBe(body);

@@ -294,6 +294,51 @@ describe('Converse replies', () => {
     });
   });
 
+  it('splits the cache writes by lifetime from cacheDetails (API_runtime_TokenUsage)', () => {
+    const reply = parseResponse('bedrock', {
+      output: { message: { role: 'assistant', content: [{ text: 'ok' }] } },
+      stopReason: 'end_turn',
+      usage: {
+        inputTokens: 10,
+        outputTokens: 4,
+        totalTokens: 1514,
+        cacheReadInputTokens: 0,
+        cacheWriteInputTokens: 1500,
+        // Sorted 1h before 5m, as the reference says.
+        cacheDetails: [
+          { ttl: '1h', inputTokens: 1200 },
+          { ttl: '5m', inputTokens: 300 },
+        ],
+      },
+    });
+    expect(reply.usage).toEqual({
+      inputTokens: 1510,
+      outputTokens: 4,
+      totalTokens: 1514,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 1500,
+      cacheWrite5mTokens: 300,
+      cacheWrite1hTokens: 1200,
+    });
+  });
+
+  it('leaves out a count that is no token count, with one usage_invalid warning', () => {
+    const warnings: CrosswireWarning[] = [];
+    const reply = parseResponse(
+      'bedrock',
+      {
+        output: { message: { role: 'assistant', content: [{ text: 'ok' }] } },
+        usage: { inputTokens: 10, outputTokens: -3, cacheReadInputTokens: 99 },
+      },
+      { onWarning: (warning) => warnings.push(warning) },
+    );
+    // A negative output is no count; the reads are added to the input (Converse counts them
+    // beside it), so they stay.
+    expect(reply.usage).toEqual({ inputTokens: 109, cacheReadTokens: 99 });
+    expect(warnings.map((warning) => warning.code)).toEqual(['usage_invalid']);
+    expect(warnings[0]?.message).toContain('usage.outputTokens is -3');
+  });
+
   it('reads a guardrail stop as a refusal and an AWS error body as a typed error', () => {
     const refused = parseResponse('bedrock', {
       output: { message: { role: 'assistant', content: [{ text: 'Blocked by policy.' }] } },
