@@ -1,7 +1,7 @@
 // The cloud providers (issue 45) serve the first-party models under their own ids: each id, and
 // each inference profile of it, resolves to the same model and so to the same model facts.
 import { describe, expect, it } from 'vitest';
-import { resolve } from './index.js';
+import { resolve, structuredOutputFact } from './index.js';
 
 const MODEL_FACTS = ['tools', 'image_input', 'pdf_input', 'audio_input'] as const;
 
@@ -52,5 +52,24 @@ describe('cloud ids resolve to the first-party models', () => {
       false,
       'unknown',
     ]);
+  });
+});
+
+describe('structured output on the cloud routes, by the model', () => {
+  // Written by hand from AWS's structured-output page (Claude 4.5 and later constrained through
+  // Converse outputConfig.textFormat; no Nova model listed) and the Vertex AI pages.
+  it.each([
+    ['bedrock', 'us.anthropic.claude-sonnet-4-6', true, 'native'],
+    ['bedrock', 'anthropic.claude-3-7-sonnet-20250219-v1:0', false, 'tool'],
+    ['bedrock', 'amazon.nova-pro-v1:0', false, 'tool'],
+    ['bedrock', 'meta.llama4-scout-17b-instruct-v1:0', 'unknown', 'native'],
+    ['anthropic-bedrock', 'global.anthropic.claude-haiku-4-5-20251001-v1:0', true, 'native'],
+    ['anthropic-bedrock', 'anthropic.claude-3-7-sonnet-20250219-v1:0', false, 'tool'],
+    ['gemini-vertex', 'gemini-2.5-flash', true, 'native'],
+    ['anthropic-vertex', 'claude-opus-4-5@20251101', 'unknown', 'tool'],
+    ['azure-openai', 'gpt-4.1', true, 'native'],
+  ] as const)('%s %s: %s, %s', (provider, model, value, support) => {
+    const fact = structuredOutputFact(resolve({ provider, model }));
+    expect([fact.value, fact.support]).toEqual([value, support]);
   });
 });
