@@ -91,7 +91,7 @@ const CASES = WIRE_FORMATS.flatMap((wire) =>
 
 describe('approval: whatever the calls and the decisions', () => {
   test('it runs every wire in both modes', () => {
-    expect(CASES).toHaveLength(12);
+    expect(CASES).toHaveLength(14);
   });
 
   test.each(CASES)(
