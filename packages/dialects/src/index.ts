@@ -52,7 +52,7 @@ export {
   type EventStreamReader,
   encodeEventStreamMessage,
   eventStreamError,
-} from './eventstream.js';
+} from './support/eventstream.js';
 export type {
   AssistantMessage,
   ChatMessage,

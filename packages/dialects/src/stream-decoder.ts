@@ -15,7 +15,7 @@ import {
   createEventStreamReader,
   type EventStreamMessage,
   eventStreamError,
-} from './eventstream.js';
+} from './support/eventstream.js';
 import type { ChatResponse } from './response.js';
 import { createSseReader } from './sse.js';
 import { type FilteredPiece, TagFilter, TextBuilder, TextDigest } from './stream-text.js';
