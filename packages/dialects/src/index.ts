@@ -43,16 +43,6 @@ export type {
   HermesOptions,
   ToolChoice,
 } from './dialect-types.js';
-export {
-  crc32,
-  createEventStreamReader,
-  decodeEventStreamMessage,
-  type EventStreamHeaderValue,
-  type EventStreamMessage,
-  type EventStreamReader,
-  encodeEventStreamMessage,
-  eventStreamError,
-} from './support/eventstream.js';
 export type {
   AssistantMessage,
   ChatMessage,
@@ -200,6 +190,16 @@ export type {
   StructuredReply,
 } from './structured/types.js';
 export { capText, MAX_PROVIDER_TEXT } from './support/error-body.js';
+export {
+  crc32,
+  createEventStreamReader,
+  decodeEventStreamMessage,
+  type EventStreamHeaderValue,
+  type EventStreamMessage,
+  type EventStreamReader,
+  encodeEventStreamMessage,
+  eventStreamError,
+} from './support/eventstream.js';
 export { isRecord, type JsonObject } from './support/json.js';
 export { partialJsonObject } from './support/partial-json.js';
 export { anthropicToolUseId, DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';

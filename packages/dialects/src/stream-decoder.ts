@@ -11,11 +11,6 @@ import {
   type WireFormat,
 } from '@crosswire/core';
 import type { DialectOptions } from './dialect-types.js';
-import {
-  createEventStreamReader,
-  type EventStreamMessage,
-  eventStreamError,
-} from './support/eventstream.js';
 import type { ChatResponse } from './response.js';
 import { createSseReader } from './sse.js';
 import { type FilteredPiece, TagFilter, TextBuilder, TextDigest } from './stream-text.js';
@@ -26,6 +21,11 @@ import type {
   StreamFraming,
   WireStream,
 } from './stream-types.js';
+import {
+  createEventStreamReader,
+  type EventStreamMessage,
+  eventStreamError,
+} from './support/eventstream.js';
 import { DIALECTS, STREAMS } from './wires/index.js';
 
 /** Options of a stream decoder: the engine's dialect options plus a frame size bound. */

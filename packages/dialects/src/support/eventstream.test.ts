@@ -21,7 +21,9 @@ const codec = new EventStreamCodec(
 
 const recorded = (name: string) =>
   new Uint8Array(
-    readFileSync(new URL(`../../fixtures/streams/pydantic-ai/${name}.eventstream`, import.meta.url)),
+    readFileSync(
+      new URL(`../../fixtures/streams/pydantic-ai/${name}.eventstream`, import.meta.url),
+    ),
   );
 
 function readAll(bytes: Uint8Array, chunks: readonly Uint8Array[] = [bytes]): EventStreamMessage[] {
