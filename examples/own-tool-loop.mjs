@@ -55,7 +55,12 @@ try {
       const body = buildRequest(wire, { model, messages, tools, maxTokens: 512 }, options);
       const reply = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // Bedrock wants credentials on every request (the simulator checks them too): a
+        // Bedrock API key as Bearer, or a SigV4 signature (the engine signs for you).
+        headers: {
+          'content-type': 'application/json',
+          ...(wire === 'bedrock' ? { authorization: 'Bearer example-bedrock-api-key' } : {}),
+        },
         body: JSON.stringify(body),
       });
       const data = await reply.json();

@@ -74,7 +74,18 @@ async function bundle(entry, { stdin, external = [] } = {}) {
   });
   // The entry chunk and the chunks it imports statically: what loads with the import.
   const outputs = result.metafile.outputs;
-  const entryName = Object.keys(outputs).find((name) => outputs[name].entryPoint !== undefined);
+  // With splitting, each lazily imported module is an entry point of its own (the optional
+  // peers an engine loads on first use, say): the import's entry is the one nothing imports.
+  const lazy = new Set(
+    Object.values(outputs).flatMap((output) =>
+      output.imports
+        .filter((imported) => imported.kind === 'dynamic-import')
+        .map((imported) => imported.path),
+    ),
+  );
+  const entryName = Object.keys(outputs).find(
+    (name) => outputs[name].entryPoint !== undefined && !lazy.has(name),
+  );
   const loaded = new Set();
   const visit = (name) => {
     if (loaded.has(name)) return;

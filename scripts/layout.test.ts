@@ -98,7 +98,7 @@ describe('package layering', () => {
   );
 });
 
-const WIRES = ['anthropic', 'gemini', 'hermes', 'ollama', 'openai', 'responses'];
+const WIRES = ['anthropic', 'bedrock', 'gemini', 'hermes', 'ollama', 'openai', 'responses'];
 const dialectWires = readdirSync(path.join(repositoryRoot, 'packages/dialects/src/wires')).filter(
   (name) => name.endsWith('.ts') && !name.includes('.test'),
 );

@@ -120,4 +120,5 @@ export const MODELS: Readonly<Record<WireFormat, string>> = {
   ollama: 'llama3.2',
   responses: 'gpt-4.1',
   hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
+  bedrock: 'us.anthropic.claude-sonnet-4-6',
 };

@@ -64,6 +64,7 @@ export default defineConfig({
             { text: 'Durable loops on BullMQ', link: '/recipes/bullmq' },
             { text: 'Ask a person before a tool runs', link: '/recipes/tool-approval' },
             { text: 'Choosing a model with the registry', link: '/recipes/choosing-a-model' },
+            { text: 'Models in your cloud account', link: '/recipes/cloud-routes' },
             { text: 'Contributing a registry entry', link: '/recipes/registry-entry' },
           ],
         },

@@ -6,6 +6,7 @@ import type {
 import { emitWarning, type WarningHandler, type WireFormat } from '@crosswire/core';
 import {
   type AnthropicToolResultContentBlock,
+  type BedrockToolResultContentBlock,
   blockText,
   type ResponsesOutputPart,
   ToolResult,
@@ -156,6 +157,25 @@ function responsesPart(
   return data ? file(data.mediaType, data.base64, part.filename) : text(part.filename);
 }
 
+/** The media type of a Converse document format, for the AI SDK's file part. */
+const CONVERSE_DOCUMENTS: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+function bedrockPart(
+  block: BedrockToolResultContentBlock,
+): LanguageModelV4TextPart | LanguageModelV4FilePart {
+  if ('text' in block) return text(block.text);
+  if ('json' in block) return text(JSON.stringify(block.json));
+  if ('image' in block) return file(`image/${block.image.format}`, block.image.source.bytes);
+  const { format, name, source } = block.document;
+  return file(CONVERSE_DOCUMENTS[format] ?? 'application/octet-stream', source.bytes, name);
+}
+
 /**
  * The error text that stands in for one tool result Crosswire cannot read (nested deeper than
  * `MAX_CONTENT_DEPTH`, a malformed `CallToolResult`), with a `tool_result_malformed` warning:
@@ -195,6 +215,8 @@ export const OUTPUT_WRITERS: Record<WireFormat, Writer> = {
       ? stringOutput(result, output)
       : partsOutput(result, output.map(responsesPart));
   },
+  bedrock: (result, options) =>
+    partsOutput(result, result.to('bedrock', options).toolResult.content.map(bedrockPart)),
   gemini: (result, options) => {
     const { functionResponse } = result.to('gemini', options);
     const response = functionResponse.response as Record<string, unknown>;

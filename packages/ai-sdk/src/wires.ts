@@ -21,6 +21,8 @@ const ROUTES: ReadonlyArray<readonly [RegExp, ProviderRoute]> = [
   [/^azure\.chat$/, { wire: 'openai', provider: 'openai' }],
   [/^azure\.responses$/, { wire: 'responses', provider: 'openai-responses' }],
   [/^anthropic\.messages$/, { wire: 'anthropic', provider: 'anthropic' }],
+  [/^amazon-bedrock$/, { wire: 'bedrock', provider: 'bedrock' }],
+  [/^bedrock\.anthropic\.messages$/, { wire: 'anthropic', provider: 'anthropic-bedrock' }],
   [/^google\.generative-ai$/, { wire: 'gemini', provider: 'gemini' }],
   [/^google\.vertex\./, { wire: 'gemini', provider: 'gemini' }],
   [/^xai\.chat$/, { wire: 'openai', provider: 'xai' }],

@@ -114,7 +114,7 @@ describe('crosswire', () => {
 
   it('names the provider a mistyped one was meant to be, in every command that takes one', async () => {
     const known =
-      'aki, aki-anthropic, anthropic, cerebras, deepseek, gemini, groq, huggingface, llamacpp, lmstudio, lmstudio-anthropic, minimax, minimax-anthropic, mistral, moonshot, moonshot-anthropic, nousresearch, ollama, openai, openai-responses, openrouter, perplexity, sglang, vllm, xai';
+      'aki, aki-anthropic, anthropic, anthropic-bedrock, anthropic-vertex, azure-openai, azure-openai-responses, bedrock, cerebras, deepseek, gemini, gemini-vertex, groq, huggingface, llamacpp, lmstudio, lmstudio-anthropic, minimax, minimax-anthropic, mistral, moonshot, moonshot-anthropic, nousresearch, ollama, openai, openai-responses, openrouter, perplexity, sglang, vllm, xai';
     expect(await runCli(['caps', 'antropic', 'claude-sonnet-5-5'])).toEqual({
       code: 1,
       stdout: '',

@@ -27,6 +27,7 @@ import { SVG_MEDIA_TYPE, svgNotAskedFor, verifiedImageType } from './image-type.
 import { loadFetch } from './lazy-fetch.js';
 import { imageTooLarge, redactedUrl } from './messages.js';
 import * as anthropic from './wires/anthropic.js';
+import * as bedrock from './wires/bedrock.js';
 import * as gemini from './wires/gemini.js';
 import { IMAGE_PART_BY_WIRE, type ImagePartByWire } from './wires/index.js';
 import * as lmstudio from './wires/lmstudio.js';
@@ -36,6 +37,7 @@ import { requireBase64 } from './wires/require.js';
 import * as responses from './wires/responses.js';
 import type {
   AnthropicImagePart,
+  BedrockImagePart,
   GeminiCamelImagePart,
   GeminiImagePart,
   GeminiOptions,
@@ -477,6 +479,16 @@ export class Image {
       : gemini.imagePart(this.#view());
   }
 
+  /**
+   * Bedrock Converse `image` block (`{ image: { format, source: { bytes } } }`): always the
+   * payload, since Converse fetches no URL. Throws `ImageNotFetchedError` for a URL image whose
+   * bytes are not fetched yet, and `ValidationError` (`image_format_unsupported`) for a type
+   * other than png, jpeg, gif and webp.
+   */
+  toBedrock(): BedrockImagePart {
+    return bedrock.imagePart(this.#view());
+  }
+
   /** Ollama native: the raw base64 payload for a message's `images` array. */
   toOllama(): string {
     return ollama.imagePart(this.#view());
@@ -487,7 +499,7 @@ export class Image {
     return lmstudio.imagePart(this.#view());
   }
 
-  /** The image part of one of the six tool wires (hermes takes the OpenAI chat part). */
+  /** The image part of one of the tool wires (hermes takes the OpenAI chat part). */
   to<W extends WireFormat>(wire: W, options: InlineOptions = {}): ImagePartByWire[W] {
     if (!isWireFormat(wire)) throw new UnknownWireFormatError(wire);
     return IMAGE_PART_BY_WIRE[wire](this.#view(), options);

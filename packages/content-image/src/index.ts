@@ -48,9 +48,12 @@ export {
 } from './image.js';
 export { fetchImage } from './lazy-fetch.js';
 export type { FetchTlsOptions } from './pinned-agent.js';
+export { bedrockImageFormat } from './wires/bedrock.js';
 export type { ImagePartByWire } from './wires/index.js';
 export type {
   AnthropicImagePart,
+  BedrockImageFormat,
+  BedrockImagePart,
   GeminiCamelImagePart,
   GeminiImagePart,
   GeminiOptions,

@@ -26,13 +26,13 @@ const weatherTool = {
 };
 
 describe('wire facts (seed 000)', () => {
-  it('WIRE_FORMATS lists the six dialects', () => {
+  it('WIRE_FORMATS lists the seven dialects', () => {
     expect([...WIRE_FORMATS].sort()).toEqual(
-      ['anthropic', 'gemini', 'hermes', 'ollama', 'openai', 'responses'].sort(),
+      ['anthropic', 'bedrock', 'gemini', 'hermes', 'ollama', 'openai', 'responses'].sort(),
     );
   });
 
-  it('carriesNative: anthropic, responses and gemini for both kinds; false elsewhere', () => {
+  it('carriesNative: anthropic, responses, gemini and bedrock for both kinds; false elsewhere', () => {
     const table = Object.fromEntries(
       WIRE_FORMATS.map((wire) => [
         wire,
@@ -46,6 +46,7 @@ describe('wire facts (seed 000)', () => {
       ollama: { image: false, pdf: false },
       responses: { image: true, pdf: true },
       hermes: { image: false, pdf: false },
+      bedrock: { image: true, pdf: true },
     });
   });
 
@@ -54,7 +55,7 @@ describe('wire facts (seed 000)', () => {
     expect(carriesNative('openai', 'pdf')).toBe(false);
   });
 
-  it('nativeNeedsVision: images everywhere they ride, PDF on responses and gemini, not anthropic', () => {
+  it('nativeNeedsVision: images everywhere they ride, PDF on responses and gemini, not anthropic or bedrock', () => {
     const table = Object.fromEntries(
       WIRE_FORMATS.map((wire) => [
         wire,
@@ -68,6 +69,7 @@ describe('wire facts (seed 000)', () => {
       ollama: { image: false, pdf: false },
       responses: { image: true, pdf: true },
       hermes: { image: false, pdf: false },
+      bedrock: { image: true, pdf: false },
     });
     expect(nativeNeedsVision('responses', 'pdf')).toBe(true);
     expect(nativeNeedsVision('anthropic', 'pdf')).toBe(false);

@@ -103,7 +103,7 @@ describe('the error family', () => {
     );
     expect(new UnknownToolError('get_weather').message).toBe('unknown tool get_weather');
     expect(new UnknownWireFormatError(undefined).message).toBe(
-      'unknown wire format undefined (known: openai, anthropic, gemini, ollama, responses, hermes)',
+      'unknown wire format undefined (known: openai, anthropic, gemini, ollama, responses, hermes, bedrock)',
     );
   });
 

@@ -46,12 +46,12 @@ export class UnknownMediaKindError extends CrosswireError {
   }
 }
 
-/** A wire format name that is not one of the six. */
+/** A wire format name that is not one of the known wire formats. */
 export class UnknownWireFormatError extends CrosswireError {
   constructor(wire: unknown) {
     super(
       'unknown_wire_format',
-      `unknown wire format ${quoted(wire)} (known: openai, anthropic, gemini, ollama, responses, hermes)`,
+      `unknown wire format ${quoted(wire)} (known: openai, anthropic, gemini, ollama, responses, hermes, bedrock)`,
       { details: { wire } },
     );
   }

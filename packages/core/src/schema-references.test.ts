@@ -199,6 +199,7 @@ describe('every converter of a tool schema is total on malformed pointers (issue
       'ollama: invalid_tool_definition',
       'responses: invalid_tool_definition',
       'hermes: invalid_tool_definition',
+      'bedrock: invalid_tool_definition',
     ]);
   });
 

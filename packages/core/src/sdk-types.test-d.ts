@@ -3,6 +3,10 @@
  * packages/core/tsconfig.json` fails when a shape drifts from what the SDKs declare.
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import type {
+  ToolSpecification as BedrockToolSpecification,
+  ToolUseBlock as BedrockToolUseBlockSdk,
+} from '@aws-sdk/client-bedrock-runtime';
 import type { FunctionDeclaration as GeminiSdkFunctionDeclaration } from '@google/genai';
 import type {
   CallToolResult,
@@ -21,6 +25,7 @@ import type {
 } from 'openai/resources/responses/responses';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type BedrockTool,
   type CallToolResultInput,
   type ContentBlock,
   type ContentBlockInput,
@@ -112,6 +117,21 @@ describe('formatTools per wire against the provider SDKs', () => {
   });
 });
 
+// The AWS SDK types a JSON value as its `__DocumentType` (no `unknown` inside), which a JSON
+// Schema typed `Record<string, unknown>` cannot be assigned to; every other field is checked.
+type WithoutDocument<T, K extends keyof T> = Omit<T, K> & { [P in K]: unknown };
+
+describe('bedrock tools against the AWS SDK', () => {
+  it('gives Converse toolSpec entries (toolConfig.tools), strict or not', () => {
+    const [tool] = formatTools('bedrock', mcpTools, { strict: true });
+    const spec: WithoutDocument<BedrockToolSpecification, 'inputSchema'> | undefined =
+      tool?.toolSpec;
+    expectTypeOf(formatTools('bedrock', [])).toEqualTypeOf<BedrockTool[]>();
+    expectTypeOf<keyof BedrockTool>().toEqualTypeOf<'toolSpec'>();
+    void spec;
+  });
+});
+
 describe('tool-call echo forms against the provider SDKs', () => {
   const call: ToolCall = createToolCall({ id: 'c', name: 'f', arguments: {} });
 
@@ -122,7 +142,11 @@ describe('tool-call echo forms against the provider SDKs', () => {
     const responsesItem: ResponseInputItem = formatToolCall('responses', call);
     const ollama: NonNullable<OllamaMessage['tool_calls']>[number] = formatToolCall('ollama', call);
     expectTypeOf(formatToolCall('hermes', call)).toEqualTypeOf<string>();
-    void [openai, anthropic, responses, responsesItem, ollama];
+    const bedrock: WithoutDocument<BedrockToolUseBlockSdk, 'input'> = formatToolCall(
+      'bedrock',
+      call,
+    ).toolUse;
+    void [openai, anthropic, responses, responsesItem, ollama, bedrock];
   });
 
   it('gives readonly ToolCall values', () => {

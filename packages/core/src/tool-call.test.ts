@@ -208,6 +208,18 @@ function replyWith(
           },
         ]),
       };
+    case 'bedrock':
+      return {
+        output: {
+          message: {
+            role: 'assistant',
+            content: calls.flatMap((call, index) => [
+              ...(call.noise ? [{ reasoningContent: { reasoningText: { text: 'x' } } }] : []),
+              { toolUse: { toolUseId: `tooluse_${index}`, name: call.name, input: call.args } },
+            ]),
+          },
+        },
+      };
     case 'hermes':
       return {
         choices: [
@@ -287,6 +299,8 @@ function replyWithRaw(wire: WireFormat, raw: unknown): unknown {
       return { output: [raw] };
     case 'hermes':
       return raw;
+    case 'bedrock':
+      return { output: { message: { content: [raw] } } };
   }
 }
 

@@ -67,6 +67,19 @@ export interface HermesMcpTool {
   readonly inputSchema: JsonSchema;
 }
 
+/**
+ * Bedrock Converse: one entry of `toolConfig.tools`, a tool specification whose schema is the
+ * `json` member of `inputSchema` (`strict` only with strict on).
+ */
+export interface BedrockTool {
+  readonly toolSpec: {
+    readonly name: string;
+    readonly description?: string;
+    readonly inputSchema: { readonly json: JsonSchema };
+    readonly strict?: boolean;
+  };
+}
+
 /** A Hermes tool as it goes inside `<tools>...</tools>` in the system prompt. */
 export type HermesTool = OllamaTool | HermesMcpTool;
 
@@ -78,12 +91,13 @@ export interface FormattedTools {
   ollama: OllamaTool[];
   responses: ResponsesFunctionTool[];
   hermes: HermesTool[];
+  bedrock: BedrockTool[];
 }
 
 export interface FormatToolsOptions {
   /**
    * Strict schema adherence (default false). openai and responses send `strict: true` with
-   * the schema made strict-compatible ({@link toStrictJsonSchema}); anthropic sends
+   * the schema made strict-compatible ({@link toStrictJsonSchema}); anthropic and bedrock send
    * `strict: true` with every object closed. Other wires ignore it.
    */
   readonly strict?: boolean;
@@ -148,6 +162,11 @@ export interface ResponsesFunctionCallItem {
   id?: string;
 }
 
+/** A Bedrock Converse `toolUse` content block (a member of the assistant message's content). */
+export interface BedrockToolUseBlock {
+  toolUse: { toolUseId: string; name: string; input: Record<string, unknown> };
+}
+
 /** What `formatToolCall(wire, call)` returns: the call as the assistant echo carries it. */
 export interface FormattedToolCall {
   openai: OpenAIToolCallItem;
@@ -157,6 +176,7 @@ export interface FormattedToolCall {
   responses: ResponsesFunctionCallItem;
   /** The `<tool_call>` text block. */
   hermes: string;
+  bedrock: BedrockToolUseBlock;
 }
 
 export interface FormatToolCallOptions {

@@ -29,7 +29,7 @@ describe('formatTools', () => {
     expectGolden(`format-tools-${wire}`, formatTools(wire, sampleTools, { onWarning }));
   });
 
-  it.each(['openai', 'responses', 'anthropic'] as const)(
+  it.each(['openai', 'responses', 'anthropic', 'bedrock'] as const)(
     'matches the strict golden of %s',
     (wire) => {
       expectGolden(`format-tools-${wire}-strict`, formatTools(wire, sampleTools, { strict: true }));
@@ -150,7 +150,7 @@ describe('formatTools', () => {
   it('throws UnknownWireFormatError for an unknown wire', () => {
     expect(() => formatTools('bogus' as WireFormat, [])).toThrowError(UnknownWireFormatError);
     expect(() => toolCallsFrom('bogus' as WireFormat, {})).toThrowError(
-      "unknown wire format 'bogus' (known: openai, anthropic, gemini, ollama, responses, hermes)",
+      "unknown wire format 'bogus' (known: openai, anthropic, gemini, ollama, responses, hermes, bedrock)",
     );
   });
 
@@ -216,6 +216,10 @@ describe('locateToolCalls / toolCallsFrom', () => {
         {},
         "arguments are not valid JSON: Expected property name or '}' in JSON at position 1",
       ],
+    ]);
+    expect(summary('bedrock')).toEqual([
+      ['tooluse_kZJMlvQmRJ6eAyJE5GIl7Q', 'get_weather', { city: 'Paris' }, null],
+      ['tooluse_2', 'get_time', {}, null],
     ]);
     expect(summary('hermes')).toEqual([
       ['', 'get_weather', { city: 'Paris' }, null],

@@ -16,6 +16,7 @@ import type {
 import { type CrosswireWarning, emitWarning } from './warnings.js';
 import { isWireFormat, type WireFormat } from './wire-format.js';
 import * as anthropic from './wires/anthropic.js';
+import * as bedrock from './wires/bedrock.js';
 import * as gemini from './wires/gemini.js';
 import * as hermes from './wires/hermes.js';
 import * as ollama from './wires/ollama.js';
@@ -33,6 +34,7 @@ export const TOOL_WIRES: { readonly [W in WireFormat]: ToolWire<W> } = {
   ollama,
   responses,
   hermes,
+  bedrock,
 };
 
 function wireOf<W extends WireFormat>(wire: W): ToolWire<W> {
@@ -49,6 +51,7 @@ function wireOf<W extends WireFormat>(wire: W): ToolWire<W> {
  * - gemini: `[{functionDeclarations:[{name, description, parameters}]}]` (schema cleaned up)
  * - ollama: `[{type:'function', function:{name, description, parameters}}]`
  * - hermes: the list that goes inside `<tools>` (see {@link hermesToolsPrompt})
+ * - bedrock: `[{toolSpec:{name, description, inputSchema:{json}}}]` (Converse `toolConfig.tools`)
  */
 export function formatTools<W extends WireFormat>(
   wire: W,
@@ -204,7 +207,7 @@ export function toolCallsFrom(
  * A call as the assistant turn carries it on `wire` (for rebuilding an echo): an OpenAI
  * `tool_calls` item, an Anthropic `tool_use` block, a Gemini `functionCall` part (with the
  * located part's `thoughtSignature`), an Ollama call, a Responses `function_call` item,
- * or the Hermes `<tool_call>` text.
+ * the Hermes `<tool_call>` text, or a Bedrock Converse `toolUse` block.
  */
 export function formatToolCall<W extends WireFormat>(
   wire: W,

@@ -21,6 +21,7 @@ describe('carriesNative / nativeNeedsVision (seed 000)', () => {
       ollama: [false, false, false, false],
       responses: [true, true, true, true],
       hermes: [false, false, false, false],
+      bedrock: [true, true, true, false],
     });
   });
   it('is false for an unknown or undefined wire', () => {

@@ -1,6 +1,6 @@
 import { UnknownMediaKindError } from './errors.js';
 
-/** The six tool wire dialects. */
+/** The seven tool wire dialects. */
 export const WIRE_FORMATS = [
   'openai',
   'anthropic',
@@ -8,6 +8,7 @@ export const WIRE_FORMATS = [
   'ollama',
   'responses',
   'hermes',
+  'bedrock',
 ] as const;
 
 /** One tool wire dialect: the tag that drives every per-wire rendering and parsing. */
@@ -43,9 +44,12 @@ export const WIRE_NATIVE_MEDIA: Readonly<
   openai: { image: none, pdf: none },
   ollama: { image: none, pdf: none },
   hermes: { image: none, pdf: none },
+  // Converse: `image` and `document` members inside `toolResult.content`. Bedrock reads a
+  // document for any model (as text where the model has no vision), like Anthropic's PDF.
+  bedrock: { image: byVision, pdf: { carries: true, needsVision: false } },
 };
 
-/** True when `value` names one of the six wire formats. */
+/** True when `value` names one of the wire formats. */
 export function isWireFormat(value: unknown): value is WireFormat {
   return typeof value === 'string' && (WIRE_FORMATS as readonly string[]).includes(value);
 }
@@ -58,7 +62,7 @@ function mediaFact(wire: unknown, kind: unknown): NativeMediaFact {
 
 /**
  * True when the tool-result block of `wire` has a native form for `kind`: anthropic,
- * responses and gemini for both kinds. False on every other wire, and on an unknown or
+ * responses, gemini and bedrock for both kinds. False on every other wire, and on an unknown or
  * undefined one. Throws {@link UnknownMediaKindError} on an unknown kind.
  */
 export function carriesNative(wire: WireFormat | string | undefined, kind: MediaKind): boolean {
@@ -68,7 +72,7 @@ export function carriesNative(wire: WireFormat | string | undefined, kind: Media
 /**
  * True when the native form of `kind` on `wire` reaches only a model that sees images: an
  * image on every wire that has a form, a PDF on responses and gemini. False for a PDF on
- * anthropic and on a wire without a native form. Throws on an unknown kind.
+ * anthropic and bedrock and on a wire without a native form. Throws on an unknown kind.
  */
 export function nativeNeedsVision(wire: WireFormat | string | undefined, kind: MediaKind): boolean {
   return mediaFact(wire, kind).needsVision;

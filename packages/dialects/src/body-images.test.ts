@@ -188,6 +188,44 @@ describe('withProvenImages', () => {
     ]);
   });
 
+  it('bedrock: an image member inside a toolResult becomes a text member; a true PNG stays', () => {
+    const { warnings, onWarning } = collect();
+    const result = (bytes: string) => ({
+      toolResult: {
+        toolUseId: 't1',
+        content: [{ text: 'chart' }, { image: { format: 'png', source: { bytes } } }],
+      },
+    });
+    const out = withProvenImages(
+      { messages: [{ role: 'user', content: [result(SVG), result(PIXEL_PNG)] }] },
+      'bedrock',
+      onWarning,
+    );
+    expect(out).toEqual({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              toolResult: {
+                toolUseId: 't1',
+                content: [{ text: 'chart' }, { text: SVG_AS_PNG }],
+              },
+            },
+            result(PIXEL_PNG),
+          ],
+        },
+      ],
+    });
+    expect(warnings.map((warning) => warning.details)).toEqual([
+      {
+        wire: 'bedrock',
+        path: 'messages[0].content[0].toolResult.content[1]',
+        mediaType: 'image/png',
+      },
+    ]);
+  });
+
   it('returns the body itself when every image is what it says', () => {
     const body = { messages: [{ role: 'user', content: 'x', images: [PIXEL_PNG] }] };
     expect(withProvenImages(body, 'ollama', undefined)).toBe(body);
@@ -285,6 +323,7 @@ const PLACEHOLDER_PART: Readonly<Record<WireFormat, unknown>> = {
   responses: { type: 'input_text', text: SVG_AS_PNG },
   gemini: { text: SVG_AS_PNG },
   ollama: undefined,
+  bedrock: { text: SVG_AS_PNG },
 };
 
 /** Where each wire's body puts the user turn's two images (written by hand from each wire's shape). */
@@ -295,6 +334,7 @@ const USER_IMAGE_PATHS: Readonly<Record<WireFormat, readonly string[]>> = {
   responses: ['input[0].content[1]', 'input[0].content[2]'],
   gemini: ['contents[0].parts[1]', 'contents[0].parts[2]'],
   ollama: ['messages[0].images[0]', 'messages[0].images[1]'],
+  bedrock: ['messages[0].content[1]', 'messages[0].content[2]'],
 };
 
 describe('buildRequest on every wire: every path into the body is proved', () => {

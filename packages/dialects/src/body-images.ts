@@ -33,6 +33,7 @@ export interface BodyImage {
 
 const textBlock = (_current: unknown, text: string) => ({ type: 'text', text });
 const inputText = (_current: unknown, text: string) => ({ type: 'input_text', text });
+// Gemini parts and Converse content blocks: a bare `{ text }`.
 const geminiText = (_current: unknown, text: string) => ({ text });
 
 /** `data:<type>;base64,<payload>` as its type and payload, or undefined for any other URL. */
@@ -194,6 +195,45 @@ function ollamaImages(body: JsonObject): BodyImage[] {
   return found;
 }
 
+/**
+ * Bedrock (Converse): `image` blocks of each message and inside its `toolResult` blocks, their
+ * type written as a `format` (`png`, `jpeg`, `gif`, `webp`) and the bytes base64 in JSON.
+ */
+function bedrockImages(body: JsonObject): BodyImage[] {
+  const found: BodyImage[] = [];
+  const visit = (block: unknown, path: string, keys: (string | number)[]) => {
+    if (!isRecord(block)) return;
+    if (isRecord(block.toolResult)) {
+      asArray(block.toolResult.content).forEach((inner, index) => {
+        visit(inner, `${path}.toolResult.content[${index}]`, [
+          ...keys,
+          'toolResult',
+          'content',
+          index,
+        ]);
+      });
+      return;
+    }
+    const image = isRecord(block.image) ? block.image : undefined;
+    const bytes = isRecord(image?.source) ? image.source.bytes : undefined;
+    if (typeof image?.format !== 'string' || typeof bytes !== 'string') return;
+    found.push({
+      path,
+      keys,
+      mediaType: `image/${image.format}`,
+      data: bytes,
+      replace: geminiText,
+    });
+  };
+  asArray(body.messages).forEach((message, index) => {
+    if (!isRecord(message)) return;
+    asArray(message.content).forEach((block, inner) => {
+      visit(block, `messages[${index}].content[${inner}]`, ['messages', index, 'content', inner]);
+    });
+  });
+  return found;
+}
+
 /** Where each wire's bodies carry base64 images; the compiler checks every wire has a reader. */
 export const BODY_IMAGES: Readonly<Record<WireFormat, (body: JsonObject) => BodyImage[]>> = {
   anthropic: anthropicImages,
@@ -202,6 +242,7 @@ export const BODY_IMAGES: Readonly<Record<WireFormat, (body: JsonObject) => Body
   responses: responsesImages,
   gemini: geminiImages,
   ollama: ollamaImages,
+  bedrock: bedrockImages,
 };
 
 /** The image types an unlabelled payload may prove (Ollama's `images`). */

@@ -185,3 +185,18 @@ export function toolResultImageMessage(
     ],
   };
 }
+
+/**
+ * The tools' images for a wire whose tool result keeps their placeholders here (the model's
+ * `imageInput` is off) while the model sees images (`imageFallback: 'user-message'` and
+ * `imageFallbackInput`), with the sentence that introduces them; undefined when there is
+ * nothing to attach. Bedrock puts them after the `toolResult` blocks of the same user turn.
+ */
+export function fallbackToolImages(
+  results: readonly ToolResult[],
+  options: DialectOptions,
+): { readonly label: string; readonly images: readonly ToolImage[] } | undefined {
+  if (!fallbackOn(options, 'user-message') || options.imageInput === true) return undefined;
+  const images = toolResultImages(results, options);
+  return images.length === 0 ? undefined : { label: label(images), images };
+}

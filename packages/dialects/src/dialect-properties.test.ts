@@ -134,6 +134,18 @@ function replyBody(wire: WireFormat, list: GeneratedCall[], limited: boolean): u
           },
         ],
       };
+    case 'bedrock':
+      return {
+        output: {
+          message: {
+            role: 'assistant',
+            content: list.map((call) => ({
+              toolUse: { toolUseId: call.id, name: call.name, input: call.args },
+            })),
+          },
+        },
+        stopReason: limited ? 'max_tokens' : 'tool_use',
+      };
     default: {
       const exhaustive: never = wire;
       throw new Error(String(exhaustive));
@@ -179,6 +191,12 @@ function answered(
             .replace(/\n<\/tool_response>$/, '');
           return ['', String((JSON.parse(json) as { name: string }).name)];
         });
+    case 'bedrock':
+      return bodies
+        .slice(1)
+        .flatMap((body) => body.content as { toolResult?: Record<string, unknown> }[])
+        .flatMap((block) => (block.toolResult ? [[String(block.toolResult.toolUseId), '']] : []))
+        .map(([id, name]) => [id as string, name as string]);
     default: {
       const exhaustive: never = wire;
       throw new Error(String(exhaustive));
@@ -193,6 +211,7 @@ const HAS_IDS: Record<WireFormat, boolean> = {
   ollama: true,
   responses: true,
   hermes: false,
+  bedrock: true,
 };
 
 function expectOneResultEach(wire: WireFormat, expected: GeneratedCall[], body: unknown) {

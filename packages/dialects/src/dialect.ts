@@ -280,11 +280,13 @@ const WIRES_NEEDING_BYTES: Readonly<Record<WireFormat, 'always' | 'inline-option
   responses: 'inline-option',
   hermes: 'inline-option',
   anthropic: 'never',
+  // Converse fetches no image URL (only its own S3 objects): the bytes go in the body.
+  bedrock: 'always',
 };
 
 /**
  * The images of `messages` that must hold their bytes before `buildRequest` on `wire`:
- * gemini and ollama always, openai/responses/hermes with `inlineImages`, anthropic never
+ * gemini, ollama and bedrock always, openai/responses/hermes with `inlineImages`, anthropic never
  * (it takes URL sources). Each image once, in message order; images that already hold bytes
  * are left out. Fetch them (`image.ensureBase64`) before building the request.
  */

@@ -64,6 +64,7 @@ export {
   providerMessages,
   wireMessage,
 } from './messages.js';
+export { BEDROCK_MEDIA_LIMITS } from './preflight/bedrock-rules.js';
 export {
   IMAGE_LIMITS,
   type ImageLimits,
@@ -96,6 +97,7 @@ export {
   wireToolName,
 } from './preflight/tool-names.js';
 export type {
+  ModelFacts,
   ModelRequestFeatures,
   ProviderRule,
   RuleBreak,
@@ -110,6 +112,9 @@ export {
   anthropicMarkers,
   anthropicMinCacheableTokens,
   applyPromptCache,
+  BEDROCK_CACHE_MODELS,
+  BEDROCK_MAX_CACHE_POINTS,
+  bedrockCachePoints,
   type CacheBreakpoint,
   estimateTokens,
   misorderedTtls,
@@ -143,6 +148,7 @@ export type {
   StreamEmitter,
   StreamEvent,
   StreamFrame,
+  StreamFraming,
   TextDeltaEvent,
   ToolCallDeltaEvent,
   ToolCallEndEvent,
@@ -184,8 +190,19 @@ export type {
   StructuredReply,
 } from './structured/types.js';
 export { capText, MAX_PROVIDER_TEXT } from './support/error-body.js';
+export {
+  crc32,
+  createEventStreamReader,
+  decodeEventStreamMessage,
+  type EventStreamHeaderValue,
+  type EventStreamMessage,
+  type EventStreamReader,
+  encodeEventStreamMessage,
+  eventStreamError,
+} from './support/eventstream.js';
 export { isRecord, type JsonObject } from './support/json.js';
 export { partialJsonObject } from './support/partial-json.js';
 export { anthropicToolUseId, DEFAULT_ANTHROPIC_MAX_TOKENS } from './wires/anthropic.js';
+export { bedrockToolUseId } from './wires/bedrock.js';
 export { DIALECTS, STREAMS } from './wires/index.js';
 export { responsesCallId } from './wires/responses.js';

@@ -502,6 +502,110 @@ function openaiCache(wire: 'openai' | 'responses') {
   };
 }
 
+/**
+ * The Bedrock models Converse documents prompt caching for, with where their cache points may
+ * go: Claude on the tools, the system prompt and the messages (at most 4); Nova on the system
+ * prompt and the messages only. https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
+ * Any other model gets no cache point (Converse refuses one it does not support).
+ */
+export const BEDROCK_CACHE_MODELS: readonly (readonly [RegExp, { readonly tools: boolean }])[] = [
+  [/^(?:[a-z]+\.)?anthropic\.claude-/, { tools: true }],
+  [/^(?:[a-z]+\.)?amazon\.nova-/, { tools: false }],
+];
+
+/** Converse allows at most this many `cachePoint` blocks in one request (Claude's limit). */
+export const BEDROCK_MAX_CACHE_POINTS = 4;
+
+/** Every `cachePoint` block of a Converse body: tools, system and message blocks. */
+export function bedrockCachePoints(body: Readonly<Record<string, unknown>>): string[] {
+  const found: string[] = [];
+  asArray((body.toolConfig as JsonObject | undefined)?.tools).forEach((tool, index) => {
+    if (isRecord(tool) && tool.cachePoint !== undefined) found.push(`toolConfig.tools[${index}]`);
+  });
+  asArray(body.system).forEach((block, index) => {
+    if (isRecord(block) && block.cachePoint !== undefined) found.push(`system[${index}]`);
+  });
+  asArray(body.messages).forEach((message, index) => {
+    if (!isRecord(message)) return;
+    asArray(message.content).forEach((block, inner) => {
+      if (isRecord(block) && block.cachePoint !== undefined) {
+        found.push(`messages[${index}].content[${inner}]`);
+      }
+    });
+  });
+  return found;
+}
+
+/**
+ * Bedrock Converse: `cachePoint` blocks where a loop's prefix is stable, as on Anthropic (the
+ * last tool where the model caches tools, the system prompt, the end of the previous turn and
+ * the last message), each a block of its own after what it closes; never more than 4 with the
+ * ones already there, none on a prefix shorter than the model's minimum.
+ */
+function bedrockCache(
+  body: Record<string, unknown>,
+  request: PromptCacheRequest,
+  settings: PromptCacheOptions | undefined,
+): Record<string, unknown> {
+  if (settings === undefined || settings.breakpoints === false || request.cacheControl === false)
+    return body;
+  const model = request.model ?? '';
+  const caching = BEDROCK_CACHE_MODELS.find(([pattern]) => pattern.test(model))?.[1];
+  if (caching === undefined) return body;
+  const budget = BEDROCK_MAX_CACHE_POINTS - bedrockCachePoints(body).length;
+  if (budget <= 0) return body;
+  const minimum = anthropicMinCacheableTokens(model.replace(/^(?:[a-z]+\.)?anthropic\./, ''));
+  const point: JsonObject = {
+    cachePoint: { type: 'default', ...(settings.ttl === undefined ? {} : { ttl: settings.ttl }) },
+  };
+  const out: Record<string, unknown> = { ...body };
+  const config = isRecord(body.toolConfig) ? body.toolConfig : undefined;
+  const tools = asArray(config?.tools);
+  const messages = [...asArray(body.messages)];
+  let running = 0;
+  const candidates: Placement[] = [];
+  if (caching.tools && config !== undefined && tools.length > 0) {
+    running += estimateTokens(tools);
+    candidates.push({
+      prefixTokens: running,
+      apply: () => {
+        out.toolConfig = { ...config, tools: [...tools, point] };
+      },
+    });
+  }
+  const system = asArray(body.system);
+  if (system.length > 0) {
+    running += estimateTokens(system);
+    candidates.push({
+      prefixTokens: running,
+      apply: () => {
+        out.system = [...system, point];
+      },
+    });
+  }
+  const prefixes = messages.map((message) => {
+    running += estimateTokens(message);
+    return running;
+  });
+  const lastAssistant = messages.findLastIndex(
+    (message) => isRecord(message) && message.role === 'assistant',
+  );
+  for (const index of new Set([lastAssistant - 1, messages.length - 1])) {
+    const message = messages[index];
+    if (index < 0 || !isRecord(message) || asArray(message.content).length === 0) continue;
+    candidates.push({
+      prefixTokens: prefixes[index] ?? 0,
+      apply: () => {
+        messages[index] = { ...message, content: [...asArray(message.content), point] };
+      },
+    });
+  }
+  const chosen = candidates.filter((candidate) => candidate.prefixTokens >= minimum);
+  for (const candidate of chosen.slice(-budget)) candidate.apply(point);
+  if (Array.isArray(body.messages)) out.messages = messages;
+  return out;
+}
+
 const unchanged = (body: Record<string, unknown>) => body;
 
 const BY_WIRE: Readonly<
@@ -522,6 +626,7 @@ const BY_WIRE: Readonly<
   // Ollama keeps its KV cache per loaded model; Hermes servers (vLLM, llama.cpp) cache prefixes themselves.
   ollama: unchanged,
   hermes: unchanged,
+  bedrock: bedrockCache,
 };
 
 /**

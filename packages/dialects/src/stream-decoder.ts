@@ -1,7 +1,9 @@
 // Bytes of a streamed reply to typed events, on every wire: the framing (SSE read by the
-// specification's rules in sse.ts, or NDJSON), the wire's stream state, the tag filter, and at the end the
-// reply body put together and parsed by the wire's own non-streaming parser.
+// specification's rules in sse.ts, NDJSON, or AWS's binary event stream in eventstream.ts), the
+// wire's stream state, the tag filter, and at the end the reply body put together and parsed by
+// the wire's own non-streaming parser.
 import {
+  base64ToBytes,
   CrosswireError,
   HERMES_DEFAULTS,
   ProviderError,
@@ -12,7 +14,18 @@ import type { DialectOptions } from './dialect-types.js';
 import type { ChatResponse } from './response.js';
 import { createSseReader } from './sse.js';
 import { type FilteredPiece, TagFilter, TextBuilder, TextDigest } from './stream-text.js';
-import type { StreamEmitter, StreamEvent, StreamFrame, WireStream } from './stream-types.js';
+import type {
+  StreamEmitter,
+  StreamEvent,
+  StreamFrame,
+  StreamFraming,
+  WireStream,
+} from './stream-types.js';
+import {
+  createEventStreamReader,
+  type EventStreamMessage,
+  eventStreamError,
+} from './support/eventstream.js';
 import { DIALECTS, STREAMS } from './wires/index.js';
 
 /** Options of a stream decoder: the engine's dialect options plus a frame size bound. */
@@ -29,6 +42,12 @@ export interface StreamDecoderOptions extends DialectOptions {
    * Default 64 MiB.
    */
   readonly maxStreamBytes?: number;
+  /**
+   * How the bytes are framed when the endpoint frames them otherwise than the wire's own
+   * (default: the wire's): `aws-eventstream` for Claude on Bedrock's
+   * InvokeModelWithResponseStream, whose `chunk` events carry Anthropic's stream events.
+   */
+  readonly framing?: StreamFraming;
 }
 
 export const DEFAULT_MAX_FRAME_SIZE = 16 * 1024 * 1024;
@@ -89,6 +108,45 @@ function ndjsonReader(onFrame: (frame: StreamFrame) => void, maxFrameSize: numbe
       pending = '';
     },
   };
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * An event-stream message as a frame: an exception or error message as the typed error it
+ * stands for; a `chunk` event's base64 `bytes` (InvokeModelWithResponseStream) as the frame
+ * they hold; any other event as its `:event-type` and payload.
+ */
+function eventStreamFrame(message: EventStreamMessage): StreamFrame {
+  const error = eventStreamError(message);
+  if (error !== undefined) throw error;
+  const event = message.headers[':event-type'];
+  const data = utf8.decode(message.payload);
+  if (event === 'chunk') {
+    let bytes: unknown;
+    try {
+      bytes = (JSON.parse(data) as { bytes?: unknown }).bytes;
+    } catch {
+      bytes = undefined;
+    }
+    if (typeof bytes === 'string') {
+      return { event: undefined, data: utf8.decode(base64ToBytes(bytes)) };
+    }
+  }
+  return { event: typeof event === 'string' ? event : undefined, data };
+}
+
+function eventStreamReader(
+  onFrame: (frame: StreamFrame) => void,
+  maxFrameSize: number,
+): { feed(bytes: Uint8Array): void; end(): void } {
+  return createEventStreamReader(
+    (message) => onFrame(eventStreamFrame(message)),
+    maxFrameSize,
+    () => {
+      throw frameTooLarge(maxFrameSize, undefined);
+    },
+  );
 }
 
 function frameTooLarge(maxFrameSize: number, cause: unknown): ProviderError {
@@ -207,10 +265,11 @@ export function createStreamDecoder(
     }
     if (state.ended?.() === true) ended = true;
   };
+  const framing = options.framing ?? stream.framing;
+  const binary =
+    framing === 'aws-eventstream' ? eventStreamReader(onFrame, maxFrameSize) : undefined;
   const frames =
-    stream.framing === 'sse'
-      ? sseReader(onFrame, maxFrameSize)
-      : ndjsonReader(onFrame, maxFrameSize);
+    framing === 'sse' ? sseReader(onFrame, maxFrameSize) : ndjsonReader(onFrame, maxFrameSize);
   const maxStreamBytes = options.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
   let received = 0;
   /** The start of the body, quoted when it turns out not to be a stream. */
@@ -220,7 +279,7 @@ export function createStreamDecoder(
    * `sniff` until the first character that is not whitespace: a JSON value there (where
    * server-sent events were asked for) is a reply that was not streamed, read `whole`.
    */
-  let mode: 'sniff' | 'frames' | 'whole' = stream.framing === 'sse' ? 'sniff' : 'frames';
+  let mode: 'sniff' | 'frames' | 'whole' = framing === 'ndjson' ? 'frames' : 'sniff';
   const whole = new TextBuilder();
 
   const read = (text: string): void => {
@@ -235,6 +294,24 @@ export function createStreamDecoder(
     else if (!ended) frames.feed(text);
   };
 
+  /**
+   * Binary framing: the first byte tells a reply that was not streamed (a JSON body starts with
+   * `{` or whitespace; a message starts with the high byte of its length, 0 below 16 MiB).
+   */
+  const readBytes = (bytes: Uint8Array): void => {
+    if (mode === 'sniff' && bytes.length > 0) {
+      const first = bytes[0] as number;
+      mode =
+        first === 0x7b || first === 0x5b || first === 0x20 || first === 0x0a ? 'whole' : 'frames';
+    }
+    if (mode === 'frames') {
+      if (!ended) binary?.feed(bytes);
+      if (head === '') head = `<${bytes.length} bytes of event stream>`;
+      return;
+    }
+    read(textDecoder.decode(bytes, { stream: true }));
+  };
+
   /** The frames are over (the bytes ended, or the wire's last frame came): the reply settles. */
   const endFrames = (): void => {
     filter.end(pieces);
@@ -244,7 +321,7 @@ export function createStreamDecoder(
 
   const notAStream = (cause: unknown): ProviderError =>
     new ProviderError(
-      `${wire} reply to a streamed request is not a stream (server-sent events were asked for); it began: ${JSON.stringify(head)}`,
+      `${wire} reply to a streamed request is not a stream (${framing === 'sse' ? 'server-sent events were' : 'an AWS event stream was'} asked for); it began: ${JSON.stringify(head)}`,
       { code: 'stream_not_sse', cause, details: { wire, head } },
     );
 
@@ -338,7 +415,11 @@ export function createStreamDecoder(
             { code: 'provider_response_too_large', details: { wire, maxStreamBytes } },
           );
         }
-        read(typeof chunk === 'string' ? chunk : textDecoder.decode(chunk, { stream: true }));
+        if (binary !== undefined) {
+          readBytes(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+        } else {
+          read(typeof chunk === 'string' ? chunk : textDecoder.decode(chunk, { stream: true }));
+        }
         if (ended) endFrames();
       } catch (error) {
         fail(error);
@@ -352,7 +433,8 @@ export function createStreamDecoder(
         if (tail !== '') read(tail);
         if (mode === 'whole') readWhole();
         else {
-          frames.end();
+          if (binary !== undefined) binary.end();
+          else frames.end();
           endFrames();
         }
       } catch (error) {

@@ -81,7 +81,10 @@ export type StreamEvent =
   | FinishEvent
   | ErrorEvent;
 
-/** One frame of the byte stream: an SSE event, or one NDJSON line (`event` undefined). */
+/**
+ * One frame of the byte stream: an SSE event, one NDJSON line (`event` undefined), or an
+ * event-stream message (`event` its `:event-type`, `data` its payload as text).
+ */
 export interface StreamFrame {
   readonly event: string | undefined;
   readonly data: string;
@@ -119,10 +122,18 @@ export interface WireStreamState {
   body(): unknown;
 }
 
+/**
+ * How a stream's bytes are cut into frames: `sse` (server-sent events), `ndjson` (one JSON
+ * object per line, Ollama) or `aws-eventstream` (AWS's binary event-stream messages: Bedrock's
+ * ConverseStream, and InvokeModelWithResponseStream, whose `chunk` events carry the model's own
+ * stream events as base64 `bytes`).
+ */
+export type StreamFraming = 'sse' | 'ndjson' | 'aws-eventstream';
+
 /** One wire's streaming half: how to ask for a stream and how to read it. */
 export interface WireStream {
-  /** `sse` (server-sent events) or `ndjson` (one JSON object per line, Ollama). */
-  readonly framing: 'sse' | 'ndjson';
+  /** How the wire's own endpoint frames its stream. */
+  readonly framing: StreamFraming;
   /** A frame whose data is this text is the end marker and not JSON (`[DONE]` on Chat Completions). */
   readonly doneData?: string;
   /** Whether `<tool_call>` tags in the text are calls (Hermes). */

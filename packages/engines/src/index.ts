@@ -6,6 +6,11 @@
  * @module @crosswire/engines
  */
 
+export type {
+  AwsCredentials,
+  AwsCredentialsProvider,
+  CloudOptions,
+} from './cloud/types.js';
 export { type Cost, costOf, type EngineResponse } from './cost/cost.js';
 export type {
   ChatExchange,

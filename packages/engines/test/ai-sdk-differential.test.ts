@@ -4,7 +4,9 @@
 // built from registry data, and the two JSON bodies are compared structurally. Every
 // difference must be one of INTENDED_DIFFERENCES (each with its reason), and every entry there
 // must still occur, so the list stays short and honest. The list is also in
-// docs/design-notes/wire-truth.md ("AI SDK differential test").
+// docs/design-notes/wire-truth.md ("AI SDK differential test"); the bedrock ones also in
+// docs/design-notes/cloud-routes.md.
+import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -71,6 +73,20 @@ const TARGETS = {
     provider: 'gemini',
     model: 'gemini-3-flash-preview',
     aiSdk: (fetch, model) => createGoogleGenerativeAI({ apiKey: 'test-key', fetch })(model),
+  },
+  'bedrock-claude': {
+    wire: 'bedrock',
+    provider: 'bedrock',
+    model: 'us.anthropic.claude-sonnet-4-6',
+    aiSdk: (fetch, model) =>
+      createAmazonBedrock({ region: 'us-east-1', apiKey: 'test-key', fetch })(model),
+  },
+  'bedrock-llama': {
+    wire: 'bedrock',
+    provider: 'bedrock',
+    model: 'us.meta.llama4-scout-17b-instruct-v1:0',
+    aiSdk: (fetch, model) =>
+      createAmazonBedrock({ region: 'us-east-1', apiKey: 'test-key', fetch })(model),
   },
 } as const satisfies Record<string, Target>;
 
@@ -142,21 +158,25 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
   {
     name: 'default tool choice',
     targets: TARGET_NAMES,
-    paths: ['-tool_choice', '-toolConfig'],
+    paths: ['-tool_choice', '-toolConfig', '-toolConfig.toolChoice'],
     reason:
       "The AI SDK sends 'auto' whenever tools are offered; Crosswire sends a tool choice only when asked, and 'auto' is every API's default when tools are present.",
     when: ({ aiSdk }) =>
-      ['"auto"', '{"type":"auto"}', '{"functionCallingConfig":{"mode":"AUTO"}}'].includes(
-        JSON.stringify(aiSdk),
-      ),
+      [
+        '"auto"',
+        '{"type":"auto"}',
+        '{"functionCallingConfig":{"mode":"AUTO"}}',
+        '{"auto":{}}',
+      ].includes(JSON.stringify(aiSdk)),
   },
   {
     name: 'schema dialect keyword',
-    targets: ['openai', 'responses', 'anthropic'],
+    targets: ['openai', 'responses', 'anthropic', 'bedrock-claude', 'bedrock-llama'],
     paths: [
       '-tools[*].function.parameters.$schema',
       '-tools[*].parameters.$schema',
       '-tools[*].input_schema.$schema',
+      '-toolConfig.tools[*].toolSpec.inputSchema.json.$schema',
     ],
     reason:
       'Crosswire removes `$schema`/`$id`/`$comment` from tool schemas (core `schemaOf`): no provider reads them, they cost prompt tokens, and strict endpoints reject them.',
@@ -331,6 +351,64 @@ const INTENDED_DIFFERENCES: readonly IntendedDifference[] = [
             aiSdk,
             /^Tool executed successfully and returned this (image|file) as a response$/,
           ),
+  },
+  {
+    name: 'bedrock stop sequence path',
+    targets: ['bedrock-claude'],
+    paths: ['-additionalModelResponseFieldPaths'],
+    reason:
+      'On Claude models the AI SDK asks Converse for `/delta/stop_sequence` (which stop sequence ended the reply); Crosswire sends no stop sequences unless asked, so it asks for nothing.',
+    when: ({ aiSdk }) => JSON.stringify(aiSdk) === '["/delta/stop_sequence"]',
+  },
+  {
+    name: 'bedrock empty system',
+    targets: ['bedrock-claude', 'bedrock-llama'],
+    paths: ['-system'],
+    reason:
+      'With no system prompt the AI SDK sends `system: []`; Crosswire leaves `system` out (it is optional).',
+    when: ({ aiSdk }) => JSON.stringify(aiSdk) === '[]',
+  },
+  {
+    name: 'bedrock named tool choice keeps every tool',
+    targets: ['bedrock-claude', 'bedrock-llama'],
+    paths: ['+toolConfig.tools[*]'],
+    reason:
+      'For a named tool choice the AI SDK sends only that tool; Crosswire sends every tool with `toolChoice.tool` naming the one, as on the other wires: the tool list (a cached prefix) stays the same from turn to turn.',
+    when: ({ crosswire }, bodies) =>
+      (crosswire as { toolSpec?: { name?: unknown } }).toolSpec?.name !==
+      at(bodies.crosswire, 'toolConfig.toolChoice.tool.name'),
+  },
+  {
+    name: 'bedrock error result status',
+    targets: ['bedrock-claude', 'bedrock-llama'],
+    paths: ['+messages[*].content[*].toolResult.status'],
+    reason:
+      "Crosswire marks a failed tool's result `status: 'error'` (ToolResultBlock.status, which Claude reads as is_error); the AI SDK sends the error text with no status, so the model reads it as a success.",
+    when: ({ crosswire }) => crosswire === 'error',
+  },
+  {
+    name: 'bedrock tool media a model refuses',
+    targets: ['bedrock-llama'],
+    paths: [
+      '-messages[*].content[*].toolResult.content[*]',
+      '+messages[*].content[*].toolResult.content[*]',
+      '+messages[*].content[*]',
+    ],
+    reason:
+      "Converse refuses an image or a document inside toolResult for every model but Claude and Nova (AWS's ToolResultContentBlock reference; the 4x4-PNG table of anomalyco/opencode#49443 shows Llama, Mistral, DeepSeek and gpt-oss refusing it). The AI SDK sends them anyway, a request Bedrock refuses; Crosswire sends the placeholder line in the result and, since Llama 4 sees images, the image after the results in the same user turn.",
+    when: ({ kind, aiSdk, crosswire }) => {
+      if (kind === 'only-ai-sdk') {
+        const member = aiSdk as { image?: unknown; document?: unknown };
+        return member.image !== undefined || member.document !== undefined;
+      }
+      const member = crosswire as { text?: unknown; image?: unknown };
+      return (
+        member.image !== undefined ||
+        (typeof member.text === 'string' &&
+          (PLACEHOLDER.test(member.text) ||
+            /^The tool results above returned \d+ image\(s\)/.test(member.text)))
+      );
+    },
   },
 ];
 

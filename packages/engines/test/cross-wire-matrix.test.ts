@@ -28,6 +28,7 @@ const FIRST_PART: Readonly<Record<WireFormat, readonly string[]>> = {
   ollama: ['tool-calls', 'parallel-calls', 'thinking'],
   responses: ['tool-calls', 'parallel-calls', 'thinking'],
   hermes: ['tool-calls', 'parallel-calls', 'thinking'],
+  bedrock: ['tool-calls', 'parallel-calls', 'thinking'],
 };
 
 /** The first part's engine: a model that sees images and PDFs, images beside results where needed. */
@@ -83,7 +84,7 @@ function firstPart(
 }
 
 /** The wires that take the PDF itself (with `nativePdf`). */
-const NATIVE_PDF: readonly WireFormat[] = ['anthropic', 'gemini', 'responses'];
+const NATIVE_PDF: readonly WireFormat[] = ['anthropic', 'gemini', 'responses', 'bedrock'];
 
 /** Whether `from`'s provider messages carry the tool's PDF itself (else its placeholder). */
 const CARRIED_PDF: Readonly<Record<WireFormat, boolean>> = {
@@ -93,6 +94,7 @@ const CARRIED_PDF: Readonly<Record<WireFormat, boolean>> = {
   ollama: false,
   responses: true,
   hermes: false,
+  bedrock: true,
 };
 
 /** What stands for the PDF where it is not carried: the MCP resource, or the document it became. */
@@ -103,6 +105,7 @@ const CARRIED_PDF_PLACEHOLDER: Readonly<Record<WireFormat, string>> = {
   ollama: '[resource] application/pdf <file:///report.pdf>',
   responses: '[document] application/pdf',
   hermes: '[resource] application/pdf <file:///report.pdf>',
+  bedrock: '[document] application/pdf',
 };
 
 /** The result texts as they appear in `to`'s JSON body (escaped twice inside Hermes' JSON). */
@@ -115,12 +118,12 @@ const PAIRS = WIRE_FORMATS.flatMap((from) => WIRE_FORMATS.map((to) => ({ from, t
 let ran = 0;
 
 afterAll(() => {
-  expect(ran).toBe(36);
+  expect(ran).toBe(49);
 });
 
 describe('a conversation begun on any wire continues on every wire', () => {
-  it('covers every pair of the six wires', () => {
-    expect(PAIRS).toHaveLength(36);
+  it('covers every pair of the seven wires', () => {
+    expect(PAIRS).toHaveLength(49);
   });
 
   it.each(PAIRS)('$from → $to: the strict simulator accepts it, nothing lost', ({ from, to }) => {

@@ -19,6 +19,7 @@ const MODELS: Record<WireFormat, string> = {
   ollama: 'llama3.2',
   responses: 'gpt-6.1-sol',
   hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
+  bedrock: 'us.anthropic.claude-sonnet-4-6',
 };
 
 /** Ids as each wire's provider mints them; '' where the wire has none. */
@@ -29,6 +30,7 @@ const ID_STYLE: Record<WireFormat, (index: number) => string> = {
   ollama: (index) => (index % 2 === 0 ? '' : `call_${index}`),
   responses: (index) => `call_r${index}`,
   hermes: () => '',
+  bedrock: (index) => `tooluse_${index}Q`,
 };
 
 const text = fc.string({ minLength: 0, maxLength: 12 });

@@ -233,7 +233,7 @@ describe('simulator pieceSize (default 8 characters per delta)', () => {
     const frames = streamFrames('openai', body);
     expect(frames.at(-1)).toBe('data: [DONE]\n\n');
     const contents = frames.slice(0, -1).flatMap((frame) => {
-      const data = JSON.parse(frame.slice('data: '.length)) as {
+      const data = JSON.parse(String(frame).slice('data: '.length)) as {
         choices?: { delta?: { content?: string | null } }[];
       };
       const content = data.choices?.[0]?.delta?.content;

@@ -10,7 +10,7 @@ import { faults, type Simulator, startSimulator } from '@crosswire/simulator';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectGolden } from '../../../scripts/golden.js';
-import { createEngine } from '../src/engine/engine.js';
+import { createEngine, type EngineOptions } from '../src/engine/engine.js';
 import type { McpToolServer } from '../src/mcp/server.js';
 import {
   connectInMemory,
@@ -37,7 +37,18 @@ interface Lane {
   readonly provider: string;
   readonly model: string;
   readonly wire: WireFormat;
+  /** The credentials of a cloud route (instead of an API key). */
+  readonly credentials?: Pick<EngineOptions, 'apiKey' | 'cloud'>;
+  /** What the route's base URL has after the host (a Vertex AI project and location). */
+  readonly basePath?: string;
 }
+
+// The clouds' own credentials (fake ones: the simulator checks their form, not their value).
+const AWS = {
+  awsCredentials: { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'e2e-secret-key' },
+};
+const TOKEN = { getAccessToken: () => 'ya29.e2e-token' };
+const VERTEX = '/v1/projects/e2e-project/locations/global';
 
 const LANES: readonly Lane[] = [
   { lane: 'openai', provider: 'openai', model: 'gpt-5.1', wire: 'openai' },
@@ -54,6 +65,52 @@ const LANES: readonly Lane[] = [
     provider: 'moonshot-anthropic',
     model: 'kimi-k2-0905-preview',
     wire: 'anthropic',
+  },
+  // Converse takes a tool-result image from Claude, not from Llama 4 Scout (which sees images:
+  // it gets them after the results, in the same user turn).
+  {
+    lane: 'bedrock-claude',
+    provider: 'bedrock',
+    model: 'us.anthropic.claude-sonnet-4-6',
+    wire: 'bedrock',
+  },
+  {
+    lane: 'bedrock-llama',
+    provider: 'bedrock',
+    model: 'us.meta.llama4-scout-17b-instruct-v1:0',
+    wire: 'bedrock',
+  },
+  // The cloud routes: Claude through Bedrock's InvokeModel (signed) and Vertex AI's rawPredict,
+  // Gemini on Vertex AI, GPT on Azure OpenAI, each with its own credentials.
+  {
+    lane: 'anthropic-bedrock',
+    provider: 'anthropic-bedrock',
+    model: 'us.anthropic.claude-sonnet-4-6',
+    wire: 'anthropic',
+    credentials: { apiKey: undefined, cloud: AWS },
+  },
+  {
+    lane: 'anthropic-vertex',
+    provider: 'anthropic-vertex',
+    model: 'claude-sonnet-4-6',
+    wire: 'anthropic',
+    credentials: { apiKey: undefined, cloud: TOKEN },
+    basePath: VERTEX,
+  },
+  {
+    lane: 'gemini-vertex',
+    provider: 'gemini-vertex',
+    model: 'gemini-2.5-flash',
+    wire: 'gemini',
+    credentials: { apiKey: undefined, cloud: TOKEN },
+    basePath: VERTEX,
+  },
+  { lane: 'azure-openai', provider: 'azure-openai', model: 'gpt-4.1', wire: 'openai' },
+  {
+    lane: 'azure-openai-responses',
+    provider: 'azure-openai-responses',
+    model: 'gpt-4.1',
+    wire: 'responses',
   },
 ];
 
@@ -125,7 +182,9 @@ describe('one conversation through every wire', () => {
         provider: lane.provider,
         model: lane.model,
         apiKey: 'sk-e2e',
-        baseUrl: simulator.baseUrl(lane.wire, lane.lane),
+        ...lane.credentials,
+        env: {},
+        baseUrl: simulator.baseUrl(lane.wire, lane.lane) + (lane.basePath ?? ''),
         retry: { baseDelayMs: 1 },
         toolTimeoutMs: 250,
         onWarning: () => undefined,

@@ -97,6 +97,7 @@ const SAYS_ERROR: Readonly<Record<WireFormat, ((block: unknown) => boolean) | un
   gemini: (block) =>
     (block as { functionResponse: { response: Record<string, unknown> } }).functionResponse.response
       .error !== undefined,
+  bedrock: (block) => (block as { toolResult: { status?: unknown } }).toolResult.status === 'error',
   // These wires have no error flag: the error's text is what the model reads.
   openai: undefined,
   responses: undefined,

@@ -26,6 +26,7 @@ const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string }>>
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-5.1' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'anthropic.claude-sonnet-4-6' },
 };
 
 type Body = Readonly<Record<string, unknown>>;
@@ -66,6 +67,13 @@ const REWRITTEN: Readonly<
   hermes: {
     read: (body) => body.temperature,
     write: (body, value) => ({ ...body, temperature: value }),
+  },
+  bedrock: {
+    read: (body) => (body.inferenceConfig as Body).temperature,
+    write: (body, value) => ({
+      ...body,
+      inferenceConfig: { ...(body.inferenceConfig as Body), temperature: value },
+    }),
   },
 };
 

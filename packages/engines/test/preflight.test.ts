@@ -23,6 +23,7 @@ const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string }>>
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-5.1' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-6' },
 };
 
 /** Warnings the engines told (none expected). */

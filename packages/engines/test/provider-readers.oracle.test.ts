@@ -87,6 +87,13 @@ function read(wire: WireFormat, messages: readonly object[]) {
   return { described: described(neutral), warnings };
 }
 
+/** The model a built request names where the simulator's rules depend on it. */
+const MODEL_FOR: Partial<Record<WireFormat, string>> = {
+  gemini: 'gemini-3-flash-preview',
+  // Converse takes an image inside a toolResult only from the models AWS lists.
+  bedrock: 'us.anthropic.claude-sonnet-4-6',
+};
+
 describe('messages typed with the official SDKs read as they mean', () => {
   it('anthropic (MessageParam): images, thinking, text, tool_use, an error tool_result', () => {
     const messages = [
@@ -427,7 +434,7 @@ describe('real replies recorded by the AI SDK continue on every other wire', () 
       expect(JSON.stringify(body)).toMatch(/"thoughtSignature":"EpEgCo4gAb4\+9vvWwdN\+/);
     }
     for (const to of WIRE_FORMATS.filter((wire) => wire !== from)) {
-      const model = to === 'gemini' ? 'gemini-3-flash-preview' : 'm';
+      const model = MODEL_FOR[to] ?? 'm';
       const body = buildRequest(
         to,
         { model, messages: [{ role: 'user', content: 'Go' }, ...provider], tools: TOOLS },
@@ -489,7 +496,7 @@ describe('recorded real replies, answered, continue on every other wire', () => 
       ]),
     );
     for (const to of WIRE_FORMATS.filter((wire) => wire !== from)) {
-      const model = to === 'gemini' ? 'gemini-3-flash-preview' : 'm';
+      const model = MODEL_FOR[to] ?? 'm';
       const built = buildRequest(
         to,
         { model, messages: [{ role: 'user', content: 'Go' }, ...provider], tools: TOOLS },

@@ -33,6 +33,7 @@ const MODELS: Record<WireFormat, string> = {
   ollama: 'llama3.2',
   responses: 'gpt-6.1-sol',
   hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
+  bedrock: 'us.anthropic.claude-sonnet-4-6',
 };
 
 const RICH: DialectOptions = { imageInput: true, nativePdf: true, onWarning: () => {} };
@@ -151,6 +152,29 @@ const EXPECTED: Record<
     third: [stringForm('screenshot', 2)],
     errorCrosses: false,
   },
+  // The json item goes as a `json` member and reads back as one; `status: 'error'` crosses.
+  bedrock: {
+    ids: [
+      'tooluse_Berlin0QmRJ6eAyJE5GIl7Q',
+      'tooluse_Paris00QmRJ6eAyJE5GIl7Q',
+      'tooluse_Shot000QmRJ6eAyJE5GIl7Q',
+    ],
+    first: [
+      'text:get_weather #0: sunny, 22°C',
+      'image:image/png',
+      'document:application/pdf',
+      'json:{"city":"Berlin","celsius":22}',
+      'text:[video] <https://example.com/clip.mp4>',
+    ],
+    third: [
+      'text:screenshot #2: sunny, 22°C',
+      'image:image/png',
+      'document:application/pdf',
+      'json:{"city":"Berlin","celsius":22}',
+      'text:[video] <https://example.com/clip.mp4>',
+    ],
+    errorCrosses: true,
+  },
 };
 
 describe("each wire's reader gives back what its provider messages carry", () => {
@@ -245,6 +269,7 @@ describe('reasoning: verbatim on its own wire, left out on another', () => {
     ollama: 'thinking',
     responses: 'thinking',
     hermes: 'thinking',
+    bedrock: 'thinking',
   };
   /** What marks the reasoning in each wire's body. */
   const MARK: Record<WireFormat, string> = {
@@ -254,6 +279,7 @@ describe('reasoning: verbatim on its own wire, left out on another', () => {
     ollama: '"thinking"',
     responses: '"encrypted_content"',
     hermes: '<think>',
+    bedrock: '"reasoningContent"',
   };
 
   function thinkingTurn(wire: WireFormat): ConversationMessage[] {

@@ -838,6 +838,109 @@ const REPLIES: readonly Reply[] = [
     },
     toolCalls: [],
   },
+  // Amazon Bedrock Converse, recorded by Pydantic AI in us-east-1.
+  {
+    file: 'pydantic-ai/bedrock-nova-text.json',
+    wire: 'bedrock',
+    content: long(
+      120,
+      'Hello! How can I assist you today? Wheth',
+      " or just want to chat, I'm here to help.",
+    ),
+    finishReason: 'end_turn',
+    usage: { inputTokens: 7, outputTokens: 30, totalTokens: 37 },
+    toolCalls: [],
+  },
+  {
+    file: 'pydantic-ai/bedrock-nova-tool-call.json',
+    wire: 'bedrock',
+    content: '',
+    finishReason: 'tool_use',
+    usage: { inputTokens: 571, outputTokens: 22, totalTokens: 593 },
+    toolCalls: [
+      {
+        id: 'tooluse_Mj06ft-ITJik1Otgpkc1uA',
+        name: 'temperature',
+        arguments: { city: 'London', date: '2022-01-01' },
+      },
+    ],
+  },
+  {
+    // Bedrock mints Kimi's call id with a dot and a colon, and takes it back.
+    file: 'pydantic-ai/bedrock-kimi-reasoning-tool-call.json',
+    wire: 'bedrock',
+    content: '',
+    reasoning: long(
+      274,
+      ' The user is asking for the current temp',
+      '" which should be "London" in this case.',
+    ),
+    finishReason: 'tool_use',
+    usage: { inputTokens: 92, outputTokens: 75, totalTokens: 167 },
+    toolCalls: [
+      { id: 'functions.get_temperature:0', name: 'get_temperature', arguments: { city: 'London' } },
+    ],
+  },
+  {
+    file: 'pydantic-ai/bedrock-claude-thinking-tool-call.json',
+    wire: 'bedrock',
+    content: long(
+      68,
+      "I'll need to check what country you're f",
+      "try you're from to answer that question.",
+    ),
+    reasoning: long(
+      306,
+      'The user is asking for the largest city ',
+      ' about the largest city in that country.',
+    ),
+    finishReason: 'tool_use',
+    usage: {
+      inputTokens: 397,
+      outputTokens: 130,
+      totalTokens: 527,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    },
+    toolCalls: [{ id: 'tooluse_W9DaUFg4Tj2cRPpndqxWSg', name: 'get_user_country', arguments: {} }],
+  },
+  {
+    file: 'pydantic-ai/bedrock-nova-max-tokens.json',
+    wire: 'bedrock',
+    content: 'The capital of France is',
+    finishReason: 'max_tokens',
+    usage: { inputTokens: 13, outputTokens: 5, totalTokens: 18 },
+    toolCalls: [],
+  },
+  {
+    // inputTokens 2 beside 1322 written to the cache: 1324 input tokens in all.
+    file: 'pydantic-ai/bedrock-claude-cache-write.json',
+    wire: 'bedrock',
+    content: '21',
+    finishReason: 'end_turn',
+    usage: {
+      inputTokens: 1324,
+      outputTokens: 5,
+      totalTokens: 1329,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 1322,
+    },
+    toolCalls: [],
+  },
+  {
+    file: 'pydantic-ai/bedrock-claude-cache-read.json',
+    wire: 'bedrock',
+    content: '21',
+    finishReason: 'end_turn',
+    usage: {
+      inputTokens: 1324,
+      outputTokens: 5,
+      totalTokens: 1329,
+      cacheReadTokens: 1322,
+      cacheWriteTokens: 0,
+    },
+    toolCalls: [],
+  },
 ];
 
 const ERRORS: readonly RecordedError[] = [
@@ -1089,6 +1192,7 @@ describe('recorded replies with calls: the tool loop continues from them', () =>
     ollama: 'llama3.2',
     responses: 'gpt-6.1-sol',
     hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
+    bedrock: 'us.anthropic.claude-sonnet-4-6',
   };
   const withCalls = REPLIES.filter((reply) => reply.toolCalls.length > 0);
 
@@ -1136,6 +1240,9 @@ function echoedItems(wire: WireFormat, body: unknown): unknown[] {
     );
   }
   if (wire === 'ollama') return (record.message as { tool_calls: unknown[] }).tool_calls;
+  if (wire === 'bedrock') {
+    return (record.output as { message: { content: unknown[] } }).message.content;
+  }
   // Chat Completions: each call as it came, with any id or `type` the echo had to fill in.
   const [choice] = record.choices as { message: { tool_calls: Record<string, unknown>[] } }[];
   return (choice?.message.tool_calls ?? []).filter((call) => call.id !== '' && 'type' in call);

@@ -46,6 +46,7 @@ const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string }>>
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-6' },
 };
 
 let simulator: Simulator;
@@ -323,6 +324,16 @@ const REPLY_CALLS: Readonly<Record<WireFormat, Readonly<Record<string, Expected>
     'tool-calls': [berlin],
     truncated: [berlin, cutWriteFile],
   },
+  bedrock: {
+    error: providerError,
+    'parallel-calls': parallel,
+    refusal: [],
+    text: [],
+    thinking: [berlin],
+    'tool-calls': [berlin],
+    // Converse returns the input it had decoded when the limit hit, like Anthropic.
+    truncated: [['write_file', { path: 'notes.md' }]],
+  },
 };
 /** Where the reply reads differently with `thinkTagFilter` off: a call inside `<think>` counts. */
 const UNFILTERED_CALLS: Readonly<Partial<Record<WireFormat, Readonly<Record<string, Expected>>>>> =
@@ -565,6 +576,7 @@ describe('format_tool_results', () => {
     ollama: readFixture('replies/ollama/tool-calls.json'),
     responses: readFixture('replies/responses/tool-calls.json'),
     hermes: readFixture('replies/hermes/tool-calls.json'),
+    bedrock: readFixture('replies/bedrock/tool-calls.json'),
   };
 
   it.each(WIRE_FORMATS)(

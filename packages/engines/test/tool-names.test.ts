@@ -24,6 +24,7 @@ const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string }>>
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-6' },
 };
 
 const LONG = `lookup_${'x'.repeat(93)}`;
@@ -69,6 +70,7 @@ const SENT: Readonly<Record<WireFormat, readonly string[]>> = {
   ],
   ollama: MCP_NAMES,
   hermes: MCP_NAMES,
+  bedrock: OPENAI_NAMES,
 };
 
 let simulator: Simulator;

@@ -19,6 +19,7 @@ const LANES: Readonly<Record<WireFormat, { provider: string; model: string }>> =
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'anthropic.claude-sonnet-4-6' },
 };
 
 /** 24 chained definitions, each using the next twice: 2^24 copies once inlined. */

@@ -63,6 +63,11 @@ const TARGETS: Record<WireFormat, readonly [string, string][]> = {
     ['ollama', 'qwen3'],
   ],
   hermes: [['nousresearch', 'Hermes-4-70B']],
+  bedrock: [
+    ['bedrock', 'anthropic.claude-sonnet-4-6'],
+    ['bedrock', 'meta.llama4-maverick-17b-instruct-v1:0'],
+    ['bedrock', 'openai.gpt-oss-120b-1:0'],
+  ],
 };
 const target = fc
   .constantFrom(...WIRE_FORMATS)

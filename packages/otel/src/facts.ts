@@ -3,8 +3,11 @@
 import type { RequestEvent } from '@crosswire/engines';
 import {
   GEN_AI_PROVIDER_NAME_VALUE_ANTHROPIC,
+  GEN_AI_PROVIDER_NAME_VALUE_AWS_BEDROCK,
+  GEN_AI_PROVIDER_NAME_VALUE_AZURE_AI_OPENAI,
   GEN_AI_PROVIDER_NAME_VALUE_DEEPSEEK,
   GEN_AI_PROVIDER_NAME_VALUE_GCP_GEMINI,
+  GEN_AI_PROVIDER_NAME_VALUE_GCP_VERTEX_AI,
   GEN_AI_PROVIDER_NAME_VALUE_GROQ,
   GEN_AI_PROVIDER_NAME_VALUE_MISTRAL_AI,
   GEN_AI_PROVIDER_NAME_VALUE_OPENAI,
@@ -26,6 +29,13 @@ export const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   mistral: GEN_AI_PROVIDER_NAME_VALUE_MISTRAL_AI,
   xai: GEN_AI_PROVIDER_NAME_VALUE_X_AI,
   perplexity: GEN_AI_PROVIDER_NAME_VALUE_PERPLEXITY,
+  // The clouds are named by the cloud, not by the lab whose model they serve.
+  bedrock: GEN_AI_PROVIDER_NAME_VALUE_AWS_BEDROCK,
+  'anthropic-bedrock': GEN_AI_PROVIDER_NAME_VALUE_AWS_BEDROCK,
+  'anthropic-vertex': GEN_AI_PROVIDER_NAME_VALUE_GCP_VERTEX_AI,
+  'gemini-vertex': GEN_AI_PROVIDER_NAME_VALUE_GCP_VERTEX_AI,
+  'azure-openai': GEN_AI_PROVIDER_NAME_VALUE_AZURE_AI_OPENAI,
+  'azure-openai-responses': GEN_AI_PROVIDER_NAME_VALUE_AZURE_AI_OPENAI,
 };
 
 /** The conventions' provider name for a registry provider id. */
@@ -35,10 +45,14 @@ export function providerName(provider: string): string {
 
 /**
  * The top-level fields of each wire's reply body that hold the response id and the model that
- * answered (from each API's reply reference); Ollama's reply has no id.
+ * answered (from each API's reply reference); Ollama's reply has no id, and a Converse reply
+ * (API_runtime_Converse, response elements) names neither: the model is the one in the path.
  */
 export const REPLY_FIELDS: Readonly<
-  Record<RequestEvent['wire'], { readonly id: string | undefined; readonly model: string }>
+  Record<
+    RequestEvent['wire'],
+    { readonly id: string | undefined; readonly model: string | undefined }
+  >
 > = {
   openai: { id: 'id', model: 'model' },
   hermes: { id: 'id', model: 'model' },
@@ -46,6 +60,7 @@ export const REPLY_FIELDS: Readonly<
   anthropic: { id: 'id', model: 'model' },
   gemini: { id: 'responseId', model: 'modelVersion' },
   ollama: { id: undefined, model: 'model' },
+  bedrock: { id: undefined, model: undefined },
 };
 
 /** The response id and model a reply body names, where they are strings. */

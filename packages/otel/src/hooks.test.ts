@@ -17,6 +17,7 @@ const ENGINES: Readonly<Record<WireFormat, { provider: string; model: string; na
   ollama: { provider: 'ollama', model: 'llama3.2', name: 'ollama' },
   responses: { provider: 'openai-responses', model: 'gpt-5.1', name: 'openai' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B', name: 'nousresearch' },
+  bedrock: { provider: 'bedrock', model: 'anthropic.claude-sonnet-4-6', name: 'aws.bedrock' },
 };
 
 /** The response id each wire's simulated reply of turn N carries (from the simulator's wire files). */
@@ -27,7 +28,11 @@ const RESPONSE_ID: Readonly<Record<WireFormat, ((turn: number) => string) | unde
   responses: (turn) => `resp_sim_${turn}`,
   gemini: undefined,
   ollama: undefined,
+  bedrock: undefined,
 };
+
+/** Wires whose reply names no model (a Converse reply: the model is the one in the path). */
+const NO_RESPONSE_MODEL: ReadonlySet<WireFormat> = new Set(['bedrock']);
 
 let simulator: Simulator;
 let tools: Client;
@@ -119,7 +124,7 @@ describe.each(WIRE_FORMATS)('a tool loop on %s', (wire) => {
         'server.port': port,
         'crosswire.wire': wire,
         'crosswire.iteration': number,
-        'gen_ai.response.model': ENGINES[wire].model,
+        ...(NO_RESPONSE_MODEL.has(wire) ? {} : { 'gen_ai.response.model': ENGINES[wire].model }),
         ...(id === undefined ? {} : { 'gen_ai.response.id': id }),
         'gen_ai.response.finish_reasons': [turn?.finishReason],
         // The simulator reports 10 input tokens per turn number; outputs as the reply said.

@@ -83,6 +83,12 @@ export const GEN_AI_PROVIDER_NAME_VALUE_MISTRAL_AI =
   'mistral_ai' satisfies typeof conventions.GEN_AI_PROVIDER_NAME_VALUE_MISTRAL_AI;
 export const GEN_AI_PROVIDER_NAME_VALUE_X_AI =
   'x_ai' satisfies typeof conventions.GEN_AI_PROVIDER_NAME_VALUE_X_AI;
+export const GEN_AI_PROVIDER_NAME_VALUE_AWS_BEDROCK =
+  'aws.bedrock' satisfies typeof conventions.GEN_AI_PROVIDER_NAME_VALUE_AWS_BEDROCK;
+export const GEN_AI_PROVIDER_NAME_VALUE_GCP_VERTEX_AI =
+  'gcp.vertex_ai' satisfies typeof conventions.GEN_AI_PROVIDER_NAME_VALUE_GCP_VERTEX_AI;
+export const GEN_AI_PROVIDER_NAME_VALUE_AZURE_AI_OPENAI =
+  'azure.ai.openai' satisfies typeof conventions.GEN_AI_PROVIDER_NAME_VALUE_AZURE_AI_OPENAI;
 export const GEN_AI_PROVIDER_NAME_VALUE_PERPLEXITY =
   'perplexity' satisfies typeof conventions.GEN_AI_PROVIDER_NAME_VALUE_PERPLEXITY;
 

@@ -164,6 +164,10 @@ const ANTHROPIC = 'https://platform.claude.com/docs/en/build-with-claude/structu
 const GEMINI = 'https://ai.google.dev/gemini-api/docs/structured-output';
 const OLLAMA = 'https://docs.ollama.com/capabilities/structured-outputs';
 
+const BEDROCK = 'https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html';
+const VERTEX_GEMINI =
+  'https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/control-generated-output';
+
 /** The table, one row per provider. */
 export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.freeze([
   ...['openai', 'openai-responses'].map(
@@ -206,6 +210,71 @@ export const STRUCTURED_OUTPUT_FACTS: readonly StructuredOutputFact[] = Object.f
       note: 'an /anthropic shim documents no output_config.format: a synthetic tool, which every Messages endpoint takes',
     }),
   ),
+  {
+    provider: 'bedrock',
+    // Bedrock constrains only the models it lists (Claude 4.5 and later, select open-weight
+    // models): the model's own output_format claim settles it, unknown where the data says none.
+    value: 'unknown',
+    support: 'native',
+    evidence: 'docs',
+    source: BEDROCK,
+    date: DATE,
+    note: 'Converse outputConfig.textFormat, documented for Claude 4.5 and later and select open-weight models (Qwen, DeepSeek, Mistral, Gemma, Nemotron, MiniMax, Kimi); the reply is validated',
+    withoutOutputFormat: {
+      value: false,
+      support: 'tool',
+      when: 'false',
+      note: 'the model is not among those Bedrock constrains (request feature output_format: Claude before 4.5, Nova): a forced synthetic tool (Converse toolChoice.tool)',
+    },
+  },
+  {
+    provider: 'anthropic-bedrock',
+    value: true,
+    support: 'native',
+    evidence: 'docs',
+    source: BEDROCK,
+    date: DATE,
+    note: 'InvokeModel output_config.format',
+    withoutOutputFormat: {
+      value: false,
+      support: 'tool',
+      note: 'the model has no output_config.format on Bedrock (request feature output_format): a forced synthetic tool instead',
+    },
+  },
+  {
+    provider: 'anthropic-vertex',
+    value: 'unknown',
+    support: 'tool',
+    evidence: 'inferred',
+    source:
+      'https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude',
+    date: DATE,
+    note: 'Vertex AI documents no output_config.format for Claude: a forced synthetic tool, which every Messages endpoint takes',
+  },
+  ...['azure-openai', 'azure-openai-responses'].map(
+    (provider): StructuredOutputFact => ({
+      provider,
+      value: true,
+      support: 'native',
+      evidence: 'docs',
+      source: 'https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/structured-outputs',
+      date: DATE,
+      note: 'for the deployments of models with structured outputs (GPT-4o and later)',
+    }),
+  ),
+  {
+    provider: 'gemini-vertex',
+    value: true,
+    support: 'native',
+    evidence: 'docs',
+    source: VERTEX_GEMINI,
+    date: DATE,
+    withoutOutputFormat: {
+      value: true,
+      support: 'subset',
+      note: 'responseJsonSchema needs Gemini 2.5 or later (request feature output_format); older models take the responseSchema subset',
+    },
+  },
   {
     provider: 'gemini',
     value: true,
@@ -318,7 +387,9 @@ export function structuredOutputFact(
       : `model ${feature.model} claims output_format ${String(feature.value)} (${feature.evidence ?? 'no evidence'}, ${feature.source ?? 'no source'}, ${feature.date ?? 'no date'})`;
   if (!applies) {
     return {
-      value: row.value,
+      // A row unknown because it depends on the model (bedrock) is settled by a model that
+      // claims the provider's parameter.
+      value: row.value === 'unknown' && feature.value === true ? true : row.value,
       support: row.support,
       evidence: row.evidence,
       source: row.source,

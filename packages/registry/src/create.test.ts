@@ -218,7 +218,7 @@ describe('createRegistry', () => {
       [
         'invalid registry data:',
         '  entries[0] (provider "anthropic"): quirks.source_blocks: Invalid input: expected boolean, received string',
-        '  entries[1] (provider "brand-new"): tool_wire_format: Invalid option: expected one of "openai"|"anthropic"|"gemini"|"ollama"|"responses"|"hermes"',
+        '  entries[1] (provider "brand-new"): tool_wire_format: Invalid option: expected one of "openai"|"anthropic"|"gemini"|"ollama"|"responses"|"hermes"|"bedrock"',
         '  entries[1] (provider "brand-new"): base_url: Invalid input: expected string, received undefined',
         '  entries[1] (provider "brand-new"): chat_path: Invalid input: expected string, received undefined',
         '  entries[1] (provider "brand-new"): auth: Invalid input',

@@ -22,6 +22,7 @@ const NATIVE: Record<WireFormat, Record<MediaKind, { carries: boolean; vision: b
   openai: { image: { carries: false, vision: false }, pdf: { carries: false, vision: false } },
   ollama: { image: { carries: false, vision: false }, pdf: { carries: false, vision: false } },
   hermes: { image: { carries: false, vision: false }, pdf: { carries: false, vision: false } },
+  bedrock: { image: { carries: true, vision: true }, pdf: { carries: true, vision: false } },
 };
 
 const T = true;
@@ -50,6 +51,9 @@ const CLEARED: Record<string, Record<MediaKind, readonly [Tristate, Tristate, Tr
   'hermes true': { image: [F, F, F], pdf: [F, F, F] },
   'hermes false': { image: [F, F, F], pdf: [F, F, F] },
   'hermes unknown': { image: [F, F, F], pdf: [F, F, F] },
+  'bedrock true': { image: [T, F, U], pdf: [T, T, T] },
+  'bedrock false': { image: [F, F, F], pdf: [F, F, F] },
+  'bedrock unknown': { image: [U, U, U], pdf: [U, U, U] },
 };
 const MODELS = ['seeing', 'blind', 'unsure'] as const;
 
@@ -201,6 +205,8 @@ describe('provider quirks in the shipped data', () => {
     expect(anthropicWire.map((provider) => [provider.id, provider.quirks.source_blocks])).toEqual([
       ['aki-anthropic', false],
       ['anthropic', true],
+      ['anthropic-bedrock', true],
+      ['anthropic-vertex', true],
       ['lmstudio-anthropic', false],
       ['minimax-anthropic', true],
       ['moonshot-anthropic', false],

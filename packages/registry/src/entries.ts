@@ -60,6 +60,42 @@ export function providerEntryFrom(data: ProviderFile): ProviderEntry {
       : null,
     apiKeyEnv: data.api_key_env,
     headers: Object.freeze({ ...data.headers }),
+    cloud: data.cloud
+      ? Object.freeze({
+          credentials: data.cloud.credentials,
+          service: data.cloud.service,
+          baseUrl: data.cloud.base_url,
+          params: Object.freeze(
+            Object.fromEntries(
+              Object.entries(data.cloud.params ?? {}).map(([name, param]) => [
+                name,
+                Object.freeze({
+                  env: Object.freeze([...(param.env ?? [])]),
+                  default: param.default,
+                }),
+              ]),
+            ),
+          ),
+          baseUrlOverrides: Object.freeze(
+            (data.cloud.base_url_overrides ?? []).map((override) =>
+              Object.freeze({
+                param: override.param,
+                value: override.value,
+                baseUrl: override.base_url,
+              }),
+            ),
+          ),
+          apiKeyBaseUrl: data.cloud.api_key_base_url,
+        })
+      : undefined,
+    requestBody: data.request_body
+      ? Object.freeze({
+          omit: Object.freeze([...(data.request_body.omit ?? [])]),
+          set: Object.freeze({ ...data.request_body.set }),
+        })
+      : undefined,
+    streamPath: data.stream_path,
+    streamFraming: data.stream_framing,
     docs: data.docs,
     quirks: Object.freeze({
       source_blocks: quirks.source_blocks ?? true,

@@ -325,6 +325,77 @@ const modelNaming = z.strictObject({
     .describe('true: any ":tag" (a size or a quantization) is stripped when no offering matches'),
 });
 
+/** A value `base_url` or `chat_path` names in braces (`{region}`): where an engine finds it. */
+const cloudParam = z.strictObject({
+  env: z
+    .array(z.string().regex(/^[A-Z][A-Z0-9_]*$/))
+    .optional()
+    .describe('the environment variables read, in order, when the engine option is absent'),
+  default: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional()
+    .describe('the value when neither the option nor the environment gives one'),
+});
+
+/**
+ * How an endpoint in a cloud account is reached: the credentials beyond an API key and the
+ * values its URL names. The engine reads the kind and fills the URL; the code per kind is in
+ * `@crosswire/engines`.
+ */
+export const cloudSchema = z.strictObject({
+  credentials: z
+    .enum(['aws-sigv4', 'google-oauth', 'bearer-token'])
+    .describe(
+      'what stands in for an API key: aws-sigv4 (requests signed with AWS credentials), google-oauth (a Google access token as Bearer), bearer-token (a token from the caller, e.g. Microsoft Entra)',
+    ),
+  service: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional()
+    .describe('aws-sigv4: the service the signature is for, e.g. bedrock'),
+  base_url: z
+    .string()
+    .regex(/^https:\/\/[^\s#?@]+$/, 'expected an https URL whose {param} parts the engine fills')
+    .optional()
+    .describe('the base URL with {param} placeholders (base_url is one filled-in instance of it)'),
+  params: z
+    .record(z.string().regex(/^[a-z]+$/), cloudParam)
+    .optional()
+    .describe(
+      'the values cloud.base_url names in braces ({region}, {project}, {location}, {resource})',
+    ),
+  base_url_overrides: z
+    .array(
+      z.strictObject({
+        param: z.string().regex(/^[a-z]+$/),
+        value: z.string().regex(/^[a-z0-9-]+$/),
+        base_url: z.string().regex(/^https:\/\/[^\s#?@]+$/),
+      }),
+    )
+    .optional()
+    .describe(
+      'another base_url for one value of a param (Vertex AI: location global has no regional host)',
+    ),
+  api_key_base_url: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'where requests go when an API key is used instead of the credentials (Vertex AI express mode)',
+    ),
+});
+
+/** The changes a cloud route makes to a wire's request body. */
+const requestBody = z.strictObject({
+  omit: z
+    .array(z.string().regex(/^[a-z_]+$/))
+    .optional()
+    .describe('top-level fields the endpoint refuses (the model, which is in the path)'),
+  set: z
+    .record(z.string().regex(/^[a-z_]+$/), z.union([z.string(), z.number(), z.boolean()]))
+    .optional()
+    .describe('top-level fields the endpoint requires, e.g. anthropic_version'),
+});
 /** How a lifecycle is known: the provider's notice (`docs`) or its own model list (`listing`). */
 const lifecycleEvidence = z
   .enum(['docs', 'listing'])
@@ -405,6 +476,21 @@ export const providerFileSchema = z.strictObject({
     .regex(/^[A-Z][A-Z0-9_]*$/)
     .optional(),
   headers: z.record(headerName, headerValue).optional(),
+  cloud: cloudSchema.optional(),
+  request_body: requestBody.optional(),
+  stream_path: z
+    .string()
+    .regex(/^\//, 'expected a path starting with "/"')
+    .optional()
+    .describe(
+      "the path of a streamed request when it is not the wire's own ({model} is the model id)",
+    ),
+  stream_framing: z
+    .enum(['aws-eventstream'])
+    .optional()
+    .describe(
+      "aws-eventstream: the stream comes in AWS event-stream frames whose chunk events carry the wire's own events",
+    ),
   docs: z.url(),
   quirks: quirks.optional(),
   quirk_sources: z

@@ -12,9 +12,15 @@ describe(`the shipped data as of ${AS_OF}`, () => {
   it('every default model is the one written here, and is current with no warning', () => {
     const expected: Record<string, string> = {
       anthropic: 'claude-sonnet-5-5',
+      'anthropic-bedrock': 'us.anthropic.claude-sonnet-4-6',
+      'anthropic-vertex': 'claude-sonnet-4-6',
+      'azure-openai': 'gpt-4.1',
+      'azure-openai-responses': 'gpt-4.1',
+      bedrock: 'us.anthropic.claude-sonnet-4-6',
       cerebras: 'gpt-oss-120b',
       deepseek: 'deepseek-flash',
       gemini: 'gemini-3.8-flash',
+      'gemini-vertex': 'gemini-2.5-flash',
       groq: 'openai/gpt-oss-120b',
       'minimax-anthropic': 'MiniMax-M2',
       minimax: 'MiniMax-M2',

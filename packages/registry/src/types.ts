@@ -111,6 +111,42 @@ export interface ProviderAuth {
   readonly required: boolean;
 }
 
+/** A value the URL of a cloud endpoint names (`{region}`): where it comes from. */
+export interface ProviderCloudParam {
+  /** Environment variables read in order when the engine option is absent. */
+  readonly env: readonly string[];
+  readonly default: string | undefined;
+}
+
+/** How an endpoint in a cloud account is reached (`cloud` in the data). */
+export interface ProviderCloud {
+  /**
+   * What stands in for an API key: `aws-sigv4` (signed with AWS credentials), `google-oauth`
+   * (a Google access token), `bearer-token` (a token from the caller, e.g. Microsoft Entra).
+   */
+  readonly credentials: 'aws-sigv4' | 'google-oauth' | 'bearer-token';
+  /** `aws-sigv4`: the service signed for (`bedrock`). */
+  readonly service: string | undefined;
+  /** The base URL with `{param}` placeholders; `baseUrl` is one filled-in instance of it. */
+  readonly baseUrl: string | undefined;
+  /** The values `baseUrl` names in braces, by name. */
+  readonly params: Readonly<Record<string, ProviderCloudParam>>;
+  /** Another base URL for one value of a param (`location` `global` on Vertex AI). */
+  readonly baseUrlOverrides: readonly {
+    readonly param: string;
+    readonly value: string;
+    readonly baseUrl: string;
+  }[];
+  /** Where requests go when an API key is used instead of the credentials (Vertex express). */
+  readonly apiKeyBaseUrl: string | undefined;
+}
+
+/** Top-level fields a cloud route leaves out of, or adds to, the wire's body. */
+export interface ProviderRequestBody {
+  readonly omit: readonly string[];
+  readonly set: Readonly<Record<string, string | number | boolean>>;
+}
+
 /**
  * What a model costs on a provider, USD per million tokens: the offering's curated prices, else
  * the provider's own model list's (learned by `discover`: Groq, OpenRouter), else the imported
@@ -164,6 +200,14 @@ export interface ProviderEntry {
   readonly apiKeyEnv: string | undefined;
   /** Extra headers every request carries (e.g. `anthropic-version`). */
   readonly headers: Readonly<Record<string, string>>;
+  /** How the endpoint in a cloud account is reached (`cloud` in the data); undefined elsewhere. */
+  readonly cloud: ProviderCloud | undefined;
+  /** Top-level body fields the endpoint refuses (`omit`) or requires (`set`). */
+  readonly requestBody: ProviderRequestBody | undefined;
+  /** The path of a streamed request when not the wire's own; `{model}` is the model id. */
+  readonly streamPath: string | undefined;
+  /** `aws-eventstream`: the stream's frames are AWS event-stream messages. */
+  readonly streamFraming: 'aws-eventstream' | undefined;
   readonly docs: string;
   readonly quirks: ProviderQuirks;
   readonly defaultModel: string | undefined;

@@ -31,11 +31,13 @@ export {
 } from './server.js';
 export {
   type SimulatorStreamOptions,
+  type StreamFrameData,
   type StreamRecord,
   type StreamRenderOptions,
   streamChunks,
   streamErrorFrame,
   streamFrames,
+  streamFraming,
 } from './stream.js';
 export type {
   InspectContext,

@@ -73,16 +73,52 @@ function anthropicBlocks(body: JsonObject): { text: string; marked: boolean }[] 
 }
 
 /**
- * Anthropic: a read is the longest prefix that ends at a breakpoint of this request and was
- * written at a breakpoint of an earlier one; the write is the rest of the prefix up to this
- * request's last breakpoint. A prefix under the model's minimum cacheable length is neither.
+ * Bedrock Converse's prompt as blocks in cache order (tools, system, messages): a `cachePoint`
+ * block marks the block before it, where the prefix it closes ends.
+ */
+function bedrockBlocks(body: JsonObject): { text: string; marked: boolean }[] {
+  const blocks: { text: string; marked: boolean }[] = [];
+  const add = (list: unknown, prefix: string) => {
+    for (const [index, block] of (Array.isArray(list) ? list : []).entries()) {
+      if (isRecord(block) && block.cachePoint !== undefined) {
+        const last = blocks.at(-1);
+        if (last) last.marked = true;
+        continue;
+      }
+      blocks.push({
+        text: `${prefix}${index === 0 ? '>' : '+'}${JSON.stringify(block)}`,
+        marked: false,
+      });
+    }
+  };
+  add(isRecord(body.toolConfig) ? body.toolConfig.tools : undefined, 'tool');
+  add(body.system, 'system');
+  for (const message of Array.isArray(body.messages) ? body.messages : []) {
+    if (isRecord(message)) add(message.content, String(message.role));
+  }
+  return blocks;
+}
+
+/**
+ * Anthropic (and Bedrock's cache points, which follow Anthropic's rules): a read is the longest
+ * prefix that ends at a breakpoint of this request and was written at a breakpoint of an
+ * earlier one; the write is the rest of the prefix up to this request's last breakpoint. A
+ * prefix under the model's minimum cacheable length is neither.
  */
 function anthropicUsage(body: JsonObject, cache: LaneCache): PromptUsage {
-  const blocks = anthropicBlocks(body);
-  const input = estimateTokens(blocks.map((block) => block.text).join(''));
-  const minimum = anthropicMinCacheableTokens(
-    typeof body.model === 'string' ? body.model : undefined,
+  return breakpointUsage(
+    anthropicBlocks(body),
+    anthropicMinCacheableTokens(typeof body.model === 'string' ? body.model : undefined),
+    cache,
   );
+}
+
+function breakpointUsage(
+  blocks: readonly { text: string; marked: boolean }[],
+  minimum: number,
+  cache: LaneCache,
+): PromptUsage {
+  const input = estimateTokens(blocks.map((block) => block.text).join(''));
   let prefix = '';
   let read = 0;
   let written = 0;
@@ -152,6 +188,9 @@ const BY_WIRE: Readonly<
     geminiUsage(promptText(body.tools, body.systemInstruction, body.contents), cache),
   ollama: undefined,
   hermes: undefined,
+  // The model is in the path: the smallest documented minimum applies.
+  bedrock: (body, cache) =>
+    breakpointUsage(bedrockBlocks(body), anthropicMinCacheableTokens(undefined), cache),
 };
 
 /** The usage of one request on a lane, by `wire`'s caching rules (undefined: the wire has none). */

@@ -9,7 +9,7 @@ describe('the strict simulator catalogue', () => {
     expect(PROVIDER_RULES.length).toBeGreaterThanOrEqual(25);
     expect(new Set(PROVIDER_RULES.map((rule) => rule.id)).size).toBe(PROVIDER_RULES.length);
     for (const rule of PROVIDER_RULES) expect(rule.source).toMatch(/^https:\/\//);
-    expect(new Set(PROVIDER_RULES.map((rule) => rule.wire)).size).toBe(6);
+    expect(new Set(PROVIDER_RULES.map((rule) => rule.wire)).size).toBe(7);
   });
 
   it.each(PROVIDER_RULES.map((rule) => [rule.id, rule] as const))(

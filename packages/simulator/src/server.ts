@@ -10,9 +10,16 @@ import {
   type SimulatedModel,
 } from './listings.js';
 import { type LaneCache, newLaneCache, promptUsage } from './prompt-cache.js';
-import { type StreamRecord, streamChunks, streamContentType, writeStream } from './stream.js';
+import {
+  type StreamRecord,
+  streamChunks,
+  streamContentType,
+  streamFraming,
+  writeStream,
+} from './stream.js';
 import type { Inspection, SimulatorRequest, SimulatorStep, SimulatorWire } from './types.js';
 import { wire as anthropic } from './wires/anthropic.js';
+import { wire as bedrock } from './wires/bedrock.js';
 import { wire as gemini } from './wires/gemini.js';
 import { wire as hermes } from './wires/hermes.js';
 import { wire as ollama } from './wires/ollama.js';
@@ -28,7 +35,7 @@ function withPreflight(format: WireFormat, simulated: SimulatorWire): SimulatorW
   return {
     ...simulated,
     inspect(body, path, context) {
-      const inspection = simulated.inspect(body, path);
+      const inspection = simulated.inspect(body, path, context);
       const model = inspection.model;
       const features = model === undefined ? undefined : context?.features?.(model);
       const { violations } = preflight(body, {
@@ -57,6 +64,7 @@ export const SIMULATOR_WIRES: Readonly<Record<WireFormat, SimulatorWire>> = Obje
   ollama: withPreflight('ollama', ollama),
   responses: withPreflight('responses', responses),
   hermes: withPreflight('hermes', hermes),
+  bedrock: withPreflight('bedrock', bedrock),
 });
 
 /**
@@ -155,7 +163,13 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key']);
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'x-api-key',
+  'x-goog-api-key',
+  'api-key',
+  'x-amz-security-token',
+]);
 
 /** Starts a simulator on an ephemeral loopback port. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
@@ -198,9 +212,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const rest = match[3] as string;
     const simulated = SIMULATOR_WIRES[wireName];
     const headers: Record<string, string> = {};
+    const sentHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
       const text = Array.isArray(value) ? value.join(', ') : value;
+      sentHeaders[name] = text;
       headers[name] = redact && CREDENTIAL_HEADERS.has(name) ? redactValue(text) : text;
     }
     // A lane with no scripted list answers like a server that has whatever model it is asked
@@ -278,6 +294,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const modelFeatures = options.modelFeatures;
       try {
         inspection = simulated.inspect(body, rest, {
+          headers: sentHeaders,
           ...(provider === undefined ? {} : { provider }),
           ...(modelFeatures === undefined
             ? {}
@@ -361,7 +378,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       ...(usage === undefined ? {} : { usage }),
     });
     if (asksForStream(wireName, body, rest, url.search)) {
-      const chunks = streamChunks(wireName, reply, step.stream);
+      const framing = streamFraming(wireName, rest);
+      const chunks = streamChunks(wireName, reply, step.stream, framing);
       const streamed: StreamRecord = {
         chunksSent: 0,
         chunksTotal: chunks.length,
@@ -369,11 +387,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       };
       record(200, streamed);
       response.writeHead(200, {
-        'content-type': streamContentType(wireName),
+        'content-type': streamContentType(wireName, framing),
         'cache-control': 'no-cache',
         ...replyHeaders,
       });
-      await writeStream(response, wireName, chunks, step.stream ?? {}, streamed);
+      await writeStream(response, wireName, chunks, step.stream ?? {}, streamed, framing);
       return;
     }
     record(200);
@@ -431,10 +449,17 @@ const scriptExhausted: SimulatorResponder = ({ lane, turn }) => ({
   message: `simulator_script_exhausted: lane "${lane}" has no scripted reply left for request ${turn}; script more steps or pass a fallback`,
 });
 
-/** Whether the request asks for a streamed reply: `stream: true`, or Gemini's streaming method. */
+/**
+ * Whether the request asks for a streamed reply: `stream: true`, Gemini's streaming method,
+ * Converse's `converse-stream`, or the streaming paths of Claude on Bedrock
+ * (`invoke-with-response-stream`) and Vertex AI (`:streamRawPredict`).
+ */
 function asksForStream(wire: WireFormat, body: unknown, path: string, search: string): boolean {
   if (wire === 'gemini')
     return path.endsWith(':streamGenerateContent') && /[?&]alt=sse\b/.test(search);
+  if (wire === 'bedrock') return path.endsWith('/converse-stream');
+  if (path.endsWith('/invoke-with-response-stream') || path.endsWith(':streamRawPredict'))
+    return true;
   return (
     typeof body === 'object' && body !== null && (body as { stream?: unknown }).stream === true
   );

@@ -205,6 +205,39 @@ const CASES: Record<
       ],
     },
   },
+  bedrock: {
+    path: '/model/us.anthropic.claude-sonnet-4-6/converse',
+    valid: {
+      toolConfig: {
+        tools: [{ toolSpec: { name: 'echo', inputSchema: { json: { type: 'object' } } } }],
+      },
+      messages: [
+        { role: 'user', content: [{ text: 'hi' }] },
+        { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'echo', input: {} } }] },
+        {
+          role: 'user',
+          content: [
+            {
+              toolResult: {
+                toolUseId: 't1',
+                content: [{ image: { format: 'png', source: { bytes: BASE64 } } }],
+              },
+            },
+          ],
+        },
+      ],
+    },
+    missingResult: {
+      toolConfig: {
+        tools: [{ toolSpec: { name: 'echo', inputSchema: { json: { type: 'object' } } } }],
+      },
+      messages: [
+        { role: 'user', content: [{ text: 'hi' }] },
+        { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'echo', input: {} } }] },
+        { role: 'user', content: [{ text: 'and?' }] },
+      ],
+    },
+  },
 };
 
 describe.each(Object.entries(CASES) as [WireFormat, (typeof CASES)[WireFormat]][])(
@@ -445,5 +478,112 @@ describe('the simulator speaks for itself', () => {
     );
     expect(error.message).not.toContain('not JSON');
     expect(simulator.received(lane)[0]?.status).toBe(500);
+  });
+});
+
+describe('the cloud routes', () => {
+  const SIGV4 = {
+    authorization:
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20261201/us-east-1/bedrock/aws4_request, SignedHeaders=content-type;host;x-amz-date, Signature=' +
+      'a'.repeat(64),
+    'x-amz-date': '20261201T120000Z',
+  };
+  const messages = [{ role: 'user', content: 'hi' }];
+  const violationsOf = (lane: string) => simulator.received(lane).at(-1)?.violations ?? [];
+
+  it('Claude on Bedrock: the model in the path, bedrock-2023-05-31 in the body, no model or stream', async () => {
+    const lane = 'cloud-anthropic-bedrock';
+    simulator.script(lane, [
+      { type: 'text', text: 'ok' },
+      { type: 'text', text: 'ok' },
+    ]);
+    const url = `${simulator.baseUrl('anthropic', lane)}/model/us.anthropic.claude-sonnet-4-6/invoke`;
+    const good = await post(
+      url,
+      { anthropic_version: 'bedrock-2023-05-31', max_tokens: 10, messages },
+      SIGV4,
+    );
+    expect([good.status, violationsOf(lane)]).toEqual([200, []]);
+    expect(simulator.received(lane).at(-1)?.model).toBe('us.anthropic.claude-sonnet-4-6');
+    const bad = await post(url, {
+      anthropic_version: 'vertex-2023-10-16',
+      model: 'x',
+      stream: false,
+      max_tokens: 10,
+      messages,
+    });
+    expect(bad.status).toBe(400);
+    expect(violationsOf(lane)).toEqual([
+      'anthropic_version: Amazon Bedrock needs "bedrock-2023-05-31" in the body (got "vertex-2023-10-16")',
+      '#: extraneous key [model] is not permitted',
+      '#: extraneous key [stream] is not permitted',
+      'authorization: missing (a SigV4 signature or a Bedrock API key as Bearer)',
+    ]);
+  });
+
+  it('Claude on Vertex AI: vertex-2023-10-16 and an access token', async () => {
+    const lane = 'cloud-anthropic-vertex';
+    simulator.script(lane, [{ type: 'text', text: 'ok' }]);
+    const url = `${simulator.baseUrl('anthropic', lane)}/v1/projects/p/locations/global/publishers/anthropic/models/claude-sonnet-4-6:rawPredict`;
+    expect(
+      (
+        await post(
+          url,
+          { anthropic_version: 'vertex-2023-10-16', max_tokens: 10, messages },
+          {
+            authorization: 'Bearer ya29.token',
+          },
+        )
+      ).status,
+    ).toBe(200);
+    expect((await post(url, { max_tokens: 10, messages }, { 'x-api-key': 'k' })).status).toBe(400);
+    expect(violationsOf(lane)).toEqual([
+      'anthropic_version: Vertex AI needs "vertex-2023-10-16" in the body (got undefined)',
+      'authorization: missing (Vertex AI takes an OAuth access token as Bearer)',
+    ]);
+  });
+
+  it('Gemini on Vertex AI: a token with a project, a key in express mode', async () => {
+    const lane = 'cloud-gemini-vertex';
+    simulator.script(lane, [
+      { type: 'text', text: 'ok' },
+      { type: 'text', text: 'ok' },
+    ]);
+    const base = simulator.baseUrl('gemini', lane);
+    const body = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
+    const project = `${base}/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash:generateContent`;
+    const express = `${base}/v1/publishers/google/models/gemini-2.5-flash:generateContent`;
+    expect((await post(project, body, { authorization: 'Bearer ya29.t' })).status).toBe(200);
+    expect((await post(express, body, { 'x-goog-api-key': 'AQ.k' })).status).toBe(200);
+    expect((await post(project, body)).status).toBe(400);
+    expect(violationsOf(lane)).toEqual([
+      'authorization: missing (Vertex AI takes an OAuth access token as Bearer)',
+    ]);
+    expect((await post(express, body, { authorization: 'Bearer ya29.t' })).status).toBe(400);
+    expect(violationsOf(lane)).toEqual([
+      'x-goog-api-key: Vertex AI express mode (no project in the path) takes an API key',
+    ]);
+  });
+
+  it('Bedrock: a malformed signature or a signed token that is not sent is refused', async () => {
+    const lane = 'cloud-bedrock-auth';
+    const url = `${simulator.baseUrl('bedrock', lane)}/model/us.anthropic.claude-sonnet-4-6/converse`;
+    const body = { messages: [{ role: 'user', content: [{ text: 'hi' }] }] };
+    await post(url, body, {
+      ...SIGV4,
+      authorization: SIGV4.authorization.replace('bedrock', 's3'),
+    });
+    expect(violationsOf(lane)[0]).toMatch(
+      /^authorization: not a SigV4 signature for the bedrock service/,
+    );
+    await post(url, body, {
+      ...SIGV4,
+      authorization: SIGV4.authorization.replace('x-amz-date', 'x-amz-date;x-amz-security-token'),
+    });
+    expect(violationsOf(lane)).toEqual(['x-amz-security-token: signed but not sent']);
+    await post(url, body, { ...SIGV4, 'x-amz-date': '20261202T120000Z' });
+    expect(violationsOf(lane)).toEqual([
+      'x-amz-date: its day is not the day of the credential scope',
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 // The simulator's streams: a reply body (what the wire sends when not streaming) rendered as the
-// wire's stream, one frame per string: server-sent events on five wires, NDJSON lines on Ollama.
-import type { WireFormat } from '@crosswire/core';
+// wire's stream, one frame per entry: server-sent events on five wires, NDJSON lines on Ollama,
+// AWS event-stream messages (bytes) on Bedrock's Converse and for Claude on Bedrock.
+import { bytesToBase64, type WireFormat } from '@crosswire/core';
+import { encodeEventStreamMessage, type StreamFraming } from '@crosswire/dialects';
 import { replyJson } from './checks.js';
 
 type Json = Record<string, unknown>;
@@ -298,26 +300,125 @@ function responsesFrames(body: Json, size: number): string[] {
   return frames;
 }
 
-const RENDERERS: Readonly<Record<WireFormat, (body: Json, size: number) => string[]>> = {
+const utf8 = new TextEncoder();
+
+/** One event-stream message: JSON `payload` under `:event-type` `event`. */
+function eventMessage(event: string, payload: unknown): Uint8Array {
+  return encodeEventStreamMessage({
+    headers: {
+      ':event-type': event,
+      ':content-type': 'application/json',
+      ':message-type': 'event',
+    },
+    payload: utf8.encode(JSON.stringify(payload)),
+  });
+}
+
+/**
+ * Bedrock ConverseStream: `messageStart`, per content block its start (a toolUse's id and
+ * name), deltas (text, toolUse input as JSON text, reasoning text and signature) and stop,
+ * then `messageStop` (the stop reason) and `metadata` (usage, metrics).
+ */
+function bedrockFrames(body: Json, size: number): Uint8Array[] {
+  const message = record(record(body.output).message);
+  const frames = [eventMessage('messageStart', { role: message.role ?? 'assistant' })];
+  list(message.content).forEach((item, contentBlockIndex) => {
+    const block = record(item);
+    const delta = (value: Json) =>
+      frames.push(eventMessage('contentBlockDelta', { contentBlockIndex, delta: value }));
+    if (typeof block.text === 'string') {
+      for (const piece of pieces(block.text, size)) delta({ text: piece });
+    } else if (block.toolUse !== undefined) {
+      const use = record(block.toolUse);
+      frames.push(
+        eventMessage('contentBlockStart', {
+          contentBlockIndex,
+          start: { toolUse: { toolUseId: use.toolUseId, name: use.name } },
+        }),
+      );
+      const input = typeof use.input === 'string' ? use.input : replyJson(use.input ?? {});
+      for (const piece of pieces(input, size)) delta({ toolUse: { input: piece } });
+    } else if (block.reasoningContent !== undefined) {
+      const reasoning = record(record(block.reasoningContent).reasoningText);
+      for (const piece of pieces(text(reasoning.text), size)) {
+        delta({ reasoningContent: { text: piece } });
+      }
+      if (typeof reasoning.signature === 'string') {
+        delta({ reasoningContent: { signature: reasoning.signature } });
+      }
+    }
+    frames.push(eventMessage('contentBlockStop', { contentBlockIndex }));
+  });
+  frames.push(eventMessage('messageStop', { stopReason: body.stopReason ?? 'end_turn' }));
+  frames.push(eventMessage('metadata', { usage: body.usage, metrics: body.metrics ?? {} }));
+  return frames;
+}
+
+/**
+ * Claude on Bedrock (InvokeModelWithResponseStream): each Anthropic stream event as the base64
+ * `bytes` of an event-stream `chunk` event.
+ */
+function chunkFrames(frames: readonly (string | Uint8Array)[]): Uint8Array[] {
+  return frames.flatMap((frame) => {
+    const data = /^data: (.*)$/m.exec(String(frame))?.[1];
+    if (data === undefined) return [];
+    return [eventMessage('chunk', { bytes: bytesToBase64(utf8.encode(data)) })];
+  });
+}
+
+/** One frame of a stream: text (server-sent events, NDJSON) or bytes (an event-stream message). */
+export type StreamFrameData = string | Uint8Array;
+
+const RENDERERS: Readonly<Record<WireFormat, (body: Json, size: number) => StreamFrameData[]>> = {
   openai: chatFrames,
   hermes: chatFrames,
   anthropic: anthropicFrames,
   gemini: geminiFrames,
   ollama: ollamaFrames,
   responses: responsesFrames,
+  bedrock: bedrockFrames,
 };
 
-/** The frames of `body` streamed on `wire`, in order; joined they are the whole stream. */
+/**
+ * The frames of `body` streamed on `wire`, in order; joined they are the whole stream. With
+ * `framing: 'aws-eventstream'` on a wire whose own framing is text (Claude on Bedrock), each
+ * event goes as an event-stream `chunk`.
+ */
 export function streamFrames(
   wire: WireFormat,
   body: unknown,
-  options: StreamRenderOptions = {},
-): string[] {
-  return RENDERERS[wire](record(body), Math.max(1, options.pieceSize ?? 8));
+  options: StreamRenderOptions & { readonly framing?: StreamFraming } = {},
+): StreamFrameData[] {
+  const frames = RENDERERS[wire](record(body), Math.max(1, options.pieceSize ?? 8));
+  return options.framing === 'aws-eventstream' && wire !== 'bedrock' ? chunkFrames(frames) : frames;
 }
 
-/** The error event a provider sends in the middle of a stream, in the wire's shape. */
-export function streamErrorFrame(wire: WireFormat, message: string, code: string): string {
+/** The framing of the stream `path` asks for on `wire`: AWS event streams for Bedrock's paths. */
+export function streamFraming(wire: WireFormat, path: string): StreamFraming | undefined {
+  if (wire === 'bedrock' || path.endsWith('/invoke-with-response-stream')) return 'aws-eventstream';
+  return undefined;
+}
+
+/**
+ * The error event a provider sends in the middle of a stream, in the wire's shape (on AWS event
+ * streams an exception message whose `:exception-type` is `code`).
+ */
+export function streamErrorFrame(
+  wire: WireFormat,
+  message: string,
+  code: string,
+  framing?: StreamFraming,
+): StreamFrameData {
+  if (framing === 'aws-eventstream' || wire === 'bedrock') {
+    return encodeEventStreamMessage({
+      headers: {
+        ':exception-type': code,
+        ':content-type': 'application/json',
+        ':message-type': 'exception',
+      },
+      payload: utf8.encode(JSON.stringify({ message })),
+    });
+  }
   switch (wire) {
     case 'anthropic':
       return sse({ type: 'error', error: { type: code, message } }, 'error');
@@ -378,10 +479,14 @@ export function streamChunks(
   wire: WireFormat,
   body: unknown,
   options: SimulatorStreamOptions = {},
+  framing?: StreamFraming,
 ): Buffer[] {
-  const frames = streamFrames(wire, body, { pieceSize: options.pieceSize ?? 8 });
+  const frames = streamFrames(wire, body, {
+    pieceSize: options.pieceSize ?? 8,
+    ...(framing === undefined ? {} : { framing }),
+  });
   if (options.chunkBytes === undefined) return frames.map((frame) => Buffer.from(frame));
-  const bytes = Buffer.from(frames.join(''));
+  const bytes = Buffer.concat(frames.map((frame) => Buffer.from(frame)));
   const size = Math.max(1, options.chunkBytes);
   const chunks: Buffer[] = [];
   for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
@@ -389,13 +494,14 @@ export function streamChunks(
 }
 
 /** The content type of a wire's stream. */
-export function streamContentType(wire: WireFormat): string {
+export function streamContentType(wire: WireFormat, framing?: StreamFraming): string {
+  if (framing === 'aws-eventstream') return 'application/vnd.amazon.eventstream';
   return wire === 'ollama' ? 'application/x-ndjson' : 'text/event-stream';
 }
 
 interface Writable {
   flushHeaders(): void;
-  write(chunk: Buffer | string): boolean;
+  write(chunk: Buffer | Uint8Array | string): boolean;
   end(): void;
   once(event: 'drain' | 'close', listener: () => void): unknown;
   off(event: 'drain' | 'close', listener: () => void): unknown;
@@ -411,6 +517,7 @@ export async function writeStream(
   chunks: readonly Buffer[],
   options: SimulatorStreamOptions,
   record: StreamRecord,
+  framing?: StreamFraming,
 ): Promise<void> {
   let closed = false;
   response.once('close', () => {
@@ -427,7 +534,8 @@ export async function writeStream(
           streamErrorFrame(
             wire,
             fail.message ?? 'simulated stream failure',
-            fail.code ?? 'overloaded_error',
+            fail.code ?? (framing === undefined ? 'overloaded_error' : 'throttlingException'),
+            framing,
           ),
         );
         response.end();

@@ -115,10 +115,12 @@ export interface ReplyContext {
   readonly usage?: PromptUsage;
 }
 
-/** What a wire's checks know besides the request. */
+/** What a wire's checks know besides the body and the path. */
 export interface InspectContext {
-  /** The registry provider the lane plays. */
+  /** The registry provider the lane plays, for provider-only rules. */
   readonly provider?: string;
+  /** The request headers (names lower-case, credentials not redacted), for the auth checks. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** What the model named by the request accepts where that differs by model. */
   readonly features?: (model: string) => ModelRequestFeatures | undefined;
 }

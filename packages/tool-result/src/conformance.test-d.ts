@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type * as Bedrock from '@aws-sdk/client-bedrock-runtime';
 import type { Part } from '@google/genai';
 import type { Message as OllamaMessage } from 'ollama';
 import type { ChatCompletionToolMessageParam } from 'openai/resources/chat/completions';
@@ -6,6 +7,7 @@ import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { expectTypeOf } from 'vitest';
 import type {
   AnthropicToolResultBlock,
+  BedrockToolResultBlock,
   GeminiToolResultBlock,
   HermesToolResultBlock,
   OllamaToolResultBlock,
@@ -68,4 +70,24 @@ expectTypeOf<{
   content: [{ type: 'audio'; data: string }];
 }>().not.toExtend<Anthropic.ToolResultBlockParam>();
 // @ts-expect-error an unknown wire is a compile error
-result.to('bedrock');
+result.to('cohere');
+
+// Bedrock: the AWS SDK types the bytes of an image or document as a Uint8Array, which its JSON
+// protocol sends as base64 text, and a JSON value as its `__DocumentType`; the block is the SDK
+// type with those two read as what goes on the wire.
+type DocumentType = NonNullable<Bedrock.ToolUseBlock['input']>;
+type OnTheWire<T> = [DocumentType] extends [T]
+  ? unknown
+  : T extends Uint8Array
+    ? string
+    : T extends readonly (infer Item)[]
+      ? OnTheWire<Item>[]
+      : T extends object
+        ? { [Key in keyof T]: OnTheWire<T[Key]> }
+        : T;
+expectTypeOf(result.to('bedrock')).toEqualTypeOf<BedrockToolResultBlock>();
+expectTypeOf(result.to('bedrock')).toExtend<OnTheWire<Bedrock.ContentBlock.ToolResultMember>>();
+export const bedrockBlock: OnTheWire<Bedrock.ContentBlock> = result.to('bedrock');
+expectTypeOf<{ toolResult: { toolUseId: string; content: [{ audio: string }] } }>().not.toExtend<
+  OnTheWire<Bedrock.ContentBlock>
+>();

@@ -7,6 +7,14 @@
 
 export { carriesNative, nativeNeedsVision } from '@crosswire/core';
 export {
+  BEDROCK_BINARY_DOCUMENT_FORMATS,
+  bedrockDocumentName,
+  DEFAULT_BEDROCK_DOCUMENT_NAME,
+  MAX_BEDROCK_DOCUMENT_NAME,
+  sanitizeBedrockDocumentName,
+  uniqueBedrockDocumentName,
+} from './bedrock-document.js';
+export {
   asJson,
   asText,
   deserializeJson,
@@ -43,6 +51,10 @@ export type {
   AnthropicTextBlockParam,
   AnthropicToolResultBlock,
   AnthropicToolResultContentBlock,
+  BedrockDocumentFormat,
+  BedrockImageFormat,
+  BedrockToolResultBlock,
+  BedrockToolResultContentBlock,
   GeminiInlineDataPart,
   GeminiToolResultBlock,
   HermesToolResultBlock,
@@ -60,4 +72,5 @@ export type {
   ToolResultToOptionAliases,
   ToolResultToOptions,
 } from './wire-blocks.js';
+export { EMPTY_RESULT_TEXT } from './wires/bedrock.js';
 export { DEFAULT_RESPONSE_TAG } from './wires/hermes.js';

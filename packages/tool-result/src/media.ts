@@ -12,8 +12,8 @@ import {
 import type { ResponsesImageDetail } from './wire-blocks.js';
 
 /**
- * The image types each wire's tool-result block carries natively: Anthropic and
- * Responses take JPEG, PNG, GIF and WebP; Gemini's function response parts JPEG, PNG and WebP.
+ * The image types each wire's tool-result block carries natively: Anthropic, Responses and
+ * Bedrock Converse take JPEG, PNG, GIF and WebP; Gemini's function response parts JPEG, PNG and WebP.
  * Wires without a native form list none. Whether a wire carries images at all is core's
  * `carriesNative`; this is the per-type detail on top of it.
  */
@@ -24,6 +24,7 @@ export const TOOL_RESULT_IMAGE_MEDIA_TYPES: Readonly<Record<WireFormat, readonly
   openai: [],
   ollama: [],
   hermes: [],
+  bedrock: NATIVE_IMAGE_MEDIA_TYPES,
 };
 
 export const PDF_MEDIA_TYPE = 'application/pdf';

@@ -39,18 +39,27 @@ function percentDecode(text: string): string {
 }
 
 /**
- * The filename of a PDF sent as a Responses `input_file`: the percent-decoded last
- * segment of the resource URI's hierarchical path, with `.pdf` appended when missing
- * (case-insensitive); an opaque URI (`urn:`, `data:`), an empty path or a path ending in `/`
- * gives `document.pdf`. A reference without a scheme is read as a path.
+ * The percent-decoded last segment of a URI's hierarchical path, or undefined for an opaque URI
+ * (`urn:`, `data:`), an empty path or a path ending in `/`. A reference without a scheme is
+ * read as a path.
+ */
+export function uriFileName(uri: string | undefined): string | undefined {
+  if (typeof uri !== 'string' || uri === '') return undefined;
+  const path = hierarchicalPath(uri);
+  if (path === undefined) return undefined;
+  const name = percentDecode(path.slice(path.lastIndexOf('/') + 1));
+  return name === '' ? undefined : name;
+}
+
+/**
+ * The filename of a PDF sent as a Responses `input_file`: the resource URI's file name
+ * ({@link uriFileName}), with `.pdf` appended when missing (case-insensitive); `document.pdf`
+ * when the URI names no file.
  *
  * @example pdfFilename('file:///reports/Q3%20summary') // 'Q3 summary.pdf'
  */
 export function pdfFilename(uri: string | undefined): string {
-  if (typeof uri !== 'string' || uri === '') return DEFAULT_PDF_FILENAME;
-  const path = hierarchicalPath(uri);
-  if (path === undefined) return DEFAULT_PDF_FILENAME;
-  const name = percentDecode(path.slice(path.lastIndexOf('/') + 1));
-  if (name === '') return DEFAULT_PDF_FILENAME;
+  const name = uriFileName(uri);
+  if (name === undefined) return DEFAULT_PDF_FILENAME;
   return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
 }

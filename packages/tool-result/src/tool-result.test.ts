@@ -302,10 +302,10 @@ describe('ToolResult#to', () => {
     expect(structured.to('gemini').functionResponse.response).toEqual({ a: { b: 1 } });
   });
 
-  it('throws UnknownWireFormatError for a wire that is not one of the six', () => {
-    expect(() => result.to('bedrock' as WireFormat)).toThrow(UnknownWireFormatError);
-    expect(() => result.to('bedrock' as WireFormat)).toThrow(
-      "unknown wire format 'bedrock' (known: openai, anthropic, gemini, ollama, responses, hermes)",
+  it('throws UnknownWireFormatError for a wire that is not a known one', () => {
+    expect(() => result.to('cohere' as WireFormat)).toThrow(UnknownWireFormatError);
+    expect(() => result.to('cohere' as WireFormat)).toThrow(
+      "unknown wire format 'cohere' (known: openai, anthropic, gemini, ollama, responses, hermes, bedrock)",
     );
   });
 

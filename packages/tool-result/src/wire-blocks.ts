@@ -19,14 +19,15 @@ export interface ToolResultData {
 /** Options of `result.to(wire, options)`. A wire ignores the options it has no use for. */
 export interface ToolResultToOptions {
   /**
-   * Send images natively (anthropic, responses, gemini) instead of the text placeholder. Pass
+   * Send images natively (anthropic, responses, gemini, bedrock) instead of the text placeholder. Pass
    * it only when the model sees images (the engine's `tool_result_images` capability).
    * Default false.
    */
   readonly imageInput?: boolean;
   /**
    * Send a PDF natively: default true on anthropic (a base64 document), false elsewhere;
-   * responses (an `input_file`) and gemini (`inlineData`) honour `true`.
+   * responses (an `input_file`), gemini (`inlineData`) and bedrock (a `document` block, for
+   * every binary format Converse reads: pdf, doc, docx, xls, xlsx) honour `true`.
    */
   readonly nativePdf?: boolean;
   /**
@@ -207,6 +208,53 @@ export interface ResponsesToolResultBlock {
   output: string | ResponsesOutputPart[];
 }
 
+// --- bedrock (Converse) ---
+
+/** The image formats a Converse `image` block names. */
+export type BedrockImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/** The document formats a Converse `document` block names. */
+export type BedrockDocumentFormat =
+  | 'pdf'
+  | 'csv'
+  | 'doc'
+  | 'docx'
+  | 'xls'
+  | 'xlsx'
+  | 'html'
+  | 'txt'
+  | 'md';
+
+/**
+ * One member of a Converse `toolResult.content` list (`ToolResultContentBlock`): a union keyed
+ * by its one member. `bytes` is base64 in the JSON body (the AWS SDKs encode a byte array).
+ */
+export type BedrockToolResultContentBlock =
+  | { text: string }
+  | { json: Record<string, unknown> }
+  | { image: { format: BedrockImageFormat; source: { bytes: string } } }
+  | {
+      document: {
+        format: BedrockDocumentFormat;
+        /** Letters, digits, single spaces, hyphens, parentheses and square brackets only. */
+        name: string;
+        source: { bytes: string };
+      };
+    };
+
+/**
+ * A Converse `toolResult` content block (`ContentBlock.ToolResultMember`), one per result in
+ * the user turn after the assistant's `toolUse` blocks. `status` is present only when the tool
+ * failed (`'error'`); Converse reads a result without it as a success.
+ */
+export interface BedrockToolResultBlock {
+  toolResult: {
+    toolUseId: string;
+    content: BedrockToolResultContentBlock[];
+    status?: 'error';
+  };
+}
+
 // --- hermes ---
 
 /**
@@ -225,9 +273,10 @@ export interface ToolResultBlockByWire {
   ollama: OllamaToolResultBlock;
   responses: ResponsesToolResultBlock;
   hermes: HermesToolResultBlock;
+  bedrock: BedrockToolResultBlock;
 }
 
-/** The result block of `wire` (a union of all six when `wire` is not known statically). */
+/** The result block of `wire` (a union of all of them when `wire` is not known statically). */
 export type ToolResultBlock<W extends WireFormat = WireFormat> = ToolResultBlockByWire[W];
 
 /** The signature every `src/wires/<wire>.ts` exports as `renderToolResult`. */

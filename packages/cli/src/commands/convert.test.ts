@@ -102,7 +102,7 @@ describe('crosswire convert', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: convert: unknown wire 'cohere' (one of: openai, anthropic, gemini, ollama, responses, hermes) (see crosswire convert --help)\n",
+        "crosswire: convert: unknown wire 'cohere' (one of: openai, anthropic, gemini, ollama, responses, hermes, bedrock) (see crosswire convert --help)\n",
     });
     expect(
       (await runCli(['convert', '--wire', 'openai', path.join(directory, 'missing.json')])).stderr,

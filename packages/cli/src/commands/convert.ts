@@ -37,7 +37,7 @@ Arguments:
   -                   read the JSON from standard input
 
 Options:
-  --wire W            openai, anthropic, gemini, ollama, responses or hermes
+  --wire W            openai, anthropic, gemini, ollama, responses, hermes or bedrock
                       (defaults to the provider's wire when --provider is given)
   --provider P        a registry provider id, e.g. anthropic, openai, aki-anthropic
   --model M           the model, as you would pass it to the provider

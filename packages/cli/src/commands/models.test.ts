@@ -40,7 +40,17 @@ describe('crosswire models', () => {
     const providers = new Set(rows.map((row) => row.provider));
     // only wires with a native PDF form in a tool result can answer true
     // (openai's gpt-5-pro offering speaks the responses wire)
-    expect([...providers].sort()).toEqual(['anthropic', 'gemini', 'openai', 'openai-responses']);
+    expect([...providers].sort()).toEqual([
+      'anthropic',
+      'anthropic-bedrock',
+      'anthropic-vertex',
+      'azure-openai-responses',
+      'bedrock',
+      'gemini',
+      'gemini-vertex',
+      'openai',
+      'openai-responses',
+    ]);
     expect(rows).toContainEqual(
       expect.objectContaining({ provider: 'anthropic', model: 'claude-sonnet-5-5', from: 'data' }),
     );

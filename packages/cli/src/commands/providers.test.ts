@@ -31,6 +31,8 @@ describe('crosswire providers', () => {
     expect(listed.map((provider) => provider.id)).toEqual([
       'aki-anthropic',
       'anthropic',
+      'anthropic-bedrock',
+      'anthropic-vertex',
       'lmstudio-anthropic',
       'minimax-anthropic',
       'moonshot-anthropic',
@@ -52,7 +54,7 @@ describe('crosswire providers', () => {
       code: 2,
       stdout: '',
       stderr:
-        "crosswire: providers: unknown wire 'cohere' (one of: openai, anthropic, gemini, ollama, responses, hermes) (see crosswire providers --help)\n",
+        "crosswire: providers: unknown wire 'cohere' (one of: openai, anthropic, gemini, ollama, responses, hermes, bedrock) (see crosswire providers --help)\n",
     });
     expect((await runCli(['providers', 'openai'])).stderr).toBe(
       'crosswire: providers: unexpected argument openai (see crosswire providers --help)\n',

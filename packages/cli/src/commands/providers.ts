@@ -14,7 +14,7 @@ speaking one wire: OpenAI's Responses API is the provider openai-responses, and 
 
 Options:
   --wire W            only the providers of that wire (openai, anthropic, gemini,
-                      ollama, responses, hermes)
+                      ollama, responses, hermes, bedrock)
   --json              print the list as JSON
   -h, --help          show this help
 

@@ -7,6 +7,7 @@ import { summarisePayloads } from './describe.js';
 import { DEMO_PDF_BASE64, DEMO_PNG_BASE64 } from './fixtures.js';
 import { DEMO_TOOLS } from './mcp-server.js';
 import type { DemoReport } from './report.js';
+import { runDemo } from './run-demo.js';
 
 // What each tool output must become, per wire and model kind: the rules of seed 000 applied
 // through the registry's derivation (images need vision everywhere; a PDF needs vision on
@@ -49,6 +50,11 @@ const EXPECTED: Record<string, Record<string, string>> = {
     error: 'text (is_error)',
   },
   'gemini text': { ...stringWire, error: 'text (is_error)' },
+  // bedrock: the demo models are not among those Converse takes a tool-result image or document
+  // from, so both go as placeholders (the vision model gets the image after the results); a
+  // failed result says so in status: 'error'.
+  'bedrock vision': { ...stringWire, error: 'text (is_error)' },
+  'bedrock text': { ...stringWire, error: 'text (is_error)' },
 };
 
 describe('crosswire demo', () => {
@@ -89,6 +95,9 @@ describe('crosswire demo', () => {
       'responses text': { image: 'placeholder', pdf: 'placeholder' },
       'hermes vision': { image: 'user-message', pdf: 'placeholder' },
       'hermes text': { image: 'placeholder', pdf: 'placeholder' },
+      // Converse takes no image in a toolResult from a model AWS does not list: after the results.
+      'bedrock vision': { image: 'user-message', pdf: 'placeholder' },
+      'bedrock text': { image: 'placeholder', pdf: 'placeholder' },
     });
     // The simulator's token estimate (caching on): the standing instructions put the prompt
     // past 1,024 tokens, so the second turn reads the first turn's prefix from the cache.
@@ -110,10 +119,12 @@ describe('crosswire demo', () => {
       [1572, 0, 0, 0.00393, 0, 0.00113, 0.00506],
       [2136, 1572, 74, 0.00141, 0.0001572, 0.00031, 0.0018772],
     ]);
-    // Caching from turn 2 on every wire whose provider caches; a local server reports none.
+    // Caching from turn 2 on every wire whose provider caches the model; a local server reports none.
     for (const outcome of report.outcomes) {
       const shares = outcome.turns.map((turn) => turn.cacheSharePercent);
-      const caches = !['ollama', 'hermes'].includes(outcome.wire);
+      // Bedrock caches at a cachePoint only for the models it lists (Claude, Nova): the demo's
+      // lab models on bedrock get none.
+      const caches = !['ollama', 'hermes', 'bedrock'].includes(outcome.wire);
       expect({ conversation: `${outcome.wire} ${outcome.kind}`, first: shares[0] }).toEqual({
         conversation: `${outcome.wire} ${outcome.kind}`,
         first: 0,
@@ -353,6 +364,146 @@ describe('crosswire demo, each block as sent', () => {
         ).toEqual(EXPECTED[`${wire} ${kind}`]);
         expect(outcome?.finalText).toBe('Done.');
       }
+    } finally {
+      await simulator.close();
+    }
+  });
+});
+
+describe('the demo on the cloud routes', () => {
+  // Each cloud provider of the registry, live against the simulator with its own credentials:
+  // AWS keys (SigV4) from the standard variables, a Vertex AI access token, an Azure key.
+  const AWS_ENV = {
+    AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'demo-secret-access-key',
+  };
+  const token = { getAccessToken: () => 'ya29.demo-token' };
+  const VERTEX = '/v1/projects/demo-project/locations/global';
+  const ROUTES = [
+    { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-6', wire: 'bedrock', env: AWS_ENV },
+    {
+      provider: 'bedrock',
+      model: 'us.meta.llama4-scout-17b-instruct-v1:0',
+      wire: 'bedrock',
+      env: { AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-demo' },
+    },
+    {
+      provider: 'anthropic-bedrock',
+      model: 'us.anthropic.claude-sonnet-4-6',
+      wire: 'anthropic',
+      env: AWS_ENV,
+    },
+    {
+      provider: 'anthropic-vertex',
+      model: 'claude-sonnet-4-6',
+      wire: 'anthropic',
+      env: {},
+      cloud: token,
+      path: VERTEX,
+    },
+    {
+      provider: 'gemini-vertex',
+      model: 'gemini-2.5-flash',
+      wire: 'gemini',
+      env: {},
+      cloud: token,
+      path: VERTEX,
+    },
+    {
+      provider: 'azure-openai',
+      model: 'gpt-4.1',
+      wire: 'openai',
+      env: { AZURE_OPENAI_API_KEY: 'azure-demo-key' },
+      path: '/openai/v1',
+    },
+  ] as const;
+
+  it.each(ROUTES.flatMap((route) => [false, true].map((stream) => ({ ...route, stream }))))(
+    '$provider $model (stream: $stream): every tool output reaches the model, no violation',
+    async (route) => {
+      const simulator = await startSimulator();
+      try {
+        simulator.script('cloud', [
+          {
+            type: 'tool_calls',
+            calls: DEMO_TOOLS.map((tool) => ({
+              name: tool.name,
+              arguments: tool.arguments,
+              id: `call_${tool.name}`,
+            })),
+          },
+          { type: 'text', text: 'Done.' },
+        ]);
+        const events: unknown[] = [];
+        const report = await runDemo({
+          live: {
+            provider: route.provider,
+            model: route.model,
+            baseUrl: simulator.baseUrl(route.wire, 'cloud') + ('path' in route ? route.path : ''),
+            ...('cloud' in route ? { cloud: route.cloud } : {}),
+          },
+          env: route.env,
+          onWarning: () => undefined,
+          ...(route.stream ? { onStreamEvent: (event: unknown) => events.push(event) } : {}),
+        });
+        const [outcome] = report.outcomes;
+        expect(outcome).toMatchObject({
+          provider: route.provider,
+          wire: route.wire,
+          finalText: 'Done.',
+          requests: 2,
+        });
+        expect(outcome?.rows.map((row) => row.tool)).toEqual(DEMO_TOOLS.map((tool) => tool.name));
+        expect(
+          simulator.received('cloud').map((request) => [request.status, request.violations]),
+        ).toEqual([
+          [200, []],
+          [200, []],
+        ]);
+        expect(events.length > 0).toBe(route.stream);
+      } finally {
+        await simulator.close();
+      }
+    },
+  );
+
+  it('Claude on Bedrock gets the chart inside toolResult; Llama a placeholder, the chart after the results', async () => {
+    const simulator = await startSimulator();
+    try {
+      const rows: Record<string, unknown> = {};
+      for (const model of [
+        'us.anthropic.claude-sonnet-4-6',
+        'us.meta.llama4-scout-17b-instruct-v1:0',
+      ]) {
+        const lane = model.includes('llama') ? 'llama' : 'claude';
+        simulator.script(lane, [
+          {
+            type: 'tool_calls',
+            calls: DEMO_TOOLS.map((tool) => ({ name: tool.name, arguments: tool.arguments })),
+          },
+          { type: 'text', text: 'Done.' },
+        ]);
+        const report = await runDemo({
+          live: { provider: 'bedrock', model, baseUrl: simulator.baseUrl('bedrock', lane) },
+          env: { AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-demo' },
+          onWarning: () => undefined,
+        });
+        rows[model] = report.outcomes[0]?.rows.find((row) => row.tool === 'render_chart')?.label;
+        const last = simulator.received(lane).at(-1);
+        expect(last?.violations).toEqual([]);
+        if (model.includes('llama')) {
+          // The user turn of the results ends with the label and the chart itself.
+          const body = (last?.body ?? { messages: [] }) as {
+            messages: { content: Record<string, unknown>[] }[];
+          };
+          const turn = body.messages.at(-1);
+          expect(turn?.content.some((block) => 'image' in block)).toBe(true);
+        }
+      }
+      expect(rows).toEqual({
+        'us.anthropic.claude-sonnet-4-6': 'text + image',
+        'us.meta.llama4-scout-17b-instruct-v1:0': 'text + placeholder',
+      });
     } finally {
       await simulator.close();
     }

@@ -66,6 +66,45 @@ function mediaPart(mediaType: string, bytes: number, filename?: string): Deliver
       : { kind: 'document', mediaType, bytes, filename };
 }
 
+/** The media type of a Converse document format. */
+const CONVERSE_DOCUMENTS: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A Converse content member (`{ image }`, `{ document }`, `{ json }`), when `node` is one. */
+function converseMember(node: Record<string, unknown>, parts: DeliveredPart[]): boolean {
+  const image = isObject(node.image) ? node.image : undefined;
+  const document = isObject(node.document) ? node.document : undefined;
+  const bytesOf = (member: Record<string, unknown>) =>
+    asString(isObject(member.source) ? member.source.bytes : undefined);
+  if (image !== undefined && bytesOf(image) !== undefined) {
+    parts.push(
+      mediaPart(`image/${asString(image.format) ?? '*'}`, base64ByteLength(bytesOf(image) ?? '')),
+    );
+    return true;
+  }
+  if (document !== undefined && bytesOf(document) !== undefined) {
+    const format = asString(document.format) ?? '';
+    parts.push(
+      mediaPart(
+        CONVERSE_DOCUMENTS[format] ?? format,
+        base64ByteLength(bytesOf(document) ?? ''),
+        asString(document.name),
+      ),
+    );
+    return true;
+  }
+  if ('json' in node && Object.keys(node).length === 1) {
+    parts.push({ kind: 'text', text: JSON.stringify(node.json) });
+    return true;
+  }
+  return false;
+}
+
 function collect(node: unknown, parts: DeliveredPart[]): void {
   if (typeof node === 'string') {
     parts.push(...textParts(unwrapHermes(node)));
@@ -123,6 +162,15 @@ function collect(node: unknown, parts: DeliveredPart[]): void {
     parts.push(...textParts(asString(node.text) ?? ''));
     return;
   }
+  if (isObject(node.toolResult)) {
+    collect(node.toolResult.content, parts);
+    return;
+  }
+  if (type === undefined && converseMember(node, parts)) return;
+  if (type === undefined && typeof node.text === 'string' && Object.keys(node).length === 1) {
+    parts.push(...textParts(node.text));
+    return;
+  }
   if (isObject(node.functionResponse)) {
     const response = node.functionResponse.response;
     if (isObject(response) && Object.keys(response).length === 1 && 'result' in response) {
@@ -165,6 +213,7 @@ function unwrapHermes(text: string): string {
 function errorFlagged(block: unknown): boolean {
   if (!isObject(block)) return false;
   if (block.is_error === true || block.isError === true) return true;
+  if (isObject(block.toolResult) && block.toolResult.status === 'error') return true;
   const response = isObject(block.functionResponse) ? block.functionResponse.response : undefined;
   return isObject(response) && 'error' in response && !('result' in response);
 }
@@ -234,7 +283,7 @@ export function summarisePayloads(value: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const payload =
-      (key === 'data' || key === 'blob') &&
+      (key === 'data' || key === 'blob' || key === 'bytes') &&
       typeof item === 'string' &&
       !textual &&
       isBase64Text(item) &&

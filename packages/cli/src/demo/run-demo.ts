@@ -1,6 +1,7 @@
 import { carriesNative, type WarningHandler, WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import {
   type ApprovalHandler,
+  type CloudOptions,
   createEngine,
   type Engine,
   type ToolLoopResult,
@@ -29,7 +30,13 @@ export interface DemoOptions {
   /** Only this wire (default: all six). */
   readonly wire?: WireFormat;
   /** Run against a real provider instead of the simulator (needs its API key in `env`). */
-  readonly live?: { readonly provider: string; readonly model: string; readonly baseUrl?: string };
+  readonly live?: {
+    readonly provider: string;
+    readonly model: string;
+    readonly baseUrl?: string;
+    /** A cloud route's region, project, resource or credentials (else read from `env`). */
+    readonly cloud?: CloudOptions;
+  };
   /** Where the API key is read in live mode. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onWarning?: WarningHandler;
@@ -86,6 +93,7 @@ const PROVIDER_OF_WIRE: Readonly<Record<WireFormat, string>> = {
   ollama: 'ollama',
   responses: 'openai-responses',
   hermes: 'nousresearch',
+  bedrock: 'bedrock',
 };
 
 /**
@@ -100,6 +108,8 @@ export const DEMO_MODELS: Readonly<Record<WireFormat, Readonly<Record<DemoModelK
   ollama: { vision: 'qwen2.5vl', text: 'llama3.2' },
   responses: { vision: 'gpt-6.1-sol', text: 'gpt-oss-120b' },
   hermes: { vision: 'vision-model', text: 'Hermes-4-405B' },
+  // The lab's: a model AWS does not list for tool-result images, as the demo shows on bedrock.
+  bedrock: { vision: 'vision-model', text: 'text-model' },
 };
 
 /** The demo lab's two models, for the kinds the data has no real model of on a wire. */
@@ -186,12 +196,19 @@ export function demoRegistry(): Registry {
       base_url: 'http://127.0.0.1/',
       chat_path: real.chatPath,
       auth: null,
+      // The simulator's Bedrock lane wants credentials, as Bedrock does: a demo API key.
+      ...(wire === 'bedrock' ? { headers: { Authorization: 'Bearer crosswire-demo-key' } } : {}),
       docs: DEMO_SOURCE,
-      // Claimed where the wire has a native form (the validator refuses the others).
-      capabilities: {
-        ...(carriesNative(wire, 'image') ? { tool_result_images: claim(true) } : {}),
-        ...(carriesNative(wire, 'pdf') ? { tool_result_pdf: claim(true) } : {}),
-      },
+      // Claimed where the wire has a native form (the validator refuses the others); not on
+      // bedrock, where Converse takes a tool-result image only from the models AWS lists (the
+      // demo models are none of them), so the vision model gets it after the results instead.
+      capabilities:
+        wire === 'bedrock'
+          ? {}
+          : {
+              ...(carriesNative(wire, 'image') ? { tool_result_images: claim(true) } : {}),
+              ...(carriesNative(wire, 'pdf') ? { tool_result_pdf: claim(true) } : {}),
+            },
       offerings: (['vision', 'text'] as const).map((kind) => {
         const id = DEMO_MODELS[wire][kind];
         const { key, pricing: price } = realModel(id);
@@ -307,6 +324,7 @@ async function liveConversation(
     provider: live.provider,
     model: live.model,
     ...(live.baseUrl === undefined ? {} : { baseUrl: live.baseUrl }),
+    ...(live.cloud === undefined ? {} : { cloud: live.cloud }),
     // A failed request is reported, not retried for a minute: this is a demo.
     retry: { maxRetries: 0 },
     ...(options.env === undefined ? {} : { env: options.env }),

@@ -23,6 +23,7 @@ describe('crosswire demo --output', () => {
       ['ollama', 'ollama', 'format', WEATHER],
       ['responses', 'openai-responses', 'text.format', WEATHER],
       ['hermes', 'nousresearch', 'prompt', WEATHER],
+      ['bedrock', 'bedrock', 'outputConfig.textFormat', WEATHER],
     ]);
   });
 

@@ -28,6 +28,7 @@ const LANE_OF_WIRE: Readonly<Record<WireFormat, { provider: string; model: strin
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-6' },
 };
 
 /** One wire's structured answer. */

@@ -35,6 +35,8 @@ const RESPONSE_ID: Record<WireFormat, (raw: Record<string, unknown>) => string |
   ollama: () => undefined,
   responses: (raw) => str(raw.id),
   hermes: (raw) => str(raw.id),
+  // Converse replies carry no id (the request id is a response header).
+  bedrock: () => undefined,
 };
 
 function responseIdOf(wire: WireFormat, response: ChatResponse): string | undefined {

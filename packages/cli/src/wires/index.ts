@@ -1,5 +1,6 @@
 import type { WireFormat } from '@crosswire/core';
 import * as anthropic from './anthropic.js';
+import * as bedrock from './bedrock.js';
 import type { DeliveredToolResult } from './delivered.js';
 import * as gemini from './gemini.js';
 import * as hermes from './hermes.js';
@@ -19,4 +20,5 @@ export const DELIVERED_TOOL_RESULTS: Readonly<
   ollama: ollama.deliveredToolResults,
   responses: responses.deliveredToolResults,
   hermes: hermes.deliveredToolResults,
+  bedrock: bedrock.deliveredToolResults,
 };

@@ -39,6 +39,7 @@ function render(image: Image): Record<string, unknown> {
     ollama: attempt(() => image.toOllama()),
     lmstudio: attempt(() => image.toLMStudio()),
     hermes: attempt(() => image.to('hermes')),
+    bedrock: attempt(() => image.toBedrock()),
     data_url: attempt(() => image.dataUrl()),
     to_json: image.toJSON(),
   };

@@ -1,5 +1,6 @@
 import type { WireFormat } from '@crosswire/core';
 import * as anthropic from './anthropic.js';
+import * as bedrock from './bedrock.js';
 import * as gemini from './gemini.js';
 import * as hermes from './hermes.js';
 import * as ollama from './ollama.js';
@@ -7,6 +8,7 @@ import * as openai from './openai.js';
 import * as responses from './responses.js';
 import type {
   AnthropicImagePart,
+  BedrockImagePart,
   GeminiImagePart,
   ImageView,
   InlineOptions,
@@ -22,13 +24,14 @@ export interface ImagePartByWire {
   ollama: string;
   responses: ResponsesImagePart;
   hermes: OpenAIImagePart;
+  bedrock: BedrockImagePart;
 }
 
 type ImagePartRenderer<Part> = (image: ImageView, options: InlineOptions) => Part;
 
 /**
  * One renderer per wire; the compiler checks that every wire format has one. `inline` is
- * ignored by the wires that are always inline (gemini, ollama).
+ * ignored by the wires that are always inline (gemini, ollama, bedrock).
  */
 export const IMAGE_PART_BY_WIRE: {
   readonly [W in WireFormat]: ImagePartRenderer<ImagePartByWire[W]>;
@@ -39,4 +42,5 @@ export const IMAGE_PART_BY_WIRE: {
   ollama: (image) => ollama.imagePart(image),
   responses: (image, options) => responses.imagePart(image, options),
   hermes: (image, options) => hermes.imagePart(image, options),
+  bedrock: (image) => bedrock.imagePart(image),
 };

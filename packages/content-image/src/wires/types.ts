@@ -40,6 +40,20 @@ export interface AnthropicImagePart {
     | { readonly type: 'base64'; readonly media_type: string; readonly data: string };
 }
 
+/** The image formats Bedrock Converse takes. */
+export type BedrockImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/**
+ * The Bedrock Converse `image` content block: the payload as `source.bytes` (base64 in the JSON
+ * body, which the AWS SDKs encode from a byte array).
+ */
+export interface BedrockImagePart {
+  readonly image: {
+    readonly format: BedrockImageFormat;
+    readonly source: { readonly bytes: string };
+  };
+}
+
 /** The Gemini inline-data part in snake_case, the REST API's own spelling (the default). */
 export interface GeminiImagePart {
   readonly inline_data: { readonly mime_type: string; readonly data: string };

@@ -169,4 +169,27 @@ export const sampleReplies = {
       },
     ],
   },
+  bedrock: {
+    output: {
+      message: {
+        role: 'assistant',
+        content: [
+          { reasoningContent: { reasoningText: { text: 'Let me look.', signature: 'sig' } } },
+          { text: 'Checking.' },
+          {
+            toolUse: {
+              toolUseId: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+              name: 'get_weather',
+              input: { city: 'Paris' },
+            },
+          },
+          { toolUse: { toolUseId: 'tooluse_2', name: 'get_time', input: {} } },
+          { toolUse: { toolUseId: 'tooluse_3', input: {} } },
+        ],
+      },
+    },
+    stopReason: 'tool_use',
+    usage: { inputTokens: 30, outputTokens: 12, totalTokens: 42 },
+    metrics: { latencyMs: 480 },
+  },
 } as const;

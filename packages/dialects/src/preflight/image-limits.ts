@@ -3,7 +3,8 @@
 // a placeholder (too many images). The engine's `imageLimits` option acts on this list before
 // preflight runs; the rules themselves (`anthropic-image-bytes`...) stay the judge.
 import type { WireFormat } from '@crosswire/core';
-import { asArray, isRecord, type JsonObject } from '../support/json.js';
+import { asArray, asRecord, isRecord, type JsonObject } from '../support/json.js';
+import { BEDROCK_MEDIA_LIMITS, converseFacts } from './bedrock-rules.js';
 import { base64ImageDimensions } from './image-header.js';
 import { ANTHROPIC_MEDIA_LIMITS } from './request-rules.js';
 
@@ -15,6 +16,8 @@ export interface ImageLimits {
   readonly imageSide?: number;
   /** Images and documents in one request. */
   readonly mediaPerRequest?: number;
+  /** What `mediaPerRequest` counts, in words (default `images and documents`). */
+  readonly mediaCounted?: string;
   /** Above this many images in a request, no side may exceed `manyImageSide`. */
   readonly manyImages?: number;
   readonly manyImageSide?: number;
@@ -32,6 +35,13 @@ export const IMAGE_LIMITS: Readonly<Record<WireFormat, ImageLimits | undefined>>
   gemini: undefined,
   ollama: undefined,
   hermes: undefined,
+  bedrock: {
+    imageBytes: BEDROCK_MEDIA_LIMITS.imageBytes,
+    imageSide: BEDROCK_MEDIA_LIMITS.imageSide,
+    // Converse counts images (20) and documents (5) apart: only images are sites here.
+    mediaPerRequest: BEDROCK_MEDIA_LIMITS.images,
+    mediaCounted: 'images',
+  },
 };
 
 /** One image of a body that breaks a limit. */
@@ -94,6 +104,28 @@ function anthropicSites(body: JsonObject): ImageSite[] {
   return found;
 }
 
+/** Converse's image blocks (user turns and tool results), in the order preflight counts them. */
+function bedrockSites(body: JsonObject): ImageSite[] {
+  return converseFacts(body).media.flatMap((site): ImageSite[] => {
+    if (site.kind !== 'image') return [];
+    const keys = site.path
+      .replace(/\.image$/, '')
+      .split(/[.[\]]+/)
+      .filter((key) => key !== '')
+      .map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+    const format = asRecord(asRecord(site.block).image).format;
+    return [
+      {
+        path: site.path,
+        keys,
+        kind: 'image',
+        mediaType: typeof format === 'string' ? `image/${format}` : '',
+        data: site.bytes,
+      },
+    ];
+  });
+}
+
 const SITES: Readonly<Record<WireFormat, (body: JsonObject) => ImageSite[]>> = {
   anthropic: anthropicSites,
   openai: () => [],
@@ -101,6 +133,7 @@ const SITES: Readonly<Record<WireFormat, (body: JsonObject) => ImageSite[]>> = {
   gemini: () => [],
   ollama: () => [],
   hermes: () => [],
+  bedrock: bedrockSites,
 };
 
 /**
@@ -129,7 +162,7 @@ export function overLimitImages(body: unknown, wire: WireFormat): OverLimitImage
         over(
           site,
           `${wire}-media-count`,
-          `a request holds at most ${perRequest} images and documents`,
+          `a request holds at most ${perRequest} ${limits.mediaCounted ?? 'images and documents'}`,
           undefined,
         ),
       );

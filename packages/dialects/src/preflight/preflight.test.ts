@@ -12,6 +12,9 @@ describe('preflight: the request rules of the catalogue', () => {
       const { violations } = preflight(rule.example.body, {
         wire: rule.wire,
         ...(rule.example.provider === undefined ? {} : { provider: rule.example.provider }),
+        ...(rule.example.capabilities === undefined
+          ? {}
+          : { capabilities: rule.example.capabilities }),
         ...(rule.example.features === undefined ? {} : { features: rule.example.features }),
       });
       expect(violations.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import {
 } from '@crosswire/core';
 import { isRecord } from '../support/json.js';
 import { PROVIDER_RULES } from './rules.js';
-import type { ModelRequestFeatures, ProviderRule } from './types.js';
+import type { ModelFacts, ModelRequestFeatures, ProviderRule } from './types.js';
 
 /** One broken rule in a request body. */
 export interface PreflightViolation {
@@ -25,8 +25,13 @@ export interface PreflightOptions {
   readonly wire: WireFormat;
   /** The registry provider id, when known. */
   readonly provider?: string;
-  /** The model, when the wire names it outside the body (Gemini's URL). */
+  /** The model, when the wire names it outside the body (Gemini's and Bedrock's URL). */
   readonly model?: string;
+  /**
+   * The model's effective facts where a rule depends on them (registry `tool_result_images`,
+   * `tool_result_pdf`): an engine passes them; without them those rules are not checked.
+   */
+  readonly capabilities?: ModelFacts;
   /**
    * What the model accepts where that differs by model (the registry's request features:
    * `output_config.format`, a forced `tool_choice`, function tools beside a JSON response);
@@ -49,6 +54,7 @@ const CHECKED: Readonly<Record<WireFormat, readonly ProviderRule[]>> = (() => {
     ollama: [],
     responses: [],
     hermes: [],
+    bedrock: [],
   };
   for (const rule of PROVIDER_RULES) if (rule.check) byWire[rule.wire].push(rule);
   return byWire;
@@ -66,6 +72,7 @@ export function preflight(request: unknown, options: PreflightOptions): Prefligh
   const context = {
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.provider === undefined ? {} : { provider: options.provider }),
+    ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
     ...(options.features === undefined ? {} : { features: options.features }),
   };
   const violations: PreflightViolation[] = [];

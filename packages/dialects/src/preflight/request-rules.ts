@@ -90,6 +90,8 @@ const TOOL_READERS: Readonly<Record<WireFormat, (body: JsonObject) => FunctionTo
   },
   ollama: () => [],
   hermes: () => [],
+  // Converse's tool rules read `toolConfig.tools` in bedrock-rules.ts.
+  bedrock: () => [],
 };
 
 // Several rules read the same tools of one body: read them once.

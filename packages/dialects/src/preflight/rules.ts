@@ -3,6 +3,7 @@
 // rules that carry a `check` (the engine before every send, users on bodies they build), the
 // simulator refuses every rule (its wire checks in @crosswire/simulator cover the conversation
 // rules without a `check`), and @crosswire/simulator's docs/provider-rules.md is generated from it.
+import { BEDROCK_RULES } from './bedrock-rules.js';
 import { CACHE_RULES } from './cache-rules.js';
 import { REQUEST_RULES } from './request-rules.js';
 import { STRUCTURED_RULES } from './structured-rules.js';
@@ -477,4 +478,5 @@ export const PROVIDER_RULES: readonly ProviderRule[] = Object.freeze([
   ...REQUEST_RULES,
   ...STRUCTURED_RULES,
   ...CACHE_RULES,
+  ...BEDROCK_RULES,
 ]);

@@ -29,6 +29,7 @@ const MODELS: Readonly<Record<WireFormat, string>> = {
   ollama: 'llama3.2',
   responses: 'gpt-6.1-sol',
   hermes: 'Hermes-4-405B',
+  bedrock: 'us.anthropic.claude-sonnet-4-6',
 };
 
 // The providers' own patterns, written out again here (not read from the code under test).
@@ -39,6 +40,7 @@ const DOCUMENTED: Readonly<Record<WireFormat, RegExp>> = {
   gemini: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
   ollama: /^[\s\S]+$/,
   hermes: /^[^<>]+$/,
+  bedrock: /^[a-zA-Z0-9_-]{1,64}$/,
 };
 
 describe('wireToolName: a legal name stays, any other gets a legal one', () => {
@@ -53,6 +55,13 @@ describe('wireToolName: a legal name stays, any other gets a legal one', () => {
           "caldav-mcp_create-event_7b02b773",
           "1password_lookup",
           "lookup_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          "tool_4d947325",
+        ],
+        "bedrock": [
+          "calendar_read_2505b184",
+          "caldav-mcp_create-event_7b02b773",
+          "1password_lookup",
+          "lookup_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx_deee41bb",
           "tool_4d947325",
         ],
         "gemini": [

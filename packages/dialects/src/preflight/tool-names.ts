@@ -51,6 +51,13 @@ export const TOOL_NAME_RULES: Readonly<Record<WireFormat, ToolNameRule>> = {
     maxLength: 64,
     source: 'https://github.com/kaitranntt/ccs/issues/25',
   },
+  bedrock: {
+    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
+    illegal: /[^a-zA-Z0-9_-]+/g,
+    maxLength: 64,
+    source:
+      'https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html',
+  },
   // Ollama's /api/chat takes `function.name` as a plain JSON string (docs/api.md documents no
   // pattern) and renders it into the model's own template: any non-empty name.
   ollama: {

@@ -26,8 +26,20 @@ export interface RuleContext {
   readonly model?: string;
   /** The registry provider id, when known. */
   readonly provider?: string;
+  /**
+   * What the model is known to accept, where a rule depends on the model (Converse takes an
+   * image inside a `toolResult` only for some models): the registry's effective values. A
+   * fact left out is not checked.
+   */
+  readonly capabilities?: ModelFacts;
   /** What the model accepts where it differs by model (from the registry), when known. */
   readonly features?: ModelRequestFeatures;
+}
+
+/** Model facts a rule may need, named as the registry names them. */
+export interface ModelFacts {
+  readonly tool_result_images?: boolean;
+  readonly tool_result_pdf?: boolean;
 }
 
 /** A rule's check: every break of the rule in `body` (empty when the body keeps it). */
@@ -49,6 +61,8 @@ export interface ProviderRule {
     readonly body: unknown;
     /** The registry provider the example goes to, for a rule of some providers only. */
     readonly provider?: string;
+    /** The model's facts the example holds, for a rule of some models only. */
+    readonly capabilities?: ModelFacts;
     /** The model's request features, for a rule of some models only. */
     readonly features?: ModelRequestFeatures;
   };

@@ -27,9 +27,10 @@ export interface StructuredOutputRequest {
 /**
  * How a wire asks for a structured reply, where it has a choice (`DialectOptions.structuredOutput`):
  * `native` the provider's own parameter (anthropic `output_config.format`, gemini
- * `responseJsonSchema`), `tool` a synthetic tool the model is forced to call (anthropic),
- * `subset` gemini's OpenAPI-subset `responseSchema`, `prompt` (openai, responses) JSON mode with
- * the schema in the system prompt, for a model without `json_schema`. Other wires ignore it.
+ * `responseJsonSchema`, bedrock `outputConfig.textFormat`), `tool` a synthetic tool the model
+ * is forced to call (anthropic, bedrock), `subset` gemini's OpenAPI-subset `responseSchema`,
+ * `prompt` (openai, responses) JSON mode with the schema in the system prompt, for a model
+ * without `json_schema`. Other wires ignore it.
  */
 export type StructuredOutputMode = 'native' | 'tool' | 'subset' | 'prompt';
 
@@ -38,6 +39,7 @@ export type StructuredMechanism =
   | 'response_format'
   | 'text.format'
   | 'output_config.format'
+  | 'outputConfig.textFormat'
   | 'tool'
   | 'responseJsonSchema'
   | 'responseSchema'

@@ -60,6 +60,8 @@ const TRANSIENT_ERROR_TYPES: Readonly<Record<WireFormat, readonly string[]>> = {
   ollama: [],
   responses: [],
   hermes: [],
+  // Converse's exceptions arrive in event-stream frames, read by eventstream.ts.
+  bedrock: [],
 };
 
 /** Throws when a body is not a JSON object (a reply the parser cannot read). */

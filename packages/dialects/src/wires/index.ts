@@ -15,7 +15,9 @@
 //  7. cli: `src/wires/<wire>.ts` (what a delivered block reached the model as) and its row in
 //     `src/wires/index.ts`; the demo's provider in `src/demo/fixtures.ts`.
 //  8. engines: a loop golden in `fixtures/loop/` (`pnpm golden:record packages/engines`).
-//  9. The layout test (`scripts/layout.test.ts`) lists the wire files; a minor changeset for
+//  9. engines: where the provider's endpoint needs more than a key (a signed request, a
+//     region or project in the URL), a cloud kind in `src/cloud/` and its row there.
+// 10. The layout test (`scripts/layout.test.ts`) lists the wire files; a minor changeset for
 //     every package touched.
 import type { WireFormat } from '@crosswire/core';
 import { withProvenImages } from '../body-images.js';
@@ -26,6 +28,8 @@ import type { ProviderMessageReader, ReadContext } from '../provider-reading.js'
 import type { WireStream } from '../stream-types.js';
 import * as anthropic from './anthropic.js';
 import { stream as anthropicStream } from './anthropic-stream.js';
+import * as bedrock from './bedrock.js';
+import { stream as bedrockStream } from './bedrock-stream.js';
 import * as gemini from './gemini.js';
 import { stream as geminiStream } from './gemini-stream.js';
 import * as hermes from './hermes.js';
@@ -45,6 +49,7 @@ const WIRE_DIALECTS: Readonly<Record<WireFormat, Dialect>> = {
   ollama: ollama.dialect,
   responses: responses.dialect,
   hermes: hermes.dialect,
+  bedrock: bedrock.dialect,
 };
 
 /** Every wire's reader of its own provider messages. */
@@ -102,4 +107,5 @@ export const STREAMS: Readonly<Record<WireFormat, WireStream>> = Object.freeze({
   ollama: ollamaStream,
   responses: responsesStream,
   hermes: hermesStream,
+  bedrock: bedrockStream,
 });

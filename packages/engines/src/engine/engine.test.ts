@@ -82,6 +82,8 @@ describe('createEngine from registry data', () => {
           provider: provider.id,
           model,
           apiKey: 'sk-test-0123456789',
+          // Claude on Vertex AI takes no API key: an access token.
+          cloud: { getAccessToken: () => 'ya29.test-token' },
           baseUrl: simulator.baseUrl(wire, provider.id),
         }),
       );

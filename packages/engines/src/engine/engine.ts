@@ -45,6 +45,8 @@ import {
 } from '@crosswire/registry';
 import type { Dispatcher } from 'undici';
 import { settleWithin, typedAbort } from '../abortable.js';
+import { cloudRoute, withRouteBody } from '../cloud/cloud.js';
+import type { CloudOptions } from '../cloud/types.js';
 import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
@@ -241,6 +243,13 @@ export interface EngineOptions extends ObserveOptions {
   readonly discoverTimeoutMs?: number;
   /** Where the API key variable is read. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * For a provider in a cloud account (`bedrock`, `anthropic-bedrock`, `anthropic-vertex`,
+   * `gemini-vertex`, `azure-openai`): the region, project, location or resource its URL names,
+   * and the credentials used when no API key is given (AWS credentials or a provider of them;
+   * an access token). See the cloud routes guide.
+   */
+  readonly cloud?: CloudOptions;
 }
 
 /**
@@ -289,6 +298,8 @@ export class Engine {
   readonly #transport: HttpTransport;
   readonly #dialect: Dialect;
   readonly #path: string;
+  /** The provider's own path of a streamed request (`{model}` filled), when it has one. */
+  readonly #streamPath: string | undefined;
   readonly #imageCache = imageLimitsCache();
 
   constructor(options: EngineOptions) {
@@ -314,26 +325,35 @@ export class Engine {
     this.#dialect = DIALECTS[wire];
     const chatPath =
       resolution.offering?.chatPath ?? provider.chatPath ?? this.#dialect.path(model);
-    this.baseUrl = checkedBaseUrl(options.baseUrl ?? provider.baseUrl);
+    const env =
+      options.env ??
+      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ??
+      {};
+    const apiKey =
+      options.apiKey ?? (provider.apiKeyEnv ? env[provider.apiKeyEnv] || undefined : undefined);
+    this.#apiKey = apiKey;
+    // A provider in a cloud account: its URL's region or project, and its credentials.
+    const route = cloudRoute(provider, {
+      apiKey,
+      options: options.cloud,
+      env,
+      baseUrl: options.baseUrl,
+    });
+    this.baseUrl = checkedBaseUrl(options.baseUrl ?? route?.baseUrl ?? provider.baseUrl);
     checkHeaders(options.headers);
     this.#path = withoutRepeatedVersion(
       this.baseUrl,
       chatPath.replaceAll('{model}', encodeURIComponent(model)),
     );
     this.endpoint = joinUrl(this.baseUrl, this.#path);
+    this.#streamPath = provider.streamPath?.replaceAll('{model}', encodeURIComponent(model));
 
-    const env =
-      options.env ??
-      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ??
-      {};
-    const apiKey = options.apiKey ?? (provider.apiKeyEnv ? env[provider.apiKeyEnv] : undefined);
-    this.#apiKey = apiKey;
     const headers: Record<string, string> = { ...provider.headers };
     if (provider.auth && apiKey) {
       headers[provider.auth.header.toLowerCase()] = provider.auth.scheme
         ? `${provider.auth.scheme} ${apiKey}`
         : apiKey;
-    } else if (provider.auth?.required && !apiKey) {
+    } else if (provider.auth?.required && !apiKey && route?.authorize === undefined) {
       throw new CrosswireError(
         'missing_api_key',
         `provider "${provider.id}" needs an API key: pass apiKey${provider.apiKeyEnv ? ` or set ${provider.apiKeyEnv}` : ''}`,
@@ -367,6 +387,10 @@ export class Engine {
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
       apiKey,
+      authorize: route?.authorize,
+      ...((provider.streamFraming ?? STREAMS[wire].framing) === 'aws-eventstream'
+        ? { streamAccept: 'application/vnd.amazon.eventstream' }
+        : {}),
     });
   }
 
@@ -567,24 +591,28 @@ export class Engine {
   ) {
     const prepareStarted = performance.now();
     const built = await this.#builtRequest(input, options, output);
+    // The cloud route's body changes (the model moved to the path, anthropic_version) come
+    // before the middleware, so a middleware sees and edits the body that is sent.
+    const routed = withRouteBody(this.provider, stream ? stream(built) : built);
     const facts = this.#requestFacts(options, iteration, stream !== undefined);
     const middleware = this.#options.middleware ?? [];
     const { body, headers } =
       middleware.length === 0
-        ? { body: stream ? stream(built) : built, headers: undefined }
-        : await applyRequestMiddleware(
-            middleware,
-            facts,
-            stream ? stream(built) : built,
-            options.signal,
-          ).catch((error: unknown) => {
-            throw this.#transport.scrubber.error(error);
-          });
+        ? { body: routed, headers: undefined }
+        : await applyRequestMiddleware(middleware, facts, routed, options.signal).catch(
+            (error: unknown) => {
+              throw this.#transport.scrubber.error(error);
+            },
+          );
     if (this.#options.preflight !== false) {
       const { violations } = preflight(body, {
         wire: this.toolWireFormat,
         provider: this.provider.id,
         model: this.model,
+        capabilities: {
+          tool_result_images: this.supports('tool_result_images'),
+          tool_result_pdf: this.supports('tool_result_pdf'),
+        },
         features: this.#features,
       });
       if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);
@@ -663,11 +691,15 @@ export class Engine {
     let failure: Error | undefined;
     let errorSent = false;
     try {
-      const reply = await this.#transport.postStream(wireStream.path(this.#path), body, {
-        signal: options.signal,
-        timeoutMs: options.timeoutMs,
-        headers,
-      });
+      const reply = await this.#transport.postStream(
+        this.#streamPath ?? wireStream.path(this.#path),
+        body,
+        {
+          signal: options.signal,
+          timeoutMs: options.timeoutMs,
+          headers,
+        },
+      );
       status = reply.status;
       attempts = reply.attempts;
       opened({
@@ -679,6 +711,9 @@ export class Engine {
       });
       for await (const event of readEventStream(this.toolWireFormat, reply.body, {
         ...this.dialectOptions,
+        ...(this.provider.streamFraming === undefined
+          ? {}
+          : { framing: this.provider.streamFraming }),
         provider: this.provider.id,
         signal: options.signal,
         idleTimeoutMs: options.idleTimeoutMs ?? this.#options.streamIdleTimeoutMs ?? 60_000,
@@ -813,7 +848,7 @@ export class Engine {
             options.tools,
             this.toolWireFormat,
           );
-    return this.#builtRequest(input, options, output);
+    return withRouteBody(this.provider, await this.#builtRequest(input, options, output));
   }
 
   async #builtRequest(
@@ -1200,7 +1235,11 @@ function withHeaderSecrets(
   const added = createSecretScrubber({ headers });
   if (added.secrets.length === 0) return scrubber;
   return {
-    secrets: [...scrubber.secrets, ...added.secrets],
+    // Read through: the engine's scrubber learns a signed request's session token later.
+    get secrets() {
+      return [...scrubber.secrets, ...added.secrets];
+    },
+    remember: (secrets) => scrubber.remember(secrets),
     text: (text) => added.text(scrubber.text(text)),
     value: (value) => added.value(scrubber.value(value)),
     error: (error) => added.error(scrubber.error(error)),

@@ -37,6 +37,11 @@ export interface SecretSources {
 export interface SecretScrubber {
   /** The credentials found, longest first (never logged; for tests and composition). */
   readonly secrets: readonly string[];
+  /**
+   * Adds credentials learned per request (a signed request's session token, an access token
+   * that rotates); the oldest go once more than 64 are known.
+   */
+  remember(secrets: readonly string[]): void;
   text(text: string): string;
   /** A deep copy of `value` with every string scrubbed. */
   value(value: unknown): unknown;
@@ -82,8 +87,21 @@ function secretsOf(sources: SecretSources): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
+/** How many credentials learned per request a scrubber keeps (a rotating token adds one each time). */
+const MAX_LEARNED = 64;
+
 export function createSecretScrubber(sources: SecretSources): SecretScrubber {
-  const secrets = secretsOf(sources);
+  const configured = secretsOf(sources);
+  let learned: string[] = [];
+  let secrets = configured;
+  const remember = (found: readonly string[]) => {
+    const fresh = found.filter(
+      (secret) => secret.length >= MIN_SECRET_LENGTH && !secrets.includes(secret),
+    );
+    if (fresh.length === 0) return;
+    learned = [...learned, ...fresh].slice(-MAX_LEARNED);
+    secrets = [...new Set([...configured, ...learned])].sort((a, b) => b.length - a.length);
+  };
   const text = (input: string): string => {
     let output = redactUrls(input);
     for (const secret of secrets) {
@@ -146,5 +164,13 @@ export function createSecretScrubber(sources: SecretSources): SecretScrubber {
     if (input.cause !== undefined) error(input.cause, depth + 1);
     return input;
   };
-  return { secrets, text, value: (input) => value(input), error: (input) => error(input) };
+  return {
+    get secrets() {
+      return secrets;
+    },
+    remember,
+    text,
+    value: (input) => value(input),
+    error: (input) => error(input),
+  };
 }

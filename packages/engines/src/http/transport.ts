@@ -1,6 +1,7 @@
 import { ProviderError } from '@crosswire/core';
 import { Agent, type Dispatcher, request } from 'undici';
 import { linkSignals } from '../abortable.js';
+import type { RequestAuthorizer } from '../cloud/types.js';
 import { serializeJson } from './json-body.js';
 import { providerErrorFromResponse } from './provider-error.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
@@ -42,6 +43,13 @@ export interface HttpTransportOptions {
    * header values) from every error the transport throws.
    */
   readonly apiKey?: string | undefined;
+  /**
+   * Signs or authorizes each attempt (a cloud provider's SigV4 signature, a rotating access
+   * token); the secrets it reports join those kept out of every error.
+   */
+  readonly authorize?: RequestAuthorizer | undefined;
+  /** The `accept` of a streamed request. Default `text/event-stream, application/x-ndjson`. */
+  readonly streamAccept?: string | undefined;
 }
 
 export interface RetryEvent {
@@ -86,6 +94,8 @@ export class HttpTransport {
   #maxResponseBytes: number;
   #random: () => number;
   #onRetry: ((event: RetryEvent) => void) | undefined;
+  #authorize: RequestAuthorizer | undefined;
+  #streamAccept: string;
   /** The rate-limit state of the last reply that carried rate-limit headers. */
   rateLimit: RateLimit | undefined;
   /** Scrubs this transport's credentials from text, values and errors. */
@@ -107,6 +117,8 @@ export class HttpTransport {
     this.#maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
     this.#random = options.random ?? Math.random;
     this.#onRetry = options.onRetry;
+    this.#authorize = options.authorize;
+    this.#streamAccept = options.streamAccept ?? 'text/event-stream, application/x-ndjson';
     this.scrubber = createSecretScrubber({
       baseUrl: options.baseUrl,
       headers: this.#headers,
@@ -139,7 +151,7 @@ export class HttpTransport {
   async postStream(path: string, body: unknown, options: PostOptions = {}): Promise<HttpStream> {
     let sent: SentRequest;
     try {
-      sent = await this.#send(path, body, options, 'text/event-stream, application/x-ndjson');
+      sent = await this.#send(path, body, options, this.#streamAccept);
     } catch (error) {
       throw this.scrubber.error(error);
     }
@@ -166,9 +178,15 @@ export class HttpTransport {
     const started = performance.now();
     for (let attempt = 0; ; attempt++) {
       options.signal?.throwIfAborted();
+      // Signed afresh for every attempt (a signature is dated; credentials may have rotated).
+      // A failure to get credentials is not a network failure: it is not retried.
+      const sent =
+        this.#authorize === undefined
+          ? headers
+          : { ...headers, ...(await this.#authorized(url, headers, payload, options.signal)) };
       let outcome: AttemptOutcome;
       try {
-        outcome = await this.#attempt(url, payload, headers, options, streaming);
+        outcome = await this.#attempt(url, payload, sent, options, streaming);
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (error instanceof ProviderError) throw error;
@@ -249,6 +267,18 @@ export class HttpTransport {
       });
       await sleep(delay, options.signal);
     }
+  }
+
+  async #authorized(
+    url: string,
+    headers: Record<string, string>,
+    payload: Buffer,
+    signal: AbortSignal | undefined,
+  ): Promise<Readonly<Record<string, string>>> {
+    const authorize = this.#authorize as RequestAuthorizer;
+    const authorization = await authorize({ method: 'POST', url, headers, body: payload }, signal);
+    this.scrubber.remember(authorization.secrets);
+    return authorization.headers;
   }
 
   async #attempt(

@@ -29,6 +29,7 @@ const LANES: Readonly<Record<WireFormat, { provider: string; model: string }>> =
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'anthropic.claude-sonnet-4-6' },
 };
 
 type Choice = 'approve' | 'edit' | 'deny' | 'deny-with-reason';
@@ -90,7 +91,7 @@ const CASES = WIRE_FORMATS.flatMap((wire) =>
 
 describe('approval: whatever the calls and the decisions', () => {
   test('it runs every wire in both modes', () => {
-    expect(CASES).toHaveLength(12);
+    expect(CASES).toHaveLength(14);
   });
 
   test.each(CASES)(

@@ -28,6 +28,7 @@ const LANES: Readonly<Record<WireFormat, { provider: string; model: string }>> =
   ollama: { provider: 'ollama', model: 'llama3.2' },
   responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'anthropic.claude-sonnet-4-6' },
 };
 
 let simulator: Simulator;

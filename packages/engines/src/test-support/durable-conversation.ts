@@ -25,6 +25,7 @@ export const ENGINE_PROVIDERS: Readonly<Record<WireFormat, { provider: string; m
   ollama: { provider: 'ollama', model: 'llama3.2-vision' },
   responses: { provider: 'openai-responses', model: 'gpt-6.1-sol' },
   hermes: { provider: 'nousresearch', model: 'Hermes-4-405B' },
+  bedrock: { provider: 'bedrock', model: 'us.anthropic.claude-sonnet-4-6' },
 };
 
 /** The reply fixture with reasoning and a call, per wire. */
@@ -35,6 +36,7 @@ const THINKING: Readonly<Record<WireFormat, string>> = {
   ollama: 'thinking',
   responses: 'thinking',
   hermes: 'thinking',
+  bedrock: 'thinking',
 };
 
 /** What a tool answers in these conversations: text, a screenshot and a PDF, or an error. */

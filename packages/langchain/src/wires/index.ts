@@ -2,6 +2,7 @@
 // file"): each says what its LangChain integration sends for a given tool message.
 import type { WireFormat } from '@crosswire/core';
 import { anthropic } from './anthropic.js';
+import { bedrock } from './bedrock.js';
 import { gemini } from './gemini.js';
 import { hermes } from './hermes.js';
 import { ollama } from './ollama.js';
@@ -16,4 +17,5 @@ export const WIRES: Readonly<Record<WireFormat, LangChainWire>> = {
   ollama,
   responses,
   hermes,
+  bedrock,
 };

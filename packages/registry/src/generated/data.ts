@@ -21,6 +21,21 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 },
 {
 "kind":"lab",
+"file":"data/models/amazon.json",
+"data":{
+"lab":"amazon",
+"name":"Amazon",
+"models":[
+{"id":"nova-pro-v1","name":"Amazon Nova Pro","family":"nova","variant":"pro","version":"1","release_date":"2024-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"request_features":{"output_format":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html","date":"2026-12-02","note":"Amazon Bedrock's structured outputs (Converse outputConfig.textFormat) list no Nova model"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"},
+{"id":"nova-lite-v1","name":"Amazon Nova Lite","family":"nova","variant":"lite","version":"1","release_date":"2024-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"request_features":{"output_format":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html","date":"2026-12-02","note":"Amazon Bedrock's structured outputs (Converse outputConfig.textFormat) list no Nova model"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"},
+{"id":"nova-micro-v1","name":"Amazon Nova Micro","family":"nova","variant":"micro","version":"1","release_date":"2024-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"request_features":{"output_format":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html","date":"2026-12-02","note":"Amazon Bedrock's structured outputs (Converse outputConfig.textFormat) list no Nova model"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","note":"Nova Micro is a text-only model"},
+{"id":"nova-premier-v1","name":"Amazon Nova Premier","family":"nova","variant":"premier","version":"1","release_date":"2025-04","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"request_features":{"output_format":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html","date":"2026-12-02","note":"Amazon Bedrock's structured outputs (Converse outputConfig.textFormat) list no Nova model"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"},
+{"id":"nova-2-lite-v1","name":"Amazon Nova 2 Lite","family":"nova","variant":"lite","version":"2","release_date":"2025-12","capabilities":{"tools":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01"},"image_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"},"pdf_input":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-supported-models-features.html","date":"2026-12-01","note":"Converse document blocks"},"audio_input":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html","date":"2026-12-01"}},"request_features":{"output_format":{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html","date":"2026-12-02","note":"Amazon Bedrock's structured outputs (Converse outputConfig.textFormat) list no Nova model"}},"source":"https://docs.aws.amazon.com/nova/latest/userguide/what-is-nova.html"}
+]
+}
+},
+{
+"kind":"lab",
 "file":"data/models/anthropic.json",
 "data":{
 "lab":"anthropic",
@@ -312,6 +327,60 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 },
 {
 "kind":"provider",
+"file":"data/providers/anthropic-bedrock.json",
+"data":{
+"id":"anthropic-bedrock",
+"name":"Claude on Amazon Bedrock (InvokeModel)",
+"aliases":["bedrock-anthropic","claude-bedrock"],
+"tool_wire_format":"anthropic",
+"base_url":"https://bedrock-runtime.us-east-1.amazonaws.com",
+"chat_path":"/model/{model}/invoke",
+"auth":{"header":"Authorization","scheme":"Bearer","required":false},
+"api_key_env":"AWS_BEARER_TOKEN_BEDROCK",
+"cloud":{"credentials":"aws-sigv4","service":"bedrock","base_url":"https://bedrock-runtime.{region}.amazonaws.com","params":{"region":{"env":["AWS_REGION","AWS_DEFAULT_REGION"],"default":"us-east-1"}}},
+"request_body":{"omit":["model","stream"],"set":{"anthropic_version":"bedrock-2023-05-31"}},
+"stream_path":"/model/{model}/invoke-with-response-stream",
+"stream_framing":"aws-eventstream",
+"docs":"https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages.html",
+"capabilities":{"tool_result_images":{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages.html","date":"2026-12-01","note":"the Anthropic Messages body, image blocks inside tool_result.content, as on Anthropic's own API"},"tool_result_pdf":{"value":true,"evidence":"inferred","source":"https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages.html","date":"2026-12-01","note":"document blocks inside tool_result.content, as on Anthropic's own API"}},
+"default_model":"us.anthropic.claude-sonnet-4-6",
+"offerings":[
+{"id":"anthropic.claude-sonnet-4-6","model":"anthropic/claude-sonnet-4-6","aliases":["us.anthropic.claude-sonnet-4-6","eu.anthropic.claude-sonnet-4-6","global.anthropic.claude-sonnet-4-6","jp.anthropic.claude-sonnet-4-6","au.anthropic.claude-sonnet-4-6","apac.anthropic.claude-sonnet-4-6"]},
+{"id":"anthropic.claude-opus-4-6-v1","model":"anthropic/claude-opus-4-6","aliases":["us.anthropic.claude-opus-4-6-v1","eu.anthropic.claude-opus-4-6-v1","global.anthropic.claude-opus-4-6-v1","au.anthropic.claude-opus-4-6-v1"]},
+{"id":"anthropic.claude-opus-4-5-20251101-v1:0","model":"anthropic/claude-opus-4-5","aliases":["us.anthropic.claude-opus-4-5-20251101-v1:0","eu.anthropic.claude-opus-4-5-20251101-v1:0","global.anthropic.claude-opus-4-5-20251101-v1:0"]},
+{"id":"anthropic.claude-haiku-4-5-20251001-v1:0","model":"anthropic/claude-haiku-4-5","aliases":["us.anthropic.claude-haiku-4-5-20251001-v1:0","eu.anthropic.claude-haiku-4-5-20251001-v1:0","global.anthropic.claude-haiku-4-5-20251001-v1:0","jp.anthropic.claude-haiku-4-5-20251001-v1:0","au.anthropic.claude-haiku-4-5-20251001-v1:0","apac.anthropic.claude-haiku-4-5-20251001-v1:0"]},
+{"id":"anthropic.claude-3-7-sonnet-20250219-v1:0","model":"anthropic/claude-3-7-sonnet","aliases":["us.anthropic.claude-3-7-sonnet-20250219-v1:0","eu.anthropic.claude-3-7-sonnet-20250219-v1:0","apac.anthropic.claude-3-7-sonnet-20250219-v1:0"]}
+]
+}
+},
+{
+"kind":"provider",
+"file":"data/providers/anthropic-vertex.json",
+"data":{
+"id":"anthropic-vertex",
+"name":"Claude on Google Vertex AI",
+"aliases":["vertex-anthropic","claude-vertex"],
+"tool_wire_format":"anthropic",
+"base_url":"https://aiplatform.googleapis.com/v1",
+"chat_path":"/publishers/anthropic/models/{model}:rawPredict",
+"auth":null,
+"cloud":{"credentials":"google-oauth","base_url":"https://{location}-aiplatform.googleapis.com/v1/projects/{project}/locations/{location}","params":{"project":{"env":["GOOGLE_CLOUD_PROJECT","ANTHROPIC_VERTEX_PROJECT_ID"]},"location":{"env":["GOOGLE_CLOUD_LOCATION","CLOUD_ML_REGION"],"default":"global"}},"base_url_overrides":[{"param":"location","value":"global","base_url":"https://aiplatform.googleapis.com/v1/projects/{project}/locations/global"}]},
+"request_body":{"omit":["model"],"set":{"anthropic_version":"vertex-2023-10-16"}},
+"stream_path":"/publishers/anthropic/models/{model}:streamRawPredict",
+"docs":"https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude",
+"capabilities":{"tool_result_images":{"value":true,"evidence":"docs","source":"https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude","date":"2026-12-01","note":"the Anthropic Messages body, image blocks inside tool_result.content, as on Anthropic's own API"},"tool_result_pdf":{"value":true,"evidence":"inferred","source":"https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude","date":"2026-12-01","note":"document blocks inside tool_result.content, as on Anthropic's own API"}},
+"default_model":"claude-sonnet-4-6",
+"offerings":[
+{"id":"claude-sonnet-4-6","model":"anthropic/claude-sonnet-4-6"},
+{"id":"claude-opus-4-6","model":"anthropic/claude-opus-4-6"},
+{"id":"claude-opus-4-5@20251101","model":"anthropic/claude-opus-4-5","aliases":["claude-opus-4-5"]},
+{"id":"claude-haiku-4-5@20251001","model":"anthropic/claude-haiku-4-5","aliases":["claude-haiku-4-5"]},
+{"id":"claude-3-7-sonnet@20250219","model":"anthropic/claude-3-7-sonnet"}
+]
+}
+},
+{
+"kind":"provider",
 "file":"data/providers/anthropic.json",
 "data":{
 "id":"anthropic",
@@ -351,6 +420,99 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 {"id":"claude-opus-4","model":"anthropic/claude-opus-4","aliases":["claude-opus-4-20250514","claude-opus-4-0"],"retired":"2026-06-15","replacement":"claude-opus-4-8","source":"https://platform.claude.com/docs/en/release-notes/overview","note":"Anthropic's release notes: requests to this model fail since the retirement (dates as summarised by ai-provider-watch and multidotdev/cli from Anthropic's notes)"},
 {"id":"claude-sonnet-4","model":"anthropic/claude-sonnet-4","aliases":["claude-sonnet-4-20250514","claude-sonnet-4-0"],"retired":"2026-06-15","replacement":"claude-sonnet-4-6","source":"https://platform.claude.com/docs/en/release-notes/overview","note":"Anthropic's release notes: requests to this model fail since the retirement (dates as summarised by ai-provider-watch and multidotdev/cli from Anthropic's notes)"},
 {"id":"claude-3-haiku","model":"anthropic/claude-3-haiku","aliases":["claude-3-haiku-20240307"],"retired":"2026-04-20","replacement":"claude-haiku-4-5","source":"https://platform.claude.com/docs/en/about-claude/model-deprecations","note":"requests fail since the retirement"}
+]
+}
+},
+{
+"kind":"provider",
+"file":"data/providers/azure-openai-responses.json",
+"data":{
+"id":"azure-openai-responses",
+"name":"Azure OpenAI (Responses)",
+"aliases":["azure-responses"],
+"tool_wire_format":"responses",
+"base_url":"https://resource.openai.azure.com/openai/v1",
+"chat_path":"/responses",
+"auth":{"header":"api-key","required":false},
+"api_key_env":"AZURE_OPENAI_API_KEY",
+"cloud":{"credentials":"bearer-token","base_url":"https://{resource}.openai.azure.com/openai/v1","params":{"resource":{"env":["AZURE_RESOURCE_NAME"]}}},
+"docs":"https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/responses",
+"capabilities":{"tool_result_images":{"value":true,"evidence":"docs","source":"https://platform.openai.com/docs/api-reference/responses/create","date":"2026-11-29","note":"function_call_output.output takes input_image parts (openai-node 4de5afd4, 2025-09-30); not live-verified"},"tool_result_pdf":{"value":true,"evidence":"docs","source":"https://platform.openai.com/docs/api-reference/responses/create","date":"2026-11-29","note":"function_call_output.output takes input_file parts, read by vision; not live-verified"}},
+"default_model":"gpt-4.1",
+"offerings":[
+{"id":"gpt-4.1","model":"openai/gpt-4.1"},
+{"id":"gpt-4.1-mini","model":"openai/gpt-4.1-mini"},
+{"id":"gpt-4o","model":"openai/gpt-4o"},
+{"id":"gpt-4o-mini","model":"openai/gpt-4o-mini"},
+{"id":"gpt-5","model":"openai/gpt-5"},
+{"id":"gpt-5-mini","model":"openai/gpt-5-mini"},
+{"id":"o4-mini","model":"openai/o4-mini"}
+],
+"note":"the model is the deployment name; deployments named after their model resolve to its facts"
+}
+},
+{
+"kind":"provider",
+"file":"data/providers/azure-openai.json",
+"data":{
+"id":"azure-openai",
+"name":"Azure OpenAI (Chat Completions)",
+"aliases":["azure"],
+"tool_wire_format":"openai",
+"base_url":"https://resource.openai.azure.com/openai/v1",
+"chat_path":"/chat/completions",
+"auth":{"header":"api-key","required":false},
+"api_key_env":"AZURE_OPENAI_API_KEY",
+"cloud":{"credentials":"bearer-token","base_url":"https://{resource}.openai.azure.com/openai/v1","params":{"resource":{"env":["AZURE_RESOURCE_NAME"]}}},
+"docs":"https://learn.microsoft.com/en-us/azure/ai-foundry/openai/api-version-lifecycle",
+"capabilities":{"tool_result_images":{"value":false,"evidence":"docs","source":"https://platform.openai.com/docs/api-reference/chat/create","date":"2026-11-29","note":"a Chat Completions tool message carries text parts only"},"tool_result_pdf":{"value":false,"evidence":"docs","source":"https://platform.openai.com/docs/api-reference/chat/create","date":"2026-11-29","note":"a Chat Completions tool message carries text parts only"}},
+"default_model":"gpt-4.1",
+"offerings":[
+{"id":"gpt-4.1","model":"openai/gpt-4.1"},
+{"id":"gpt-4.1-mini","model":"openai/gpt-4.1-mini"},
+{"id":"gpt-4o","model":"openai/gpt-4o"},
+{"id":"gpt-4o-mini","model":"openai/gpt-4o-mini"},
+{"id":"gpt-5","model":"openai/gpt-5"},
+{"id":"gpt-5-mini","model":"openai/gpt-5-mini"},
+{"id":"o4-mini","model":"openai/o4-mini"}
+],
+"note":"the model is the deployment name; deployments named after their model resolve to its facts"
+}
+},
+{
+"kind":"provider",
+"file":"data/providers/bedrock.json",
+"data":{
+"id":"bedrock",
+"name":"Amazon Bedrock (Converse)",
+"aliases":["amazon-bedrock","aws-bedrock","bedrock-converse"],
+"tool_wire_format":"bedrock",
+"base_url":"https://bedrock-runtime.us-east-1.amazonaws.com",
+"chat_path":"/model/{model}/converse",
+"auth":{"header":"Authorization","scheme":"Bearer","required":false},
+"api_key_env":"AWS_BEARER_TOKEN_BEDROCK",
+"cloud":{"credentials":"aws-sigv4","service":"bedrock","base_url":"https://bedrock-runtime.{region}.amazonaws.com","params":{"region":{"env":["AWS_REGION","AWS_DEFAULT_REGION"],"default":"us-east-1"}}},
+"docs":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html",
+"capabilities":{"tool_result_images":[{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.image: \\"This field is only supported by Amazon Nova and Anthropic Claude 3 and 4 models\\"","when":{"family":"claude"}},{"value":true,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.image: \\"This field is only supported by Amazon Nova and Anthropic Claude 3 and 4 models\\"","when":{"family":"nova"}},{"value":true,"evidence":"live","source":"https://github.com/anomalyco/opencode/issues/49443","date":"2026-12-01","note":"not on AWS's list, but a 4x4 PNG inside toolResult.content answered 200 in us-east-1 (the issue's table)","when":{"model":"meta/llama-4-maverick-17b-128e-instruct"}},{"value":false,"evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"AWS documents the image member for Nova and Claude only; OpenAI (gpt-oss, GPT), Mistral, Qwen, Gemma, Kimi and Grok answer 400 \\"This model doesn't support the image field for user messages\\" (anomalyco/opencode#49443, can1357/oh-my-pi#11681); the image then goes in the same user turn after the results where the model sees images"}],"tool_result_pdf":[{"value":true,"evidence":"inferred","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.document; Claude reads document blocks in a tool result on its own API","when":{"family":"claude"}},{"value":true,"evidence":"inferred","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"ToolResultContentBlock.document; Nova reads documents in Converse","when":{"family":"nova"}},{"value":"unknown","evidence":"docs","source":"https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html","date":"2026-12-01","note":"the document member carries no model restriction in the reference, but no other model is shown reading one inside toolResult; unknown sends the placeholder"}]},
+"default_model":"us.anthropic.claude-sonnet-4-6",
+"offerings":[
+{"id":"anthropic.claude-sonnet-4-6","model":"anthropic/claude-sonnet-4-6","aliases":["us.anthropic.claude-sonnet-4-6","eu.anthropic.claude-sonnet-4-6","global.anthropic.claude-sonnet-4-6","jp.anthropic.claude-sonnet-4-6","au.anthropic.claude-sonnet-4-6","apac.anthropic.claude-sonnet-4-6"]},
+{"id":"anthropic.claude-opus-4-6-v1","model":"anthropic/claude-opus-4-6","aliases":["us.anthropic.claude-opus-4-6-v1","eu.anthropic.claude-opus-4-6-v1","global.anthropic.claude-opus-4-6-v1","au.anthropic.claude-opus-4-6-v1"]},
+{"id":"anthropic.claude-opus-4-5-20251101-v1:0","model":"anthropic/claude-opus-4-5","aliases":["us.anthropic.claude-opus-4-5-20251101-v1:0","eu.anthropic.claude-opus-4-5-20251101-v1:0","global.anthropic.claude-opus-4-5-20251101-v1:0"]},
+{"id":"anthropic.claude-haiku-4-5-20251001-v1:0","model":"anthropic/claude-haiku-4-5","aliases":["us.anthropic.claude-haiku-4-5-20251001-v1:0","eu.anthropic.claude-haiku-4-5-20251001-v1:0","global.anthropic.claude-haiku-4-5-20251001-v1:0","jp.anthropic.claude-haiku-4-5-20251001-v1:0","au.anthropic.claude-haiku-4-5-20251001-v1:0","apac.anthropic.claude-haiku-4-5-20251001-v1:0"]},
+{"id":"anthropic.claude-3-7-sonnet-20250219-v1:0","model":"anthropic/claude-3-7-sonnet","aliases":["us.anthropic.claude-3-7-sonnet-20250219-v1:0","eu.anthropic.claude-3-7-sonnet-20250219-v1:0","apac.anthropic.claude-3-7-sonnet-20250219-v1:0"]},
+{"id":"amazon.nova-pro-v1:0","model":"amazon/nova-pro-v1","aliases":["us.amazon.nova-pro-v1:0","eu.amazon.nova-pro-v1:0","apac.amazon.nova-pro-v1:0"]},
+{"id":"amazon.nova-lite-v1:0","model":"amazon/nova-lite-v1","aliases":["us.amazon.nova-lite-v1:0","eu.amazon.nova-lite-v1:0","apac.amazon.nova-lite-v1:0"]},
+{"id":"amazon.nova-micro-v1:0","model":"amazon/nova-micro-v1","aliases":["us.amazon.nova-micro-v1:0","eu.amazon.nova-micro-v1:0","apac.amazon.nova-micro-v1:0"]},
+{"id":"amazon.nova-premier-v1:0","model":"amazon/nova-premier-v1","aliases":["us.amazon.nova-premier-v1:0"]},
+{"id":"amazon.nova-2-lite-v1:0","model":"amazon/nova-2-lite-v1","aliases":["us.amazon.nova-2-lite-v1:0","eu.amazon.nova-2-lite-v1:0","global.amazon.nova-2-lite-v1:0"]},
+{"id":"meta.llama4-maverick-17b-instruct-v1:0","model":"meta/llama-4-maverick-17b-128e-instruct","aliases":["us.meta.llama4-maverick-17b-instruct-v1:0"]},
+{"id":"meta.llama4-scout-17b-instruct-v1:0","model":"meta/llama-4-scout-17b-16e-instruct","aliases":["us.meta.llama4-scout-17b-instruct-v1:0"]},
+{"id":"meta.llama3-3-70b-instruct-v1:0","model":"meta/llama-3.3-70b-instruct","aliases":["us.meta.llama3-3-70b-instruct-v1:0"]},
+{"id":"openai.gpt-oss-120b-1:0","model":"openai/gpt-oss-120b"},
+{"id":"openai.gpt-oss-20b-1:0","model":"openai/gpt-oss-20b"},
+{"id":"deepseek.v3-v1:0","model":"deepseek/deepseek-v3.1"},
+{"id":"qwen.qwen3-32b-v1:0","model":"alibaba/qwen3-32b"}
 ]
 }
 },
@@ -405,6 +567,33 @@ export const registryFiles: readonly RegistryFile[] = JSON.parse(`[
 {"id":"deepseek-v4-flash","model":"deepseek/deepseek-v4-flash","aliases":["deepseek-v4-flash-vision-exp"],"retired":"2026-12-01","replacement":"deepseek-flash","source":"https://api-docs.deepseek.com/quick_start/pricing","note":"the pricing page: the old names deepseek-v4-flash and deepseek-v4-flash-vision-exp still answer, but the model behind them is offline and requests are served by DeepSeek-V4.1-Flash at Flash prices; the page gives no date, this is the date it was read"},
 {"id":"deepseek-chat","model":"deepseek/deepseek-chat","deprecated":"2026-04-24","retired":"2026-07-24","replacement":"deepseek-v4-flash","source":"https://api-docs.deepseek.com/news/news260424","note":"from 2026-04-24 both names were served by deepseek-v4-flash (non-thinking and thinking); inaccessible after 2026-07-24 15:59 UTC"},
 {"id":"deepseek-reasoner","model":"deepseek/deepseek-reasoner","deprecated":"2026-04-24","retired":"2026-07-24","replacement":"deepseek-v4-flash","source":"https://api-docs.deepseek.com/news/news260424","note":"from 2026-04-24 both names were served by deepseek-v4-flash (non-thinking and thinking); inaccessible after 2026-07-24 15:59 UTC"}
+]
+}
+},
+{
+"kind":"provider",
+"file":"data/providers/gemini-vertex.json",
+"data":{
+"id":"gemini-vertex",
+"name":"Gemini on Google Vertex AI",
+"aliases":["vertex","vertex-ai","google-vertex"],
+"tool_wire_format":"gemini",
+"base_url":"https://aiplatform.googleapis.com/v1",
+"chat_path":"/publishers/google/models/{model}:generateContent",
+"auth":{"header":"x-goog-api-key","required":false},
+"api_key_env":"GOOGLE_API_KEY",
+"cloud":{"credentials":"google-oauth","base_url":"https://{location}-aiplatform.googleapis.com/v1/projects/{project}/locations/{location}","params":{"project":{"env":["GOOGLE_CLOUD_PROJECT"]},"location":{"env":["GOOGLE_CLOUD_LOCATION"],"default":"global"}},"base_url_overrides":[{"param":"location","value":"global","base_url":"https://aiplatform.googleapis.com/v1/projects/{project}/locations/global"}],"api_key_base_url":"https://aiplatform.googleapis.com/v1"},
+"docs":"https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/projects.locations.publishers.models/generateContent",
+"quirks":{"tool_result_image_fallback":"user-message"},
+"quirk_sources":{"tool_result_image_fallback":{"evidence":"docs","source":"https://github.com/vercel/ai/blob/main/packages/google/src/convert-to-google-generative-ai-messages.ts","date":"2026-12-01","note":"Gemini 2.x refuses images inside functionResponse; the AI SDK (appendLegacyToolResultParts, @ai-sdk/google 3.0.141) sends them as inlineData parts beside the functionResponse parts in the same user turn. Applies only where the tool result cannot carry the image (Gemini 3 takes it in functionResponse.parts) and the model has image_input."}},
+"capabilities":{"tool_result_images":[{"value":true,"evidence":"docs","source":"https://ai.google.dev/gemini-api/docs/function-calling#multimodal","date":"2026-11-29","note":"functionResponse.parts inlineData (image); documented for Gemini 3 and later, not live-verified","when":{"family":"gemini","version":">=3"}},{"value":false,"evidence":"docs","source":"https://ai.google.dev/gemini-api/docs/function-calling#multimodal","date":"2026-11-29","note":"Gemini 2.x answers HTTP 400 'Multimodal function responses are not supported for this model'","when":{"family":"gemini","version":"<3"}}],"tool_result_pdf":[{"value":true,"evidence":"docs","source":"https://ai.google.dev/gemini-api/docs/function-calling#multimodal","date":"2026-11-29","note":"functionResponse.parts inlineData (application/pdf); documented for Gemini 3 and later, not live-verified","when":{"family":"gemini","version":">=3"}},{"value":false,"evidence":"docs","source":"https://ai.google.dev/gemini-api/docs/function-calling#multimodal","date":"2026-11-29","note":"Gemini 2.x answers HTTP 400 'Multimodal function responses are not supported for this model'","when":{"family":"gemini","version":"<3"}}]},
+"default_model":"gemini-2.5-flash",
+"offerings":[
+{"id":"gemini-2.5-flash","model":"google/gemini-2.5-flash"},
+{"id":"gemini-2.5-pro","model":"google/gemini-2.5-pro"},
+{"id":"gemini-2.5-flash-lite","model":"google/gemini-2.5-flash-lite"},
+{"id":"gemini-3-flash-preview","model":"google/gemini-3-flash-preview"},
+{"id":"gemini-3-pro-preview","model":"google/gemini-3-pro-preview"}
 ]
 }
 },

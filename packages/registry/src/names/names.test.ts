@@ -160,9 +160,15 @@ describe('model names on the shipped data', () => {
       'aki-anthropic': [F, F], // quirks: tool_result_images never; source_blocks false
       aki: [F, F], // hermes
       anthropic: [U, U],
+      'anthropic-bedrock': [U, U],
+      'anthropic-vertex': [U, U],
+      'azure-openai': [F, F],
+      'azure-openai-responses': [U, U],
+      bedrock: [U, U],
       cerebras: [F, F],
       deepseek: [F, F],
       gemini: [U, U],
+      'gemini-vertex': [U, U],
       groq: [F, F],
       huggingface: [F, F],
       llamacpp: [F, F],

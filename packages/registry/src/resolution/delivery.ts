@@ -48,7 +48,8 @@ export interface ToolResultDeliveryOptions {
 /**
  * The fallback forms each wire's dialect sends for a medium its tool result cannot carry
  * (`@crosswire/dialects`: `toolResultImageMessage` on openai, ollama and hermes,
- * `toolMessageImages` on ollama, `geminiMediaFallbackParts` on gemini, which also sends PDFs).
+ * `toolMessageImages` on ollama, `geminiMediaFallbackParts` on gemini, which also sends PDFs,
+ * and on bedrock `image` blocks after the `toolResult` blocks of the same user turn).
  * anthropic and responses carry both media natively, so they have none.
  */
 export const WIRE_FALLBACK_FORMS: Readonly<
@@ -60,6 +61,7 @@ export const WIRE_FALLBACK_FORMS: Readonly<
   ollama: { image: ['user-message', 'tool-message'], pdf: [] },
   responses: { image: [], pdf: [] },
   hermes: { image: ['user-message'], pdf: [] },
+  bedrock: { image: ['user-message'], pdf: [] },
 };
 
 /** What the answer reads of a resolution. */

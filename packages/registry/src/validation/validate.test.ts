@@ -97,7 +97,7 @@ describe('validation failures name the file, the field and the problem', () => {
         data.tool_wire_format = 'grpc';
       }),
     ).toEqual([
-      'data/providers/ollama.json: tool_wire_format: got "grpc"; expected one of "openai", "anthropic", "gemini", "ollama", "responses", "hermes"',
+      'data/providers/ollama.json: tool_wire_format: got "grpc"; expected one of "openai", "anthropic", "gemini", "ollama", "responses", "hermes", "bedrock"',
     ]);
   });
 

@@ -350,6 +350,28 @@ function checkFiles(
       providerNames.set(name, file);
     }
     const wire = data.tool_wire_format;
+    // Every `{name}` a URL names is a cloud param the engine can fill (`{model}` in the paths).
+    const declared = new Set(Object.keys(data.cloud?.params ?? {}));
+    const urls: [string, string][] = [
+      ['base_url', data.base_url],
+      ...(data.cloud?.base_url === undefined
+        ? []
+        : [['cloud.base_url', data.cloud.base_url] as [string, string]]),
+      ...(data.cloud?.base_url_overrides ?? []).map((override, index): [string, string] => [
+        formatPath(['cloud', 'base_url_overrides', index, 'base_url']),
+        override.base_url,
+      ]),
+    ];
+    for (const [path, url] of urls) {
+      for (const [, name] of url.matchAll(/\{([^}]*)\}/g)) {
+        if (declared.has(name as string)) continue;
+        issues.push({
+          file,
+          path,
+          message: `{${name}} is not a cloud param of this provider (declare it in cloud.params)`,
+        });
+      }
+    }
 
     const quirks = data.quirks ?? {};
     for (const name of QUIRK_NAMES) {

@@ -7,7 +7,8 @@ import {
   isObject,
   type Json,
 } from '../checks.js';
-import type { Inspection, ReceivedToolResult, SimulatorWire } from '../types.js';
+import type { InspectContext, Inspection, ReceivedToolResult, SimulatorWire } from '../types.js';
+import { checkCredentials as checkAwsCredentials } from './bedrock.js';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
@@ -102,7 +103,61 @@ const USER_BLOCKS = new Set(['text', 'image', 'document', 'tool_result', 'search
 const ASSISTANT_BLOCKS = new Set(['text', 'tool_use', 'thinking', 'redacted_thinking']);
 const RESULT_BLOCKS = new Set(['text', 'image', 'document', 'search_result']);
 
-function inspect(body: unknown): Inspection {
+/**
+ * The Messages API in a cloud account: the model in the path, the API version in the body.
+ * Amazon Bedrock's InvokeModel (https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages.html)
+ * refuses `model` and `stream` in the body ("extraneous key [model] is not permitted");
+ * Vertex AI's rawPredict (https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/use-claude)
+ * streams on `"stream": true` at `:streamRawPredict`. Besides the version each cloud documents,
+ * the first-party API version `@anthropic-ai/bedrock-sdk` and `@anthropic-ai/vertex-sdk` 1.x
+ * move into the body (`2026-10-21`) is taken.
+ */
+const SDK_VERSION = '2026-10-21';
+const CLOUD_ROUTES = [
+  {
+    name: 'Amazon Bedrock',
+    path: /\/model\/([^/]+)\/(?:invoke|invoke-with-response-stream)$/,
+    version: 'bedrock-2023-05-31',
+    extraneous: ['model', 'stream'],
+  },
+  {
+    name: 'Vertex AI',
+    path: /\/publishers\/anthropic\/models\/([^/:]+):(?:rawPredict|streamRawPredict)$/,
+    version: 'vertex-2023-10-16',
+    extraneous: ['model'],
+  },
+] as const;
+
+/** The cloud route `path` is, and the model it names. */
+function cloudRoute(path: string) {
+  for (const route of CLOUD_ROUTES) {
+    const match = route.path.exec(path);
+    if (match !== null) return { route, model: decodeURIComponent(match[1] as string) };
+  }
+  return undefined;
+}
+
+function checkCloudRoute(
+  body: Json,
+  cloud: NonNullable<ReturnType<typeof cloudRoute>>,
+  context: InspectContext | undefined,
+  violations: string[],
+): void {
+  const { route } = cloud;
+  if (body.anthropic_version !== route.version && body.anthropic_version !== SDK_VERSION)
+    violations.push(
+      `anthropic_version: ${route.name} needs "${route.version}" in the body (got ${JSON.stringify(body.anthropic_version)})`,
+    );
+  for (const key of route.extraneous)
+    if (body[key] !== undefined) violations.push(`#: extraneous key [${key}] is not permitted`);
+  const headers = context?.headers;
+  if (headers === undefined) return;
+  if (route.name === 'Amazon Bedrock') checkAwsCredentials(headers, violations);
+  else if (!/^Bearer \S+$/.test(headers.authorization ?? ''))
+    violations.push('authorization: missing (Vertex AI takes an OAuth access token as Bearer)');
+}
+
+function inspect(body: unknown, path: string, context?: InspectContext): Inspection {
   const violations: string[] = [];
   if (!isObject(body))
     return {
@@ -111,7 +166,9 @@ function inspect(body: unknown): Inspection {
       toolResults: [],
       violations: ['body must be a JSON object'],
     };
-  const model = typeof body.model === 'string' ? body.model : undefined;
+  const cloud = cloudRoute(path);
+  if (cloud !== undefined) checkCloudRoute(body, cloud, context, violations);
+  const model = cloud?.model ?? (typeof body.model === 'string' ? body.model : undefined);
   if (model === undefined) violations.push('model must be a string');
   if (typeof body.max_tokens !== 'number') violations.push('max_tokens is required');
   if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) {
@@ -206,7 +263,7 @@ function inspect(body: unknown): Inspection {
 }
 
 export const wire: SimulatorWire = {
-  matches: (path) => path.endsWith('/messages'),
+  matches: (path) => path.endsWith('/messages') || cloudRoute(path) !== undefined,
   inspect,
   reply(step, context) {
     const content: Json[] = [];

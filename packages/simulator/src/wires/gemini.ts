@@ -7,7 +7,7 @@ import {
   isObject,
   type Json,
 } from '../checks.js';
-import type { Inspection, ReceivedToolResult, SimulatorWire } from '../types.js';
+import type { InspectContext, Inspection, ReceivedToolResult, SimulatorWire } from '../types.js';
 
 const PART_FIELDS = [
   'text',
@@ -38,9 +38,41 @@ function checkPart(part: unknown, at: string, violations: string[]): void {
   }
 }
 
-function inspect(body: unknown, path: string): Inspection {
+/**
+ * Gemini on Vertex AI (https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/projects.locations.publishers.models/generateContent):
+ * `/projects/P/locations/L/publishers/google/models/M:generateContent` with an OAuth access
+ * token, or in express mode `/publishers/google/models/M:generateContent` with an API key.
+ */
+function checkVertex(
+  path: string,
+  context: InspectContext | undefined,
+  violations: string[],
+): void {
+  if (!path.includes('/publishers/google/models/')) return;
+  const express = !path.includes('/projects/');
+  if (
+    !express &&
+    !/\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/[^/]+$/.test(path)
+  )
+    violations.push(
+      `${path}: not projects/PROJECT/locations/LOCATION/publishers/google/models/MODEL`,
+    );
+  const headers = context?.headers;
+  if (headers === undefined) return;
+  const bearer = /^Bearer \S+$/.test(headers.authorization ?? '');
+  const key = (headers['x-goog-api-key'] ?? '') !== '';
+  if (express && !key)
+    violations.push(
+      'x-goog-api-key: Vertex AI express mode (no project in the path) takes an API key',
+    );
+  else if (!express && !bearer && !key)
+    violations.push('authorization: missing (Vertex AI takes an OAuth access token as Bearer)');
+}
+
+function inspect(body: unknown, path: string, context?: InspectContext): Inspection {
   const violations: string[] = [];
   const model = /\/models\/([^/:]+):(?:streamGenerateContent|generateContent)$/.exec(path)?.[1];
+  checkVertex(path, context, violations);
   if (!isObject(body))
     return { model, tools: [], toolResults: [], violations: ['body must be a JSON object'] };
   if (body.model !== undefined)

@@ -224,6 +224,32 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
     },
   },
   {
+    name: 'office-documents',
+    rule: 'a Word or Excel blob is a placeholder on every wire but bedrock with nativePdf, where it is a document block whose name keeps only what Converse accepts (report_2026.docx is named "report 2026")',
+    input: {
+      name: 'export',
+      id,
+      content: [
+        {
+          type: 'resource',
+          resource: {
+            uri: 'file:///reports/report_2026.docx',
+            mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            blob: ZIP_BASE64,
+          },
+        },
+        {
+          type: 'resource',
+          resource: {
+            uri: 'file:///reports/Q3%20(draft).xlsx',
+            mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            blob: ZIP_BASE64,
+          },
+        },
+      ],
+    },
+  },
+  {
     name: 'resource-link',
     rule: 'a resource_link is [resource_link] name <uri> on every wire',
     input: {

@@ -1,6 +1,7 @@
 import type { WireFormat } from '@crosswire/core';
 import type { ToolResultRenderer } from '../wire-blocks.js';
 import { renderToolResult as anthropic } from './anthropic.js';
+import { renderToolResult as bedrock } from './bedrock.js';
 import { renderToolResult as gemini } from './gemini.js';
 import { renderToolResult as hermes } from './hermes.js';
 import { renderToolResult as ollama } from './ollama.js';
@@ -15,4 +16,5 @@ export const TOOL_RESULT_RENDERERS: { readonly [W in WireFormat]: ToolResultRend
   ollama,
   responses,
   hermes,
+  bedrock,
 };
