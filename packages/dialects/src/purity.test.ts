@@ -31,6 +31,7 @@ const EXPECTED_WARNINGS: Record<WireFormat, string[]> = {
   gemini: [],
   ollama: ['tool_choice_unsupported'],
   hermes: ['tool_choice_unsupported'],
+  bedrock: [],
 };
 
 describe.each(WIRE_FORMATS.map((wire) => [wire] as const))('%s: pure', (wire: WireFormat) => {
