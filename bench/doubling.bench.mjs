@@ -2,7 +2,7 @@
 // Doubling: every parser and converter a peer feeds, at n and 2n input side by side in one
 // run. A linear one takes about 2x as long for twice the input; a quadratic one about 4x.
 //
-// 1. The stream decoders of all six wires (createStreamDecoder): text in small pieces, one
+// 1. The stream decoders of all seven wires (createStreamDecoder): text in small pieces, one
 //    call whose arguments stream in small pieces, many calls; on Hermes also a call whose
 //    argument string holds many closing tags (the tag filter); and the repeated calls of a
 //    Hermes reply left out of the echo (answerableCalls).
@@ -77,7 +77,10 @@ console.log(
 // --- 1. stream decoders --------------------------------------------------------------------
 const reply = (wire, step) => SIMULATOR_WIRES[wire].reply(step, { model: 'bench-model', turn: 1 });
 const chunksOf = (wire, body, pieceSize) =>
-  streamFrames(wire, body, { pieceSize }).map((frame) => encoder.encode(frame));
+  // Text frames are encoded; Bedrock's event-stream frames are bytes already.
+  streamFrames(wire, body, { pieceSize }).map((frame) =>
+    typeof frame === 'string' ? encoder.encode(frame) : frame,
+  );
 const decode = (wire) => (chunks) => {
   const decoder = createStreamDecoder(wire);
   // The finish comes with the wire's last frame (a push), or at the end for Gemini.
