@@ -53,7 +53,7 @@ export function uriFileName(uri: string | undefined): string | undefined {
 
 /**
  * The filename of a PDF sent as a Responses `input_file`: the resource URI's file name
- * ({@link uriFileName}), with `.pdf` appended when missing (case-insensitive); `document.pdf`
+ * (`uriFileName`), with `.pdf` appended when missing (case-insensitive); `document.pdf`
  * when the URI names no file.
  *
  * @example pdfFilename('file:///reports/Q3%20summary') // 'Q3 summary.pdf'

@@ -64,3 +64,5 @@ export declare const model: LanguageModel;
 
 /** Asks a person in your UI; resolves with their answer. */
 export declare function askSomeone(question: string): Promise<boolean>;
+/** A caller's own access-token source (a cloud route's `cloud.getAccessToken`). */
+export declare function getAccessToken(): Promise<string>;
