@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { emitWarning, type WarningHandler } from './warnings.js';
 import { englishIssues } from './zod-messages.js';
 
@@ -288,10 +289,6 @@ function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(block)'}: ${issue.message}`)
     .join('; ');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ValidationError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { resolveSchemaReference, schemaReferenceProblem } from './schema-references.js';
 import type { JsonSchema } from './tool-definition.js';
 import { emitWarning, type WarningHandler } from './warnings.js';
@@ -6,10 +7,6 @@ import { emitWarning, type WarningHandler } from './warnings.js';
 /*
  * JSON Schema clean-ups some wires need before a tool's input schema can go out.
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Sets an own key; unlike assignment, `__proto__` stays a plain key. */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {

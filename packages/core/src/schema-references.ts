@@ -7,9 +7,7 @@
  * the schema's size.
  */
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from './is-record.js';
 
 /** Keywords whose value is one subschema. */
 const ONE_SCHEMA = [

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { schemaReferenceProblem } from './schema-references.js';
 import type { WarningHandler } from './warnings.js';
 import { englishIssues } from './zod-messages.js';
@@ -75,10 +76,6 @@ export const ToolDefinitionSchema = z.looseObject({
   annotations: z.optional(z.looseObject({})),
   _meta: z.optional(z.record(z.string(), z.unknown())),
 });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -1,3 +1,4 @@
+import { isRecord } from './is-record.js';
 import { stripSchemaDialect } from './json-schema.js';
 import {
   type DestructurableToolCall,
@@ -9,11 +10,9 @@ import type { JsonSchema, ToolDefinition } from './tool-definition.js';
 import type { OpenAIFunctionTool } from './tool-wire.js';
 import type { WireFormat } from './wire-format.js';
 
-/* Helpers the wire files share. Not part of the public API. */
+export { isRecord };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/* Helpers the wire files share. Not part of the public API. */
 
 /**
  * A copy of a tool's input schema as a plain mutable object, without the keywords that name
