@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { importInternal } from './internal.mjs';
 // hostile peers (issue 26): what a provider or proxy controls costs at most linear time and
 // bounded memory. Each shape runs at n and 2n side by side; a linear reader takes about 2x as
 // long for 2x the input (a quadratic one about 4x). Prints the ratios, and:
@@ -12,12 +13,8 @@
 import { sized } from './quick.mjs';
 
 const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url).href);
-const { TextBuilder } = await import(
-  new URL('../packages/dialects/dist/stream-text.js', import.meta.url).href
-);
-const { linkSignals } = await import(
-  new URL('../packages/engines/dist/abortable.js', import.meta.url).href
-);
+const { TextBuilder } = await importInternal('dialects', 'stream-text');
+const { linkSignals } = await importInternal('engines', 'abortable');
 const { createStreamDecoder } = dialects;
 const gc = globalThis.gc ?? (() => undefined);
 
@@ -252,9 +249,7 @@ console.log(
 // Issue 39 (hostile peers, round three): what a peer's schema, a model's structured reply, an
 // image's bytes and a tool listing cost.
 const engines = await import(new URL('../packages/engines/dist/index.js', import.meta.url).href);
-const { compileJsonSchema } = await import(
-  new URL('../packages/engines/dist/engine/json-schema-check.js', import.meta.url).href
-);
+const { compileJsonSchema } = await importInternal('engines', 'engine/json-schema-check');
 const { schemaReferenceProblem } = await import(
   new URL('../packages/core/dist/index.js', import.meta.url).href
 );
@@ -448,9 +443,7 @@ console.log('issue 39: the rasteriser (sharp, real images)');
 
 console.log('issue 39: the tool listing deadline');
 {
-  const { gatherTools } = await import(
-    new URL('../packages/engines/dist/mcp/gather.js', import.meta.url).href
-  );
+  const { gatherTools } = await importInternal('engines', 'mcp/gather');
   let pages = 0;
   const server = {
     listTools: async () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // registry: how fast the capability registry answers, and what loading its data costs.
-//   - load: a fresh Node process imports the compiled data module (dist/generated/data.js)
+//   - load: a fresh Node process imports the data module (src/generated/data.ts, bundled alone)
 //     and the whole package entry; median of 15 processes, minus an empty import baseline;
 //   - resolutions per second, cached (the registry's bounded map) and cold (cache
 //     off, so every call walks the name steps, picks claims and derives tool_result_*), over
@@ -9,15 +9,15 @@
 //   - createRegistry with one patch: the strict schema and cross-field checks over all data,
 //     and its first resolution, which builds the name index (done lazily, once per registry).
 //
-// Needs the built packages: `npx tsc -p packages/core/tsconfig.build.json &&
-// npx tsc -p packages/registry/tsconfig.build.json` (or turbo build).
+// Needs the built packages (`pnpm build`).
 // Run: node bench/registry.bench.mjs   (or `pnpm bench registry`)
 import { spawnSync } from 'node:child_process';
 import { do_not_optimize, measure } from 'mitata';
+import { buildInternal } from './internal.mjs';
 import { measureOptions, sized } from './quick.mjs';
 
 const entry = new URL('../packages/registry/dist/index.js', import.meta.url);
-const dataModule = new URL('../packages/registry/dist/generated/data.js', import.meta.url);
+const dataModule = await buildInternal('registry', 'generated/data');
 const registry = await import(entry);
 const { createRegistry, defaultRegistry } = registry;
 
@@ -69,7 +69,7 @@ function importTime(url, runs = sized(15, 1)) {
 
 const emptyModule = `data:text/javascript,export default 1`;
 const baseline = importTime(emptyModule);
-const dataLoad = importTime(dataModule.href) - baseline;
+const dataLoad = importTime(dataModule) - baseline;
 const packageLoad = importTime(entry.href) - baseline;
 const coreLoad =
   importTime(new URL('../packages/core/dist/index.js', import.meta.url).href) - baseline;

@@ -3,7 +3,10 @@
 // `registry`, `dialects` (and `content-image`, which they import) loads no HTTP client (undici),
 // no `node:` module and no MCP code. The walk follows static imports only, across the workspace
 // packages' built files; what a package loads with `import()` on first use (content-image's
-// fetch code) is not loaded at import and is not followed. Run after `pnpm build`.
+// fetch code) is not loaded at import and is not followed. `@crosswire/engines` may load `node:`
+// modules, but neither undici nor MCP code at import: its HTTP client and MCP client load with
+// the first request or connection, so its cold import stays small. Both builds are walked: the
+// per-module dist/ bundlers read and the bundles Node loads (dist/node/). Run after `pnpm build`.
 //
 //   node scripts/check-pure-entries.mjs [--root DIR]
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +24,8 @@ export const PURE_PACKAGES = [
   'ai-sdk',
   'langchain',
 ];
+/** Packages that may load `node:` modules at import, but no HTTP client and no MCP code. */
+export const LAZY_CLIENT_PACKAGES = ['engines'];
 const FORBIDDEN_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
 const builtins = new Set(builtinModules);
 
@@ -41,11 +46,14 @@ function packageName(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-/** What the entry of `name` reaches statically that a pure package must not: [{ what, via }]. */
-export function impurities(root, name) {
+/**
+ * What the entry of `name` reaches statically that a pure package must not: [{ what, via }].
+ * With `allowBuiltins`, `node:` modules are allowed (undici and MCP code are not).
+ */
+export function impurities(root, name, { allowBuiltins = false, build = '' } = {}) {
   const problems = [];
   const seen = new Set();
-  const stack = [{ file: path.join(root, 'packages', name, 'dist', 'index.js'), via: [] }];
+  const stack = [{ file: path.join(root, 'packages', name, 'dist', build, 'index.js'), via: [] }];
   while (stack.length > 0) {
     const { file, via } = stack.pop();
     if (seen.has(file)) continue;
@@ -57,14 +65,12 @@ export function impurities(root, name) {
       if (specifier.startsWith('.')) {
         stack.push({ file: path.resolve(path.dirname(file), specifier), via: chain });
       } else if (specifier.startsWith('node:') || builtins.has(packageName(specifier))) {
-        problems.push({ what: specifier, via: chain });
+        if (!allowBuiltins) problems.push({ what: specifier, via: chain });
       } else if (FORBIDDEN_PACKAGES.includes(packageName(specifier))) {
         problems.push({ what: specifier, via: chain });
       } else if (specifier.startsWith('@crosswire/')) {
         const [, pkg, subpath] = specifier.match(/^@crosswire\/([a-z-]+)(?:\/(.+))?$/) ?? [];
-        const target = subpath
-          ? path.join(root, 'packages', pkg, 'dist', subpath, 'index.js')
-          : path.join(root, 'packages', pkg, 'dist', 'index.js');
+        const target = path.join(root, 'packages', pkg, 'dist', build, subpath ?? '', 'index.js');
         stack.push({ file: target, via: chain });
       }
     }
@@ -76,8 +82,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--root');
   const root = at === -1 ? repositoryRoot : path.resolve(process.argv[at + 1]);
   let failed = false;
-  for (const name of PURE_PACKAGES) {
-    const problems = impurities(root, name);
+  // Each package's two builds: the per-module one bundlers read, and Node's bundle (dist/node/).
+  const checks = ['', 'node'].flatMap((build) => [
+    ...PURE_PACKAGES.map((name) => [name, { build }]),
+    ...LAZY_CLIENT_PACKAGES.map((name) => [name, { allowBuiltins: true, build }]),
+  ]);
+  for (const [name, options] of checks) {
+    const problems = impurities(root, name, options);
     for (const { what, via } of problems) {
       failed = true;
       console.error(`@crosswire/${name} loads ${what} at import: ${via.join(' → ')}`);
@@ -85,6 +96,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   if (failed) process.exit(1);
   console.log(
-    `check-pure-entries: ${PURE_PACKAGES.map((name) => `@crosswire/${name}`).join(', ')} load no undici, node: module or MCP code at import.`,
+    `check-pure-entries: ${PURE_PACKAGES.map((name) => `@crosswire/${name}`).join(', ')} load no undici, node: module or MCP code at import; ${LAZY_CLIENT_PACKAGES.map((name) => `@crosswire/${name}`).join(', ')} no undici or MCP code.`,
   );
 }

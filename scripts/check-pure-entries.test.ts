@@ -51,3 +51,39 @@ describe('check-pure-entries', () => {
     expect(impurities(root, 'core')).toEqual([]);
   });
 });
+
+describe('check-pure-entries for the engines (node: modules allowed)', () => {
+  it('allows node: modules but still refuses a static undici or MCP import', () => {
+    const root = workspace({
+      'packages/engines/dist/index.js':
+        "import { setTimeout } from 'node:timers/promises';\nexport * from './http.js';",
+      'packages/engines/dist/http.js':
+        "import { Agent } from 'undici';\nimport { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+    });
+    expect(
+      impurities(root, 'engines', { allowBuiltins: true })
+        .map((problem) => problem.what)
+        .sort(),
+    ).toEqual(['@modelcontextprotocol/sdk/client/index.js', 'undici']);
+  });
+});
+
+describe('check-pure-entries on the Node build (dist/node/)', () => {
+  it('follows the node bundles, sibling packages included', () => {
+    const root = workspace({
+      'packages/dialects/dist/index.js': "import '@crosswire/core';",
+      'packages/dialects/dist/node/index.js':
+        "import '@crosswire/core';\nimport './chunk-A.js';\nexport const load = () => import('./fetch-B.js');",
+      'packages/dialects/dist/node/chunk-A.js': 'export const a = 1;',
+      'packages/core/dist/index.js': 'export const core = 1;',
+      'packages/core/dist/node/index.js': "import { request } from 'undici';",
+    });
+    expect(impurities(root, 'dialects')).toEqual([]);
+    expect(impurities(root, 'dialects', { build: 'node' })).toEqual([
+      {
+        what: 'undici',
+        via: ['packages/dialects/dist/node/index.js', 'packages/core/dist/node/index.js'],
+      },
+    ]);
+  });
+});

@@ -49,8 +49,9 @@ describe('the crosswire bin entry', () => {
     const build = JSON.parse(readFileSync(`${packageDirectory}tsconfig.build.json`, 'utf8')) as {
       compilerOptions: { rootDir: string; outDir: string };
     };
-    expect(manifest.bin).toEqual({ crosswire: './dist/cli.js' });
-    // src/cli.ts compiles to dist/cli.js: the bin is the build of this entry.
+    expect(manifest.bin).toEqual({ crosswire: './dist/node/cli.js' });
+    // src/cli.ts compiles to dist/cli.js and is bundled to dist/node/cli.js (the Node build,
+    // scripts/bundle-package.mjs): the bin is the bundle of this entry.
     expect(build.compilerOptions).toMatchObject({ rootDir: 'src', outDir: 'dist' });
     expect(readFileSync(entry, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });

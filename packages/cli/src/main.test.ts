@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from './main.js';
 import { runCli } from './test-support/run-cli.js';
@@ -68,6 +69,9 @@ describe('crosswire', () => {
       stderr: '',
     });
     expect(CLI_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    // The manifest's version, not the fallback for a manifest not found.
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(CLI_VERSION).toBe(manifest.version);
   });
 
   it('answers unknown commands, subcommands and options with one line and status 2', async () => {

@@ -1,15 +1,20 @@
 import { readFileSync } from 'node:fs';
 
 function readVersion(): string {
-  try {
-    // One level up from both src/ and dist/: the package's own manifest.
-    const manifest = JSON.parse(
-      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-    ) as { version?: unknown };
-    return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
-  } catch {
-    return '0.0.0';
+  // The package's own manifest: one level up from src/ and dist/, two from dist/node/.
+  for (const candidate of ['../package.json', '../../package.json']) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
+      if (manifest.name === '@crosswire/cli' && typeof manifest.version === 'string')
+        return manifest.version;
+    } catch {
+      // Not there: try the next level.
+    }
   }
+  return '0.0.0';
 }
 
 /** The version of @crosswire/cli, read from its package.json. */

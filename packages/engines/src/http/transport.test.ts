@@ -84,6 +84,25 @@ describe('HttpTransport', () => {
     await http.close();
   });
 
+  it('refuses a request after close(), also when close() came before any request', async () => {
+    routes.set('/closed', (_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    // The keep-alive agent is made with the first request: closing before it still closes.
+    const unused = transport({ retry: { maxRetries: 0 } });
+    await unused.close();
+    await expect(unused.postJson('/closed', {})).rejects.toMatchObject({
+      code: 'provider_unreachable',
+    });
+    const used = transport({ retry: { maxRetries: 0 } });
+    await used.postJson('/closed', {});
+    await used.close();
+    await expect(used.postJson('/closed', {})).rejects.toMatchObject({
+      code: 'provider_unreachable',
+    });
+    expect(hits.get('/closed')).toBe(1);
+  });
+
   it('retries a 429 after the Retry-After seconds and a 500, then succeeds', async () => {
     let calls = 0;
     routes.set('/flaky', (_request, _body, response) => {

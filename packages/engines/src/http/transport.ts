@@ -1,5 +1,5 @@
 import { ProviderError } from '@crosswire/core';
-import { Agent, type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { linkSignals } from '../abortable.js';
 import type { RequestAuthorizer } from '../cloud/types.js';
 import { serializeJson } from './json-body.js';
@@ -14,6 +14,14 @@ import {
 } from './retry.js';
 import { createSecretScrubber, type SecretScrubber } from './secrets.js';
 import { joinUrl, trimBaseUrl } from './url.js';
+
+// The HTTP client loads with the first request, not at import: importing the engines (to build
+// requests, read replies or run the simulator) never pays for it. Bundlers still include it.
+let undiciModule: Promise<typeof import('undici')> | undefined;
+function loadUndici(): Promise<typeof import('undici')> {
+  undiciModule ??= import('undici');
+  return undiciModule;
+}
 
 /** Headers as undici hands them over: lower-case names. */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -87,8 +95,11 @@ export class HttpTransport {
   readonly provider: string;
   readonly baseUrl: string;
   #headers: Readonly<Record<string, string>>;
-  #dispatcher: Dispatcher;
+  /** The caller's dispatcher, or the transport's own agent once the first request made it. */
+  #dispatcher: Dispatcher | undefined;
   #ownsDispatcher: boolean;
+  #connectTimeoutMs: number;
+  #closed = false;
   #timeoutMs: number;
   #policy: RetryPolicy;
   #maxResponseBytes: number;
@@ -106,12 +117,8 @@ export class HttpTransport {
     this.baseUrl = trimBaseUrl(options.baseUrl);
     this.#headers = { ...options.headers };
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({
-        keepAliveTimeout: 30_000,
-        connect: { timeout: options.connectTimeoutMs ?? 10_000 },
-      });
+    this.#dispatcher = options.dispatcher;
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
     this.#timeoutMs = options.timeoutMs ?? 300_000;
     this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.#maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
@@ -299,7 +306,17 @@ export class HttpTransport {
         : linkSignals([options.signal, deadline]);
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(url, {
+      const undici = await loadUndici();
+      if (this.#dispatcher === undefined) {
+        const agent = new undici.Agent({
+          keepAliveTimeout: 30_000,
+          connect: { timeout: this.#connectTimeoutMs },
+        });
+        // Closed before its first request: the request fails as on any closed agent.
+        if (this.#closed) await agent.close();
+        this.#dispatcher = agent;
+      }
+      response = await undici.request(url, {
         method: 'POST',
         dispatcher: this.#dispatcher,
         headers,
@@ -356,7 +373,8 @@ export class HttpTransport {
 
   /** Closes the keep-alive agent (when the transport created it). */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    this.#closed = true;
+    if (this.#ownsDispatcher) await this.#dispatcher?.close();
   }
 }
 
