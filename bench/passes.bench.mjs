@@ -8,7 +8,8 @@
 // 2. Serialising a 250 KiB text body (a long conversation, no media): the engine's
 //    `serializeJson` beside `Buffer.from(JSON.stringify(body))`; and a body with a 1 MiB image.
 //
-// 3. A growing tool loop (10, 50, 200 turns; 20 tools) on every wire: each per-request pass
+// 3. A growing tool loop (5, 50, 200, 500 turns: 11 to 1,001 messages; 20 tools) on every
+//    wire: each per-request pass
 //    (request building, cache-breakpoint placement with promptCache 'auto', the image-limit
 //    scan, preflight) beside building + JSON.stringify, and preflight's share of that.
 //
@@ -169,6 +170,7 @@ const MODELS = {
   gemini: 'gemini-2.5-flash',
   ollama: 'llama3.2',
   hermes: 'Hermes-4-405B',
+  bedrock: 'anthropic.claude-sonnet-4-6',
 };
 const loopTools = roster.slice(0, 20);
 function loopMessages(wire, turns) {
@@ -200,12 +202,14 @@ console.log(
   `\na growing tool loop (20 tools), per request, ms; median of ${rounds} interleaved rounds of ${perRound}`,
 );
 console.log(
-  '| wire | turns | build | cache placement | image limits | preflight | build + stringify | preflight / (build + stringify) |',
+  '| wire | turns | messages | build | cache placement | image limits | preflight | build + stringify | preflight / (build + stringify) |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 const building = { onWarning: () => undefined, imageInput: true };
 let worstShare = 0;
-for (const turns of sized([10, 50, 200], [10])) {
+// 5, 50 and 500 turns are about 10, 100 and 1,000 messages (a user message, then an assistant
+// message and a tool message per turn); 200 turns is the tool loop's long run.
+for (const turns of sized([5, 50, 200, 500], [5])) {
   for (const wire of core.WIRE_FORMATS) {
     const request = dialects.wireNamedRequest(
       { model: MODELS[wire], messages: loopMessages(wire, turns), tools: loopTools },
@@ -235,7 +239,7 @@ for (const turns of sized([10, 50, 200], [10])) {
     const share = times.ratio('preflight', 'sent');
     worstShare = Math.max(worstShare, share);
     console.log(
-      `| ${wire} | ${turns} | ${ms(times.build)} | ${ms(times.cache)} | ${ms(times.limits)} | ${ms(times.preflight)} | ${ms(times.sent)} | ${(share * 100).toFixed(1)} % |`,
+      `| ${wire} | ${turns} | ${1 + 2 * turns} | ${ms(times.build)} | ${ms(times.cache)} | ${ms(times.limits)} | ${ms(times.preflight)} | ${ms(times.sent)} | ${(share * 100).toFixed(1)} % |`,
     );
   }
 }

@@ -45,7 +45,7 @@ for (const file of files) {
   const run = spawnSync(process.execPath, ['--expose-gc', file], {
     cwd: benchDir,
     encoding: 'utf8',
-    timeout: quick ? 60_000 : 240_000,
+    timeout: quick ? 60_000 : 600_000,
     maxBuffer: 64 * 1024 * 1024,
     env: {
       ...process.env,
