@@ -14,7 +14,7 @@
 // T-turn run makes T + 1 requests); ratios are medians of the per-round ratios.
 //
 // Needs the built packages (`pnpm build`) and git history holding the previous release.
-// Run: node bench/tool-loop.bench.mjs [--rounds=5]
+// Run: node bench/tool-loop.bench.mjs [--rounds=5] [--turns=10,50] [--wires=openai,anthropic]
 import { spawn } from 'node:child_process';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -25,7 +25,12 @@ import { option, sized } from './quick.mjs';
 const current = await import(new URL('../packages/engines/dist/node/index.js', import.meta.url));
 const previous = await importPreviousRelease('engines');
 const rounds = option('rounds', 5, 1);
-const turnCounts = sized([10, 50, 200], [2, 3]);
+const listOption = (name) =>
+  process.argv
+    .find((argument) => argument.startsWith(`--${name}=`))
+    ?.slice(name.length + 3)
+    .split(',');
+const turnCounts = listOption('turns')?.map(Number) ?? sized([10, 50, 200], [2, 3]);
 
 // --- the simulator, in its own process: a lane per run, named `<contender>-<turns>-<run>` ---
 const childSource = `
@@ -161,7 +166,8 @@ console.log(
 );
 console.log('| wire | turns | crosswire | previous release | AI SDK | vs previous | vs AI SDK |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const target of WIRES) {
+const wires = listOption('wires');
+for (const target of WIRES.filter((entry) => wires === undefined || wires.includes(entry.wire))) {
   for (const turns of turnCounts) {
     const { perRequest, vsPrevious, vsAiSdk } = await measureTogether(
       [
