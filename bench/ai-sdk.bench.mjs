@@ -10,7 +10,7 @@ import { do_not_optimize, measure } from 'mitata';
 import { measureOptions, quick } from './quick.mjs';
 
 const { crosswireMiddleware } = await import(
-  new URL('../packages/ai-sdk/dist/index.js', import.meta.url)
+  new URL('../packages/ai-sdk/dist/node/index.js', import.meta.url)
 );
 
 // A 1 MiB "PNG": the signature, then random bytes (the middleware checks the signature only).

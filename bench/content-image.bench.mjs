@@ -24,7 +24,7 @@ const RUNS = sized(15, 2);
 const packageDir = fileURLToPath(new URL('../packages/content-image/', import.meta.url));
 const { request } = createRequire(packageDir)('undici');
 const { Image, denyPrivateHosts } = await import(
-  new URL('../packages/content-image/dist/index.js', import.meta.url)
+  new URL('../packages/content-image/dist/node/index.js', import.meta.url)
 );
 
 const contenders = {

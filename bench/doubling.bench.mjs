@@ -13,12 +13,12 @@
 // Needs the built packages (core, dialects, simulator). Run: node bench/doubling.bench.mjs
 import { sized } from './quick.mjs';
 
-const core = await import(new URL('../packages/core/dist/index.js', import.meta.url).href);
+const core = await import(new URL('../packages/core/dist/node/index.js', import.meta.url).href);
 const { answerableCalls, createStreamDecoder, parseResponse, preflight } = await import(
-  new URL('../packages/dialects/dist/index.js', import.meta.url).href
+  new URL('../packages/dialects/dist/node/index.js', import.meta.url).href
 );
 const { SIMULATOR_WIRES, streamFrames } = await import(
-  new URL('../packages/simulator/dist/index.js', import.meta.url).href
+  new URL('../packages/simulator/dist/node/index.js', import.meta.url).href
 );
 const wires = core.WIRE_FORMATS;
 const encoder = new TextEncoder();

@@ -20,9 +20,9 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { option, sized } from './quick.mjs';
 
-const engines = new URL('../packages/engines/dist/', import.meta.url);
+const engines = new URL('../packages/engines/dist/node/', import.meta.url);
 // undici as the engines package resolves it (it is that package's dependency, not the root's).
-const { Agent, request } = createRequire(new URL('package.json', new URL('../', engines)))(
+const { Agent, request } = createRequire(new URL('package.json', new URL('../../', engines)))(
   'undici',
 );
 const { createEngine } = await import(new URL('index.js', engines));
@@ -31,7 +31,7 @@ const warmup = sized(8, 1);
 
 // --- the simulator, in its own process -------------------------------------------------
 const childSource = `
-const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/index.js', import.meta.url).href)});
+const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/node/index.js', import.meta.url).href)});
 const calls = Array.from({ length: 20 }, (_, index) => ({ name: 'tool_' + index, arguments: { index } }));
 const simulator = await startSimulator({
   enforce: false,

@@ -8,7 +8,7 @@
 import { sized } from './quick.mjs';
 
 const { parseHermesToolCalls, stripToolCallTags } = await import(
-  new URL('../packages/core/dist/index.js', import.meta.url)
+  new URL('../packages/core/dist/node/index.js', import.meta.url)
 );
 
 const shapes = {

@@ -12,7 +12,9 @@ import { importInternal } from './internal.mjs';
 // Run: node --expose-gc bench/hostile.bench.mjs
 import { sized } from './quick.mjs';
 
-const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url).href);
+const dialects = await import(
+  new URL('../packages/dialects/dist/node/index.js', import.meta.url).href
+);
 const { TextBuilder } = await importInternal('dialects', 'stream-text');
 const { linkSignals } = await importInternal('engines', 'abortable');
 const { createStreamDecoder } = dialects;
@@ -202,7 +204,7 @@ console.log(
 // the loader reading the snapshot back, each linear; past LEARNED_LIMITS.models the rest is cut.
 {
   const { createRegistry } = await import(
-    new URL('../packages/registry/dist/index.js', import.meta.url).href
+    new URL('../packages/registry/dist/node/index.js', import.meta.url).href
   );
   const page = (n) =>
     JSON.stringify({
@@ -248,10 +250,12 @@ console.log(
 
 // Issue 39 (hostile peers, round three): what a peer's schema, a model's structured reply, an
 // image's bytes and a tool listing cost.
-const engines = await import(new URL('../packages/engines/dist/index.js', import.meta.url).href);
+const engines = await import(
+  new URL('../packages/engines/dist/node/index.js', import.meta.url).href
+);
 const { compileJsonSchema } = await importInternal('engines', 'engine/json-schema-check');
 const { schemaReferenceProblem } = await import(
-  new URL('../packages/core/dist/index.js', import.meta.url).href
+  new URL('../packages/core/dist/node/index.js', import.meta.url).href
 );
 const { withProvenImages } = dialects;
 const { createRequire } = await import('node:module');
@@ -366,7 +370,7 @@ console.log('issue 39: the rasteriser (sharp, real images)');
     onWarning: () => undefined,
   });
   const { Image } = await import(
-    new URL('../packages/content-image/dist/index.js', import.meta.url).href
+    new URL('../packages/content-image/dist/node/index.js', import.meta.url).href
   );
   // The abort lands while sharp resizes the 9000 x 9000 image: from abort() to the rejection.
   const measured = [];

@@ -15,14 +15,14 @@ import { metrics as sdkMetrics, tracing } from '@opentelemetry/sdk-node';
 import { option, sized } from './quick.mjs';
 
 const { createEngine } = await import(
-  new URL('../packages/engines/dist/index.js', import.meta.url)
+  new URL('../packages/engines/dist/node/index.js', import.meta.url)
 );
-const { otelHooks } = await import(new URL('../packages/otel/dist/index.js', import.meta.url));
+const { otelHooks } = await import(new URL('../packages/otel/dist/node/index.js', import.meta.url));
 const runs = option('runs', 200, 3);
 const warmup = sized(20, 1);
 
 const childSource = `
-const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/index.js', import.meta.url).href)});
+const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/node/index.js', import.meta.url).href)});
 const calls = Array.from({ length: 4 }, (_, index) => ({ name: 'tool_' + index, arguments: { index } }));
 const simulator = await startSimulator({
   enforce: false,

@@ -18,8 +18,10 @@ import { randomBytes } from 'node:crypto';
 import { importInternal } from './internal.mjs';
 import { option, sized } from './quick.mjs';
 
-const core = await import(new URL('../packages/core/dist/index.js', import.meta.url).href);
-const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url).href);
+const core = await import(new URL('../packages/core/dist/node/index.js', import.meta.url).href);
+const dialects = await import(
+  new URL('../packages/dialects/dist/node/index.js', import.meta.url).href
+);
 const { serializeJson } = await importInternal('engines', 'http/json-body');
 const rounds = option('rounds', 15, 2);
 const perRound = sized(40, 2);

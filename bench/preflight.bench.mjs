@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { option, sized } from './quick.mjs';
 
-const core = await import(new URL('../packages/core/dist/index.js', import.meta.url));
-const dialects = await import(new URL('../packages/dialects/dist/index.js', import.meta.url));
+const core = await import(new URL('../packages/core/dist/node/index.js', import.meta.url));
+const dialects = await import(new URL('../packages/dialects/dist/node/index.js', import.meta.url));
 const runs = option('runs', 200, 3);
 // --structured: the request also asks for a structured reply and caches its prompt as the tool
 // loop does (`promptCache: 'auto'`, applied as part of building), so the output-schema and

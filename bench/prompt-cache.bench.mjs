@@ -4,10 +4,10 @@
 // cache share of each turn's input and the loop's cost at the registry's prices for a current
 // model (claude-sonnet-5-5; gpt-6.1-sol has no price in the registry, so its cost says so).
 // Needs the packages built (`pnpm bench` builds them).
-const engines = new URL('../packages/engines/dist/', import.meta.url);
+const engines = new URL('../packages/engines/dist/node/', import.meta.url);
 const { createEngine } = await import(new URL('index.js', engines));
 const { startSimulator } = await import(
-  new URL('../packages/simulator/dist/index.js', import.meta.url)
+  new URL('../packages/simulator/dist/node/index.js', import.meta.url)
 );
 
 const TURNS = 10;

@@ -16,7 +16,7 @@ import { do_not_optimize, measure } from 'mitata';
 import { buildInternal } from './internal.mjs';
 import { measureOptions, sized } from './quick.mjs';
 
-const entry = new URL('../packages/registry/dist/index.js', import.meta.url);
+const entry = new URL('../packages/registry/dist/node/index.js', import.meta.url);
 const dataModule = await buildInternal('registry', 'generated/data');
 const registry = await import(entry);
 const { createRegistry, defaultRegistry } = registry;
@@ -72,7 +72,7 @@ const baseline = importTime(emptyModule);
 const dataLoad = importTime(dataModule) - baseline;
 const packageLoad = importTime(entry.href) - baseline;
 const coreLoad =
-  importTime(new URL('../packages/core/dist/index.js', import.meta.url).href) - baseline;
+  importTime(new URL('../packages/core/dist/node/index.js', import.meta.url).href) - baseline;
 
 // A new registry over all shipped data: the strict schema and cross-field checks run on
 // every file; its first resolution then builds the name index.

@@ -18,10 +18,10 @@ import { streamText } from 'ai';
 import { option, sized } from './quick.mjs';
 
 const { createStreamDecoder } = await import(
-  new URL('../packages/dialects/dist/index.js', import.meta.url).href
+  new URL('../packages/dialects/dist/node/index.js', import.meta.url).href
 );
 const { streamFrames } = await import(
-  new URL('../packages/simulator/dist/index.js', import.meta.url).href
+  new URL('../packages/simulator/dist/node/index.js', import.meta.url).href
 );
 const runs = option('runs', 30, 2);
 const warmup = sized(5, 1);

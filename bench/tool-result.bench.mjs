@@ -30,7 +30,7 @@ import { do_not_optimize, measure } from 'mitata';
 import { measureOptions, option, quick } from './quick.mjs';
 
 const { ToolResult } = await import(
-  new URL('../packages/tool-result/dist/index.js', import.meta.url)
+  new URL('../packages/tool-result/dist/node/index.js', import.meta.url)
 );
 
 const MIB = 1024 * 1024;
