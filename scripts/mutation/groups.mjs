@@ -151,7 +151,6 @@ export const GROUPS = {
   structured: {
     mutate: [`${D}/structured/*.ts`],
     tests: [`${D}/structured/*.test.ts`],
-    pending: PENDING,
   },
   'image-limits': {
     mutate: [`${D}/preflight/image-limits.ts`, `${D}/preflight/image-header.ts`],
