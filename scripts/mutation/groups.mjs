@@ -164,11 +164,44 @@ export const GROUPS = {
     tests: [`${E}/engine/image-*.test.ts`],
     pending: PENDING,
   },
+  // The preflight folder, split by file so each group runs in minutes (the whole folder with
+  // its static mutants is over 2,000 mutants, an hour or more of one core).
+  'preflight-tool-names': {
+    // The per-wire name patterns are the module's behaviour: static mutants measured.
+    static: true,
+    mutate: [`${D}/preflight/tool-names.ts`],
+    tests: [`${D}/preflight/tool-names*.test.ts`, `${D}/preflight/preflight.test.ts`],
+  },
+  'preflight-structured-rules': {
+    static: true,
+    mutate: [`${D}/preflight/structured-rules.ts`],
+    tests: [
+      `${D}/preflight/preflight.test.ts`,
+      `${D}/structured/strict-limits.test.ts`,
+      'packages/simulator/src/rules.test.ts',
+    ],
+    pending: PENDING,
+  },
+  'preflight-request-rules': {
+    static: true,
+    mutate: [`${D}/preflight/request-rules.ts`, `${D}/preflight/bedrock-rules.ts`],
+    tests: [
+      `${D}/preflight/preflight.test.ts`,
+      `${D}/wires/bedrock.test.ts`,
+      'packages/simulator/src/rules.test.ts',
+    ],
+    pending: PENDING,
+  },
   'preflight-rules': {
-    // The rule catalogues: static mutants measured.
+    // The rule catalogue and preflight itself: static mutants measured. The simulator's catalogue
+    // test holds every rule's text, source and example to the generated rules page.
     static: true,
     mutate: [`${D}/preflight/*.ts`],
-    tests: [`${D}/preflight/*.test.ts`, `${D}/structured/strict-limits.test.ts`],
+    tests: [
+      `${D}/preflight/*.test.ts`,
+      `${D}/structured/strict-limits.test.ts`,
+      'packages/simulator/src/rules.test.ts',
+    ],
     pending: PENDING,
   },
   listing: {
@@ -184,6 +217,13 @@ export const GROUPS = {
   'ai-sdk': {
     mutate: ['packages/ai-sdk/src/**/*.ts'],
     tests: ['packages/ai-sdk/src/*.test.ts'],
+    pending: PENDING,
+  },
+  // The structured reply's JSON Schema check: pure, with its own tests (the Ajv differential), so
+  // a group of its own runs in minutes; the engine's structured output runs engine-level tests.
+  'json-schema-check': {
+    mutate: [`${E}/engine/json-schema-check.ts`],
+    tests: [`${E}/engine/json-schema-check*.test.ts`],
     pending: PENDING,
   },
   'engine-structured': {
