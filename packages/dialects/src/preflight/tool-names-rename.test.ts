@@ -7,6 +7,7 @@ import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../dialect-types.js';
 import type { ChatResponse } from '../response.js';
+import type { StreamEvent } from '../stream-types.js';
 import {
   mcpNamedEvent,
   mcpNamedResponse,
@@ -261,25 +262,33 @@ describe('reading the reply back: mcpNamedResponse and mcpNamedEvent', () => {
   });
 
   it('renames the start, the end and the finish of a streamed call; other events pass as they are', () => {
-    const start = { type: 'tool-call-start', id: 'call_1', name: wireName, index: 0 } as const;
-    expect(mcpNamedEvent(start as never, names)).toEqual({ ...start, name: 'calendar.read' });
-    const plainStart = { ...start, name: 'plain' };
-    expect(mcpNamedEvent(plainStart as never, names)).toBe(plainStart);
+    const start: StreamEvent = { type: 'tool-call-start', id: 'call_1', name: wireName, index: 0 };
+    expect(mcpNamedEvent(start, names)).toEqual({ ...start, name: 'calendar.read' });
+    const plainStart: StreamEvent = { ...start, name: 'plain' };
+    expect(mcpNamedEvent(plainStart, names)).toBe(plainStart);
 
-    const end = { type: 'tool-call-end', toolCall: call(wireName) };
-    expect(mcpNamedEvent(end as never, names)).toEqual({ ...end, toolCall: call('calendar.read') });
-    const plainEnd = { type: 'tool-call-end', toolCall: call('plain') };
-    expect(mcpNamedEvent(plainEnd as never, names)).toBe(plainEnd);
+    const end: StreamEvent = { type: 'tool-call-end', index: 0, toolCall: call(wireName) };
+    expect(mcpNamedEvent(end, names)).toEqual({ ...end, toolCall: call('calendar.read') });
+    const plainEnd: StreamEvent = { type: 'tool-call-end', index: 0, toolCall: call('plain') };
+    expect(mcpNamedEvent(plainEnd, names)).toBe(plainEnd);
 
-    const finish = { type: 'finish', response: response([call(wireName)]) };
-    expect(mcpNamedEvent(finish as never, names)).toEqual({
+    const finish: StreamEvent = {
+      type: 'finish',
+      finishReason: 'tool_calls',
+      response: response([call(wireName)]),
+    };
+    expect(mcpNamedEvent(finish, names)).toEqual({
       ...finish,
       response: response([call('calendar.read')]),
     });
-    const plainFinish = { type: 'finish', response: response([call('plain')]) };
-    expect(mcpNamedEvent(plainFinish as never, names)).toBe(plainFinish);
+    const plainFinish: StreamEvent = {
+      type: 'finish',
+      finishReason: 'tool_calls',
+      response: response([call('plain')]),
+    };
+    expect(mcpNamedEvent(plainFinish, names)).toBe(plainFinish);
 
-    const text = { type: 'text-delta', text: 'calendar_read' };
-    expect(mcpNamedEvent(text as never, names)).toBe(text);
+    const text: StreamEvent = { type: 'text-delta', text: 'calendar_read' };
+    expect(mcpNamedEvent(text, names)).toBe(text);
   });
 });
