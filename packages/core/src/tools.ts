@@ -65,7 +65,7 @@ export function formatTools<W extends WireFormat>(
     for (const warning of known.warnings) emitWarning(options.onWarning, warning);
     return [...known.formatted] as FormattedTools[W];
   }
-  if (!Array.isArray(tools) || !tools.every(isImmutable)) {
+  if (!Array.isArray(tools) || !tools.every(isDeeplyFrozen)) {
     return codec.formatTools(parseToolDefinitions(tools), options);
   }
   // The warnings of formatting are told again on every request that sends the list, as
@@ -118,8 +118,10 @@ const IMMUTABLE = new WeakSet<object>();
  * True when `value` is deeply frozen plain data: every object in it frozen, with data
  * properties only (a getter could answer differently each time) and a plain prototype.
  * Walked once per object; past {@link MAX_SCHEMA_DEPTH} levels it counts as changeable.
+ * What answers true can be remembered by identity: it cannot change (the formatted tools of
+ * {@link formatTools} are, and preflight remembers its tool rules' answers for them).
  */
-function isImmutable(value: unknown): boolean {
+export function isDeeplyFrozen(value: unknown): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   const found: object[] = [];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {

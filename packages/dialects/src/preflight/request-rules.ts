@@ -1,7 +1,7 @@
 // The request rules `preflight` checks: tool names, tool schemas, tool counts and media limits,
 // each a documented (or verbatim-quoted) provider refusal. Facts in one table per wire; the
 // checks below read the body as the wire sends it.
-import { bytesToBase64, type WireFormat } from '@crosswire/core';
+import { bytesToBase64, isDeeplyFrozen, type WireFormat } from '@crosswire/core';
 import { saysArray } from '../structured/schema-nodes.js';
 import { asArray, isRecord, type JsonObject } from '../support/json.js';
 import { base64ImageDimensions } from './image-header.js';
@@ -105,13 +105,42 @@ function toolsOf(wire: WireFormat, body: JsonObject): FunctionTool[] {
   return found;
 }
 
+/**
+ * A check that reads only `body.tools`, remembering its last answer: the tool loop sends the
+ * same formatted tools (deeply frozen objects, shared between requests) on every request, so a
+ * body whose `tools` holds the same objects in the same order gets the same answer without a
+ * walk of every schema. Tools that are not deeply frozen are checked afresh every time (they
+ * may have changed in place); the answer is copied, so no caller shares it.
+ */
+function rememberedForTools(check: RuleCheck): RuleCheck {
+  let last:
+    | { readonly tools: readonly unknown[]; readonly found: readonly RuleBreak[] }
+    | undefined;
+  return (body, context) => {
+    const tools = body.tools;
+    if (!Array.isArray(tools)) return check(body, context);
+    if (last !== undefined && sameItems(last.tools, tools)) return [...last.found];
+    const found = check(body, context);
+    last = tools.every(isDeeplyFrozen) ? { tools: [...tools], found: [...found] } : undefined;
+    return found;
+  };
+}
+
+function sameItems(known: readonly unknown[], items: readonly unknown[]): boolean {
+  if (known.length !== items.length) return false;
+  for (let index = 0; index < known.length; index++) {
+    if (known[index] !== items[index]) return false;
+  }
+  return true;
+}
+
 /** The tool-name pattern each wire's provider documents, with the refusal it answers. */
 function toolNameCheck(
   wire: WireFormat,
   pattern: RegExp,
   refusal: (path: string) => string,
 ): RuleCheck {
-  return (body) => {
+  return rememberedForTools((body) => {
     const found: RuleBreak[] = [];
     for (const tool of toolsOf(wire, body)) {
       if (typeof tool.name === 'string' && pattern.test(tool.name)) continue;
@@ -121,7 +150,7 @@ function toolNameCheck(
       });
     }
     return found;
-  };
+  });
 }
 
 const SCHEMA_CHILDREN = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
@@ -189,7 +218,7 @@ export function arraysWithoutItems(
 }
 
 function arrayItemsCheck(wire: WireFormat): RuleCheck {
-  return (body) => {
+  return rememberedForTools((body) => {
     const found: RuleBreak[] = [];
     const keys: string[] = [];
     for (const tool of toolsOf(wire, body)) {
@@ -203,7 +232,7 @@ function arrayItemsCheck(wire: WireFormat): RuleCheck {
       }
     }
     return found;
-  };
+  });
 }
 
 /** An Anthropic image or document block, where it sits, and its base64 payload if any. */
@@ -436,7 +465,7 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     }),
     violation: 'Tool names must be unique',
     quoted: 'tools: Tool names must be unique.',
-    check: (body) => {
+    check: rememberedForTools((body) => {
       const seen = new Set<unknown>();
       const found: RuleBreak[] = [];
       for (const tool of toolsOf('anthropic', body)) {
@@ -449,7 +478,7 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
         seen.add(tool.name);
       }
       return found;
-    },
+    }),
   },
   {
     id: 'anthropic-tool-input-schema-object',
@@ -461,7 +490,7 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     }),
     violation: "input_schema.type: Input should be 'object'",
     quoted: "tools.0.custom.input_schema.type: Input should be 'object'",
-    check: (body) => {
+    check: rememberedForTools((body) => {
       const found: RuleBreak[] = [];
       for (const tool of toolsOf('anthropic', body)) {
         const schema = tool.schema;
@@ -479,7 +508,7 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
         }
       }
       return found;
-    },
+    }),
   },
   {
     id: 'anthropic-image-bytes',
