@@ -175,7 +175,8 @@ export const GROUPS = {
   listing: {
     mutate: [`${R}/catalogue/listing/*.ts`],
     tests: [`${R}/catalogue/listing/*.test.ts`],
-    pending: PENDING,
+    pending:
+      'first run 2026-12-07 (995 mutants, 34 minutes): 67.2 %, 219 survived and 107 not covered, most in the JSON readers (`json.ts`), the snapshot merge (`learned.ts`) and the readers of fields no recording has',
   },
   'registry-sync': {
     mutate: ['packages/cli/src/sync/*.ts', 'packages/cli/src/commands/registry-sync.ts'],
