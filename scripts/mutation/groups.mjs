@@ -176,13 +176,12 @@ export const GROUPS = {
   listing: {
     mutate: [`${R}/catalogue/listing/*.ts`],
     tests: [`${R}/catalogue/listing/*.test.ts`],
-    pending:
-      'first run 2026-12-07 (995 mutants, 34 minutes): 67.2 %, 219 survived and 107 not covered, most in the JSON readers (`json.ts`), the snapshot merge (`learned.ts`) and the readers of fields no recording has',
   },
   'registry-sync': {
     mutate: ['packages/cli/src/sync/*.ts', 'packages/cli/src/commands/registry-sync.ts'],
     tests: ['packages/cli/src/commands/registry-sync*.test.ts'],
-    pending: PENDING,
+    pending:
+      'a first run on 2026-12-07 (692 mutants; load average 15 to 19) was stopped after 28 minutes with 450 tested and 83 survived, so no results are kept: each mutant runs the CLI against the simulator and validates a copy of the data (seconds a mutant); split it (compare.ts with tests of compareListing beside it, write-sync.ts) before measuring again',
   },
   // The AI SDK adapter, one group per module (the whole package was 673 mutants, about 50
   // minutes): each runs only the tests that reach its module, so a change re-measures one part.
@@ -266,7 +265,8 @@ export const GROUPS = {
 
 /**
  * Source files no group measures, each with why. `kind` is checked by `mutation:check`:
- * `types` must compile to nothing, `re-exports` to imports and re-exports only, `generated`
+ * `types` must compile to nothing, `re-exports` to imports and re-exports only, `constants` to
+ * arrays of literals only (`as const` tables, in which Stryker finds no mutant), `generated`
  * must start with a "// Generated from" line.
  */
 export const EXCEPTIONS = [
@@ -279,6 +279,11 @@ export const EXCEPTIONS = [
     kind: 're-exports',
     files: ['packages/*/src/index.ts', 'packages/engines/src/durable/index.ts'],
     why: 'Entry points that only re-export: nothing to mutate (Stryker finds no mutant in an export list).',
+  },
+  {
+    kind: 'constants',
+    files: ['packages/registry/src/catalogue/listing/types.ts'],
+    why: 'Types and `as const` arrays of literals only (the facts and modalities a listing can state): Stryker finds no mutant in them, so they never appear in results; the snapshot schema and the readers built from them are measured.',
   },
   {
     kind: 'types',

@@ -120,6 +120,46 @@ describe('discovering again', () => {
     ]);
   });
 
+  it("another provider's listing is left as it was", async () => {
+    const openai = {
+      ...old([{ id: 'gpt-learned-x' }]),
+      provider: 'openai',
+      endpoint: 'http://127.0.0.1:9/v1/models',
+    };
+    const registry = await askAbout(holding(openai, old([{ id: 'llava:7b' }])), 'qwen3:8b');
+    expect(
+      registry.learned().listings.map((listing) => [listing.provider, listing.models.length]),
+    ).toEqual([
+      ['openai', 1],
+      ['ollama', 2],
+    ]);
+  });
+
+  it('a listing cut short replaces the old one (its models say nothing of the rest)', async () => {
+    const gemini = {
+      ...old([{ id: 'gemini-old' }]),
+      provider: 'gemini',
+      endpoint: 'http://127.0.0.1:9/v1beta/models',
+    };
+    const warnings: string[] = [];
+    const answer = server.answer;
+    server.answer = () => ({ models: [{ name: 'models/gemini-loop' }], nextPageToken: 'same' });
+    try {
+      const registry = await holding(gemini).discover({
+        provider: 'gemini',
+        baseUrl: `${server.origin}/v1beta`,
+        apiKey: 'k',
+        today: TODAY,
+        onWarning: (warning) => void warnings.push(warning.code),
+      });
+      const [listing] = registry.learned().listings;
+      expect([listing?.complete, listing?.models]).toEqual([false, [{ id: 'gemini-loop' }]]);
+      expect(warnings).toEqual(['listing_truncated']);
+    } finally {
+      server.answer = answer;
+    }
+  });
+
   it('the merge keeps to the model limit: the oldest models go first, and the listing is then incomplete', async () => {
     const many = Array.from({ length: 19_999 }, (_, index) => ({ id: `m-${index}` }));
     const full = await askAbout(holding(old(many)), 'new-1');

@@ -116,6 +116,10 @@ describe('local servers', () => {
         models: [null, {}, { model: 'llava:7b' }, { name: 'qwen3:8b', model: 'qwen3:latest' }],
       }),
     ).toStrictEqual({ models: [{ id: 'llava:7b' }, { id: 'qwen3:8b' }] });
+    // An empty name is no name: the model field names it.
+    expect(read('ollama', { models: [{ name: '', model: 'gemma3:4b' }] })).toStrictEqual({
+      models: [{ id: 'gemma3:4b' }],
+    });
   });
 
   it('Ollama show: what the capabilities and model info say, nothing when they say nothing', () => {
@@ -172,8 +176,10 @@ describe('local servers', () => {
 
 describe('OpenRouter and Groq', () => {
   it('an entry with no architecture, parameters or prices states nothing', () => {
-    expect(read('openrouter', { data: [{ id: 'lab/plain' }] })).toStrictEqual({
-      models: [{ id: 'lab/plain' }],
+    expect(
+      read('openrouter', { data: [{ id: 'lab/plain' }, { id: 'lab/unnamed', name: '' }] }),
+    ).toStrictEqual({
+      models: [{ id: 'lab/plain' }, { id: 'lab/unnamed' }],
     });
   });
 
