@@ -190,7 +190,8 @@ export const GROUPS = {
   'ai-sdk-routes': {
     mutate: [`${A}/wires.ts`, `${A}/capabilities.ts`],
     tests: [`${A}/capabilities.test.ts`, `${A}/middleware.test.ts`],
-    pending: PENDING,
+    pending:
+      'first run 2026-12-07 (93 mutants, 85 seconds): 55.9 %, 36 survived and 5 not covered, nearly all in capabilities.ts: supportsInToolResults is tested for `supported` and `delivery` but not its exact `reasons`, `wireCarries` or the flags and placeholder reasons of an unknown provider',
   },
   'ai-sdk-output': {
     mutate: [`${A}/mcp-to-model-output.ts`],
