@@ -115,10 +115,14 @@ function emitted(file) {
 const RE_EXPORT =
   /(?:export|import)\s*(?:\*|\{[^}]*\}|[\w$]+)?(?:\s*as\s*[\w$]+)?\s*(?:from\s*)?"[^"]+";/g;
 
+/** A constant array of string or number literals, as esbuild writes `[...] as const`. */
+const CONSTANT_ARRAY = /const [\w$]+ = \[(?:\s*(?:"[^"\\]*"|-?\d+(?:\.\d+)?)\s*,?)*\s*\];/g;
+
 /**
  * Why an excepted file is not what its exception says, or undefined when it is: `types`
- * compiles to nothing, `re-exports` to imports and re-exports only, `generated` starts with
- * a "Generated from" line.
+ * compiles to nothing, `re-exports` to imports and re-exports only, `constants` to exported
+ * arrays of literals only (Stryker finds no mutant there), `generated` starts with a
+ * "Generated from" line.
  */
 export function exceptionProblem(file, kind) {
   if (kind === 'types') {
@@ -131,6 +135,13 @@ export function exceptionProblem(file, kind) {
       .replace(/export\s*\{[^}]*\};/g, '')
       .trim();
     return code === '' ? undefined : 'has code, not only re-exports';
+  }
+  if (kind === 'constants') {
+    const code = emitted(file)
+      .replace(CONSTANT_ARRAY, '')
+      .replace(/export\s*\{[^}]*\};/g, '')
+      .trim();
+    return code === '' ? undefined : 'has code, not only arrays of literals';
   }
   if (kind === 'generated') {
     return /^\/\/ Generated from /.test(readFileSync(file, 'utf8'))

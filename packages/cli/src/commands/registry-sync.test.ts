@@ -49,7 +49,8 @@ async function sync(
     ['registry', 'sync', provider, '--base-url', simulator.baseUrl(wire, lane), ...extra],
     {
       env: { ANTHROPIC_API_KEY: 'sk-ant-secret', OPENAI_API_KEY: 'sk-openai-secret' },
-      ...(cwd ? { cwd } : {}),
+      // Outside the checkout unless a test names a data copy: no bug can write the real data.
+      cwd: cwd ?? tmpdir(),
     },
   );
 }
@@ -430,19 +431,29 @@ describe('local servers', () => {
   );
 
   it('--write is refused: their list is the models on the machine, not a catalogue', async () => {
-    const run = await runCli([
-      'registry',
-      'sync',
-      'ollama',
-      '--base-url',
-      simulator.baseUrl('ollama', 'mine'),
-      '--write',
-    ]);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(
-      'registry sync: --write is refused for "ollama": a local server lists the models on this machine, not a catalogue of what "ollama" serves; use registry.discover (or an engine\'s discovery on first use) to learn what it serves',
-    );
-    expect(simulator.received('mine')).toEqual([]);
+    // Run outside any checkout: were the refusal ever lost, there is no data to write into (a
+    // mutation run once wrote review flags into the checkout's own data this way).
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'crosswire-sync-local-'));
+    try {
+      const run = await runCli(
+        [
+          'registry',
+          'sync',
+          'ollama',
+          '--base-url',
+          simulator.baseUrl('ollama', 'mine'),
+          '--write',
+        ],
+        { cwd: elsewhere },
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        'registry sync: --write is refused for "ollama": a local server lists the models on this machine, not a catalogue of what "ollama" serves; use registry.discover (or an engine\'s discovery on first use) to learn what it serves',
+      );
+      expect(simulator.received('mine')).toEqual([]);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('the report flags nothing as unlisted', async () => {

@@ -164,10 +164,13 @@ function join(base: string, path: string, query?: Readonly<Record<string, string
   return url.toString();
 }
 
-/** The base a reader's path goes after: the server root for a `fromRoot` reader. */
+/**
+ * The base a reader's path goes after: the server root for a `fromRoot` reader. Throws on a
+ * base that is not a URL, for every reader (the caller turns that into `listing_failed`).
+ */
 function baseFor(reader: ListingReader, base: string): string {
-  if (!reader.fromRoot) return base;
   const url = new URL(base);
+  if (!reader.fromRoot) return base;
   url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
   return url.toString();
 }
