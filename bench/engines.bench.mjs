@@ -13,11 +13,11 @@
 //
 // Needs the built packages (`npx tsc -p packages/<pkg>/tsconfig.build.json` for core,
 // content-image, tool-result, registry, engines). Run: node bench/engines.bench.mjs [--runs=40]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { startChildSimulator } from './child-simulator.mjs';
 import { option, sized } from './quick.mjs';
 
 const engines = new URL('../packages/engines/dist/node/', import.meta.url);
@@ -30,27 +30,19 @@ const runs = option('runs', 40, 2);
 const warmup = sized(8, 1);
 
 // --- the simulator, in its own process -------------------------------------------------
-const childSource = `
-const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/node/index.js', import.meta.url).href)});
+const simulator = await startChildSimulator({
+  prelude: `
 const calls = Array.from({ length: 20 }, (_, index) => ({ name: 'tool_' + index, arguments: { index } }));
-const simulator = await startSimulator({
+`,
+  options: `{
   enforce: false,
   fallback: (request) =>
     request.toolResults.length === 0
       ? { type: 'tool_calls', calls }
       : { type: 'text', text: 'received ' + request.toolResults.length + ' results' },
+}`,
 });
-process.stdout.write(simulator.origin + '\\n');
-process.stdin.on('data', () => {});
-process.stdin.on('end', () => simulator.close().then(() => process.exit(0)));
-`;
-const child = spawn(process.execPath, ['--input-type=module', '-e', childSource], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const origin = await new Promise((resolve, reject) => {
-  child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
-  child.once('exit', (code) => reject(new Error(`simulator exited (${code})`)));
-});
+const { origin } = simulator;
 const baseUrl = (wire, lane) => `${origin}/${lane}/${wire}`;
 
 // --- the tools: the same outputs for both contenders -----------------------------------
@@ -224,7 +216,7 @@ for (const [label, wire] of [
   ]);
   rows.push({ label, wire, ours, theirs, bare });
 }
-child.stdin.end();
+simulator.stop();
 
 const ms = (value) => `${value.toFixed(2)} ms`;
 console.log(

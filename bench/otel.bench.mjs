@@ -10,8 +10,8 @@
 //   exporter, a MeterProvider with a reader never collected).
 //
 // Needs the built packages (`pnpm bench` builds them). Run: node bench/otel.bench.mjs [--runs=200]
-import { spawn } from 'node:child_process';
 import { metrics as sdkMetrics, tracing } from '@opentelemetry/sdk-node';
+import { startChildSimulator } from './child-simulator.mjs';
 import { option, sized } from './quick.mjs';
 
 const { createEngine } = await import(
@@ -21,27 +21,19 @@ const { otelHooks } = await import(new URL('../packages/otel/dist/node/index.js'
 const runs = option('runs', 200, 3);
 const warmup = sized(20, 1);
 
-const childSource = `
-const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/node/index.js', import.meta.url).href)});
+const simulator = await startChildSimulator({
+  prelude: `
 const calls = Array.from({ length: 4 }, (_, index) => ({ name: 'tool_' + index, arguments: { index } }));
-const simulator = await startSimulator({
+`,
+  options: `{
   enforce: false,
   fallback: (request) =>
     request.toolResults.length === 0
       ? { type: 'tool_calls', calls }
       : { type: 'text', text: 'received ' + request.toolResults.length + ' results' },
+}`,
 });
-process.stdout.write(simulator.origin + '\\n');
-process.stdin.on('data', () => {});
-process.stdin.on('end', () => simulator.close().then(() => process.exit(0)));
-`;
-const child = spawn(process.execPath, ['--input-type=module', '-e', childSource], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const origin = await new Promise((resolve, reject) => {
-  child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
-  child.once('exit', (code) => reject(new Error(`simulator exited (${code})`)));
-});
+const { origin } = simulator;
 
 const toolNames = Array.from({ length: 4 }, (_, index) => `tool_${index}`);
 const mcpServer = {
@@ -133,4 +125,4 @@ for (const [name, values] of Object.entries(samples)) {
 const spans = 1 + 2 + 4;
 console.log(`otel exports ${spans} spans per run; target: under 1.05× bare.`);
 for (const engine of Object.values(engines)) await engine.close();
-child.stdin.end();
+simulator.stop();

@@ -15,10 +15,10 @@
 //
 // Needs the built packages (`pnpm build`) and git history holding the previous release.
 // Run: node bench/tool-loop.bench.mjs [--rounds=5] [--turns=10,50] [--wires=openai,anthropic]
-import { spawn } from 'node:child_process';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { startChildSimulator } from './child-simulator.mjs';
 import { importPreviousRelease } from './previous-release.mjs';
 import { option, sized } from './quick.mjs';
 
@@ -33,9 +33,8 @@ const listOption = (name) =>
 const turnCounts = listOption('turns')?.map(Number) ?? sized([10, 50, 200], [2, 3]);
 
 // --- the simulator, in its own process: a lane per run, named `<contender>-<turns>-<run>` ---
-const childSource = `
-const { startSimulator } = await import(${JSON.stringify(new URL('../packages/simulator/dist/node/index.js', import.meta.url).href)});
-const simulator = await startSimulator({
+const simulator = await startChildSimulator({
+  options: `{
   enforce: false,
   fallback: (request) => {
     const turns = Number(request.lane.split('-').at(-2));
@@ -45,18 +44,9 @@ const simulator = await startSimulator({
     setImmediate(() => simulator.reset());
     return { type: 'text', text: 'done' };
   },
+}`,
 });
-process.stdout.write(simulator.origin + '\\n');
-process.stdin.on('data', () => {});
-process.stdin.on('end', () => simulator.close().then(() => process.exit(0)));
-`;
-const child = spawn(process.execPath, ['--input-type=module', '-e', childSource], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const origin = await new Promise((resolve, reject) => {
-  child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
-  child.once('exit', (code) => reject(new Error(`simulator exited (${code})`)));
-});
+const { origin } = simulator;
 
 // --- one tool, the same text for every contender ----------------------------------------------
 const resultText = `record: ${'lorem ipsum dolor sit amet '.repeat(38)}`;
@@ -183,5 +173,5 @@ for (const target of WIRES.filter((entry) => wires === undefined || wires.includ
     );
   }
 }
-child.stdin.end();
+simulator.stop();
 if (warnings.length > 0) console.log(`\nwarnings: ${[...new Set(warnings)].join('; ')}`);
