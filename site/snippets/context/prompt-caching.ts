@@ -6,26 +6,9 @@
 
 import { createEngine } from '@crosswire/engines';
 import { startSimulator } from '@crosswire/simulator';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import { connectWeatherServer } from '../weather-server.js';
 
-const server = new McpServer({ name: 'weather', version: '1.0.0' });
-server.registerTool(
-  'get_weather',
-  {
-    description: 'Weather for a city and a day.',
-    inputSchema: { city: z.string(), day: z.string() },
-  },
-  async ({ city, day }) => ({
-    content: [{ type: 'text', text: `${city} ${day}: ${day === 'today' ? 21 : 18} °C` }],
-  }),
-);
-const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-await server.connect(serverTransport);
-const weather = new Client({ name: 'docs', version: '1.0.0' });
-await weather.connect(clientTransport);
+const { weather, close: closeWeather } = await connectWeatherServer();
 
 const simulator = await startSimulator({ caching: true });
 const oneLoop = [
@@ -58,7 +41,6 @@ export const instructions = Array.from(
 
 export async function teardown(): Promise<void> {
   await engine.close();
-  await weather.close();
-  await server.close();
+  await closeWeather();
   await simulator.close();
 }
