@@ -446,3 +446,35 @@ describe('block guards and describeValue', () => {
     ]);
   });
 });
+
+describe('parseContentBlock: bare text (the commonest block, read without its schema)', () => {
+  it('gives a copy of { type, text }, never the caller object', () => {
+    const raw = { type: 'text', text: 'a result' };
+    const parsed = parseContentBlock(raw);
+    expect(parsed).toEqual({ type: 'text', text: 'a result' });
+    expect(parsed).not.toBe(raw);
+  });
+
+  it('reads a text block with any other field through the schema, as before', () => {
+    expect(parseContentBlock({ type: 'text', text: 7 })).toMatchObject({
+      type: 'unknown',
+      originalType: 'text',
+    });
+    expect(
+      parseContentBlock({ type: 'text', text: 'hi', annotations: { priority: 2 } }),
+    ).toMatchObject({
+      type: 'unknown',
+      originalType: 'text',
+    });
+    expect(parseContentBlock({ type: 'text', text: 'hi', _meta: { trace: 1 } })).toEqual({
+      type: 'text',
+      text: 'hi',
+      _meta: { trace: 1 },
+    });
+  });
+
+  it('keeps every own field of a block whose text is inherited (the schema reads it)', () => {
+    const raw = Object.assign(Object.create({ text: 'inherited' }), { type: 'text', other: 1 });
+    expect(parseContentBlock(raw)).toMatchObject({ type: 'text', other: 1 });
+  });
+});

@@ -303,6 +303,16 @@ export function parseContentBlock(raw: unknown): ContentBlock {
   if (claimed === undefined) {
     return { type: 'unknown', originalType: undefined, reason: 'no string "type" field', raw };
   }
+  // The commonest block, bare text, without the schema (which would give the same copy).
+  if (
+    claimed === 'text' &&
+    typeof raw.text === 'string' &&
+    Object.hasOwn(raw, 'type') &&
+    Object.hasOwn(raw, 'text') &&
+    Object.keys(raw).length === 2
+  ) {
+    return { type: 'text', text: raw.text };
+  }
   const candidates = Object.hasOwn(schemasByType, claimed) ? schemasByType[claimed] : undefined;
   if (!candidates) {
     return {

@@ -6,6 +6,7 @@
  */
 
 export * from './content.js';
+export * from './deep-freeze.js';
 export * from './errors.js';
 export {
   checkTagName,

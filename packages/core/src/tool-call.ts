@@ -1,3 +1,4 @@
+import { deepFreeze } from './deep-freeze.js';
 import { ToolArgumentsError, ValidationError } from './errors.js';
 import type { WireFormat } from './wire-format.js';
 
@@ -58,14 +59,6 @@ function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 function copyJson(value: unknown): unknown {

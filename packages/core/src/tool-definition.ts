@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { deepFreeze } from './deep-freeze.js';
 import { ValidationError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { schemaReferenceProblem } from './schema-references.js';
@@ -76,14 +77,6 @@ export const ToolDefinitionSchema = z.looseObject({
   annotations: z.optional(z.looseObject({})),
   _meta: z.optional(z.record(z.string(), z.unknown())),
 });
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /** A deep copy of a JSON-like value (keeps the caller's object out of our frozen values). */
 function cloneJson<T>(value: T): T {

@@ -1,3 +1,4 @@
+import { deepFreeze } from './deep-freeze.js';
 import { UnknownWireFormatError } from './errors.js';
 import type { DestructurableToolCall, ToolCall } from './tool-call.js';
 import {
@@ -140,12 +141,6 @@ export function isDeeplyFrozen(value: unknown): boolean {
   }
   for (const node of found) IMMUTABLE.add(node);
   return true;
-}
-
-function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null) return;
-  Object.freeze(value);
-  for (const inner of Object.values(value)) deepFreeze(inner);
 }
 
 /**

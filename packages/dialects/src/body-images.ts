@@ -15,6 +15,11 @@ import {
   type WireFormat,
 } from '@crosswire/core';
 import { placeholder } from '@crosswire/tool-result';
+import {
+  anthropicBlockKeys,
+  anthropicBlockPath,
+  forEachAnthropicMedia,
+} from './support/anthropic-blocks.js';
 import { asArray, isRecord, type JsonObject } from './support/json.js';
 
 /** One base64 image of a body, where it is, and how its placeholder takes its place. */
@@ -49,25 +54,17 @@ function base64DataUrl(url: unknown): { mediaType: string; data: string } | unde
 /** Anthropic: image blocks of each message, and inside its tool_result blocks. */
 function anthropicImages(body: JsonObject): BodyImage[] {
   const found: BodyImage[] = [];
-  const visit = (block: unknown, path: string, keys: (string | number)[]) => {
-    if (!isRecord(block)) return;
-    if (block.type === 'tool_result') {
-      asArray(block.content).forEach((inner, index) => {
-        visit(inner, `${path}.content[${index}]`, [...keys, 'content', index]);
-      });
-      return;
-    }
+  forEachAnthropicMedia(body, (block, place) => {
     const source = isRecord(block.source) ? block.source : undefined;
     if (block.type !== 'image' || source?.type !== 'base64' || typeof source.data !== 'string') {
       return;
     }
-    const mediaType = typeof source.media_type === 'string' ? source.media_type : '';
-    found.push({ path, keys, mediaType, data: source.data, replace: textBlock });
-  };
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
-    asArray(message.content).forEach((block, inner) => {
-      visit(block, `messages[${index}].content[${inner}]`, ['messages', index, 'content', inner]);
+    found.push({
+      path: anthropicBlockPath(place),
+      keys: anthropicBlockKeys(place),
+      mediaType: typeof source.media_type === 'string' ? source.media_type : '',
+      data: source.data,
+      replace: textBlock,
     });
   });
   return found;

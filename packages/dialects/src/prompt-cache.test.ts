@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CrosswireWarning } from '@crosswire/core';
+import { type CrosswireWarning, deepFreeze } from '@crosswire/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { preflight } from './preflight/preflight.js';
@@ -379,5 +379,65 @@ describe('issue 38: TTL order and key length', () => {
     // 64 code points written with surrogate pairs are still 64 characters for the API.
     const emoji = '😀'.repeat(64);
     expect(promptCacheKey(emoji)).toBe(emoji);
+  });
+});
+
+describe('what placement remembers of a growing conversation', () => {
+  it('asks the same model twice and more than 64 models: the same answers', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(anthropicMinCacheableTokens('claude-opus-4-6')).toBe(4096);
+      expect(anthropicMinCacheableTokens('claude-sonnet-4-6')).toBe(2048);
+    }
+    for (let index = 0; index < 70; index++) {
+      expect(anthropicMinCacheableTokens(`claude-sonnet-4-6-${index}`)).toBe(2048);
+    }
+    expect(anthropicMinCacheableTokens('claude-opus-4-6')).toBe(4096);
+  });
+
+  it('weighs a message that is not frozen again: one grown past the minimum in place gets a breakpoint', () => {
+    const first = { role: 'user', content: 'short' };
+    const body = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 10,
+      messages: [first, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'next' }],
+    };
+    const marked = () =>
+      anthropicBreakpoints(
+        applyPromptCache('anthropic', body, { setting: 'auto', model: 'claude-sonnet-4-5' }),
+      );
+    expect(marked()).toEqual([]);
+    first.content = 'x'.repeat(4800); // 1,200 tokens: the prefix now reaches 1,024
+    expect(marked()).toEqual(['messages[0].content[0]', 'messages[2].content[0]']);
+  });
+
+  it('reads the markers of a message that is not frozen again: one added in place is counted', () => {
+    const block: Record<string, unknown> = { type: 'text', text: 'a' };
+    const body = { messages: [{ role: 'user', content: [block] }] };
+    expect(anthropicBreakpoints(body)).toEqual([]);
+    block.cache_control = { type: 'ephemeral' };
+    // A new walk for the same messages array: the body a caller changed is a new body.
+    expect(anthropicBreakpoints({ messages: [...body.messages] })).toEqual([
+      'messages[0].content[0]',
+    ]);
+  });
+
+  it('places the same breakpoints on deeply frozen turns, asked again and again', () => {
+    const turns = deepFreeze([
+      { role: 'user', content: 'x'.repeat(4800) },
+      { role: 'assistant', content: [{ type: 'text', text: 'calling' }] },
+      { role: 'user', content: [{ type: 'text', text: 'result' }] },
+    ]);
+    for (let round = 0; round < 3; round++) {
+      const body = applyPromptCache(
+        'anthropic',
+        { model: 'claude-sonnet-4-5', max_tokens: 10, messages: [...turns] },
+        { setting: 'auto', model: 'claude-sonnet-4-5' },
+      );
+      expect(anthropicBreakpoints(body)).toEqual([
+        'messages[0].content[0]',
+        'messages[2].content[0]',
+      ]);
+      expect(anthropicMarkers(body).emptyMarked).toEqual([]);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Prompt caching on the wire: Anthropic `cache_control` breakpoints, OpenAI and Responses
 // `prompt_cache_key` / `prompt_cache_retention`. Applied to a body a dialect built, so the
 // request builders stay as they are; one entry per wire.
-import { emitWarning, type WarningHandler, type WireFormat } from '@crosswire/core';
+import { emitWarning, isDeeplyFrozen, type WarningHandler, type WireFormat } from '@crosswire/core';
 import type { RuleBreak } from './preflight/types.js';
 import { asArray, asRecord, isRecord, type JsonObject } from './support/json.js';
 import { sha256Hex } from './support/sha256.js';
@@ -59,14 +59,22 @@ export const ANTHROPIC_MIN_CACHEABLE_TOKENS: readonly (readonly [RegExp, number]
 ];
 const DEFAULT_MIN_CACHEABLE_TOKENS = 1024;
 
+/** The answers of {@link anthropicMinCacheableTokens} by model (asked on every request). */
+const MIN_TOKENS_BY_MODEL = new Map<string, number>();
+const MIN_TOKENS_REMEMBERED = 64;
+
 /** The minimum cacheable prefix of an Anthropic model (tokens). */
 export function anthropicMinCacheableTokens(model: string | undefined): number {
   if (model === undefined) return DEFAULT_MIN_CACHEABLE_TOKENS;
+  const known = MIN_TOKENS_BY_MODEL.get(model);
+  if (known !== undefined) return known;
   const bare = model.replace(/^.*\//, '');
-  for (const [pattern, tokens] of ANTHROPIC_MIN_CACHEABLE_TOKENS) {
-    if (pattern.test(bare)) return tokens;
-  }
-  return DEFAULT_MIN_CACHEABLE_TOKENS;
+  const tokens =
+    ANTHROPIC_MIN_CACHEABLE_TOKENS.find(([pattern]) => pattern.test(bare))?.[1] ??
+    DEFAULT_MIN_CACHEABLE_TOKENS;
+  if (MIN_TOKENS_BY_MODEL.size >= MIN_TOKENS_REMEMBERED) MIN_TOKENS_BY_MODEL.clear();
+  MIN_TOKENS_BY_MODEL.set(model, tokens);
+  return tokens;
 }
 
 /**
@@ -77,6 +85,19 @@ export function anthropicMinCacheableTokens(model: string | undefined): number {
 export function estimateTokens(value: unknown): number {
   const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
   return Math.ceil(text.length / 4);
+}
+
+/** Token estimates of deeply frozen values (the tool loop's turns): they cannot change. */
+const ESTIMATES = new WeakMap<object, number>();
+
+/** {@link estimateTokens}, remembered for a deeply frozen value. */
+function rememberedEstimate(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return estimateTokens(value);
+  const known = ESTIMATES.get(value);
+  if (known !== undefined) return known;
+  const tokens = estimateTokens(value);
+  if (isDeeplyFrozen(value)) ESTIMATES.set(value, tokens);
+  return tokens;
 }
 
 function options(setting: PromptCache): PromptCacheOptions | undefined {
@@ -161,6 +182,12 @@ function visitBlock(
   }
 }
 
+/**
+ * Deeply frozen messages found without a `cache_control` (the tool loop's turns: placement
+ * marks copies of them): a growing conversation is walked once per message.
+ */
+const UNMARKED = new WeakSet<object>();
+
 /** The last walk per messages array: the preflight rules and the TTL repair share it. */
 const MARKERS = new WeakMap<
   object,
@@ -188,23 +215,29 @@ export function anthropicMarkers(body: Readonly<Record<string, unknown>>): Anthr
       breakpoints.push({ path: `tools[${index}]`, ttl: ttlOf(tool.cache_control) });
     }
   }
+  // One stack for every place, written in place: emptying it (length 0) would drop its
+  // storage and make a new one for the next block, an allocation per block of the conversation.
   const at: number[] = [];
   const system = asArray(body.system);
   for (let index = 0; index < system.length; index++) {
-    at.push(index);
+    at[0] = index;
+    at.length = 1;
     visitBlock(system[index], 'system', at, breakpoints, emptyMarked);
-    at.pop();
   }
   const messages = asArray(body.messages);
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index];
-    const content = isRecord(message) ? message.content : undefined;
+    if (!isRecord(message) || UNMARKED.has(message)) continue;
+    const content = message.content;
     if (!Array.isArray(content)) continue;
+    const before = breakpoints.length;
     for (let inner = 0; inner < content.length; inner++) {
-      at.push(index, inner);
+      at[0] = index;
+      at[1] = inner;
+      at.length = 2;
       visitBlock(content[inner], 'messages', at, breakpoints, emptyMarked);
-      at.length -= 2;
     }
+    if (breakpoints.length === before && isDeeplyFrozen(message)) UNMARKED.add(message);
   }
   const markers = { breakpoints, emptyMarked };
   MARKERS.set(key, { tools: body.tools, system: body.system, markers });
@@ -390,7 +423,7 @@ function placeBreakpoints(
   // conversation costs what its first `minimum` tokens cost, not a JSON.stringify per message.
   let running = 0;
   const weigh = (value: unknown) => {
-    if (running < minimum) running += estimateTokens(value);
+    if (running < minimum) running += rememberedEstimate(value);
   };
   const candidates: Placement[] = [];
 

@@ -117,6 +117,26 @@ export function linkSignals(sources: readonly (AbortSignal | undefined)[]): Link
 }
 
 /**
+ * A controller of the caller's own that also aborts when `parent` fires (with its reason), and
+ * the call that removes the listener on `parent`: one controller where a link of `parent` and a
+ * second controller would make two.
+ */
+export function childController(parent: AbortSignal | undefined): {
+  readonly controller: AbortController;
+  readonly release: () => void;
+} {
+  const controller = new AbortController();
+  if (parent === undefined) return { controller, release: () => undefined };
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { controller, release: () => undefined };
+  }
+  const onAbort = () => controller.abort(parent.reason);
+  parent.addEventListener('abort', onAbort, { once: true });
+  return { controller, release: () => parent.removeEventListener('abort', onAbort) };
+}
+
+/**
  * The signal of one turn of concurrent calls: one listener on the caller's `signal` however
  * many calls the turn runs (each call listens on the turn's signal, which has no listener
  * limit, so Node's `MaxListenersExceededWarning` never reaches the caller's signal). Release

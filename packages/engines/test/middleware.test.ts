@@ -243,6 +243,44 @@ describe('a middleware that throws fails the call with a typed error naming it',
     await engine.close();
   });
 
+  it("in request: a change in place to one of the tool loop's frozen turns fails the call", async () => {
+    simulator.script('mw-in-place', [
+      { type: 'tool_calls', calls: [{ name: 'lookup', arguments: {} }] },
+      { type: 'text', text: 'done' },
+    ]);
+    const server = {
+      listTools: async () => ({ tools: [{ name: 'lookup', inputSchema: { type: 'object' } }] }),
+      callTool: async () => ({ content: [{ type: 'text', text: 'found' }] }),
+    };
+    const engine = engineFor('openai', 'mw-in-place', {
+      middleware: [
+        {
+          name: 'in-place',
+          request: ({ body }) => {
+            const last = (body.messages as Record<string, unknown>[]).at(-1) as Record<
+              string,
+              unknown
+            >;
+            last.content = 'changed behind the loop';
+          },
+        },
+      ],
+    });
+    const error = await engine
+      .runToolLoop('look it up', { mcpServers: [server] })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MiddlewareError);
+    expect(error).toMatchObject({
+      code: 'middleware_failed',
+      middleware: 'in-place',
+      phase: 'request',
+    });
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+    // The first request (the caller's prompt, not frozen) went; the turn the loop froze did not.
+    expect(simulator.received('mw-in-place')).toHaveLength(1);
+    await engine.close();
+  });
+
   it('in response (async): the call fails after the provider answered, and onResponse says so', async () => {
     const responses: ResponseEvent[] = [];
     const engine = engineFor('responses', 'mw-reply-throws', {

@@ -3,7 +3,12 @@
 // a placeholder (too many images). The engine's `imageLimits` option acts on this list before
 // preflight runs; the rules themselves (`anthropic-image-bytes`...) stay the judge.
 import type { WireFormat } from '@crosswire/core';
-import { asArray, asRecord, isRecord, type JsonObject } from '../support/json.js';
+import {
+  anthropicBlockKeys,
+  anthropicBlockPath,
+  forEachAnthropicMedia,
+} from '../support/anthropic-blocks.js';
+import { asRecord, isRecord, type JsonObject } from '../support/json.js';
 import { BEDROCK_MEDIA_LIMITS, converseFacts } from './bedrock-rules.js';
 import { base64ImageDimensions } from './image-header.js';
 import { ANTHROPIC_MEDIA_LIMITS } from './request-rules.js';
@@ -77,28 +82,14 @@ interface ImageSite {
 /** Anthropic's image and document blocks, in the order preflight counts them. */
 function anthropicSites(body: JsonObject): ImageSite[] {
   const found: ImageSite[] = [];
-  const visit = (block: unknown, path: string, keys: (string | number)[]) => {
-    if (!isRecord(block)) return;
-    if (block.type === 'image' || block.type === 'document') {
-      const source = isRecord(block.source) ? block.source : {};
-      const base64 = source.type === 'base64' && typeof source.data === 'string';
-      found.push({
-        path,
-        keys,
-        kind: block.type,
-        mediaType: typeof source.media_type === 'string' ? source.media_type : '',
-        data: base64 ? (source.data as string) : undefined,
-      });
-    } else if (block.type === 'tool_result') {
-      asArray(block.content).forEach((inner, index) => {
-        visit(inner, `${path}.content[${index}]`, [...keys, 'content', index]);
-      });
-    }
-  };
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
-    asArray(message.content).forEach((block, inner) => {
-      visit(block, `messages[${index}].content[${inner}]`, ['messages', index, 'content', inner]);
+  forEachAnthropicMedia(body, (block, place) => {
+    const source = isRecord(block.source) ? block.source : {};
+    found.push({
+      path: anthropicBlockPath(place),
+      keys: anthropicBlockKeys(place),
+      kind: block.type as ImageSite['kind'],
+      mediaType: typeof source.media_type === 'string' ? source.media_type : '',
+      data: source.type === 'base64' && typeof source.data === 'string' ? source.data : undefined,
     });
   });
   return found;

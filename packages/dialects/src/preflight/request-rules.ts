@@ -3,6 +3,7 @@
 // checks below read the body as the wire sends it.
 import { bytesToBase64, isDeeplyFrozen, type WireFormat } from '@crosswire/core';
 import { saysArray } from '../structured/schema-nodes.js';
+import { anthropicBlockPath, forEachAnthropicMedia } from '../support/anthropic-blocks.js';
 import { asArray, isRecord, type JsonObject } from '../support/json.js';
 import { base64ImageDimensions } from './image-header.js';
 import type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './types.js';
@@ -254,27 +255,12 @@ function anthropicMedia(body: JsonObject, context: RuleContext): AnthropicMedia[
   const known = MEDIA.get(context);
   if (known?.body === body) return known.media;
   const found: AnthropicMedia[] = [];
-  // A block's path is spelled out only for a media block (most blocks are text).
-  const visit = (block: unknown, path: () => string) => {
-    if (!isRecord(block)) return;
-    if (block.type === 'image' || block.type === 'document') {
-      const source = isRecord(block.source) ? block.source : {};
-      found.push({
-        path: path(),
-        kind: block.type,
-        base64:
-          source.type === 'base64' && typeof source.data === 'string' ? source.data : undefined,
-      });
-    } else if (block.type === 'tool_result') {
-      asArray(block.content).forEach((inner, index) => {
-        visit(inner, () => `${path()}.content[${index}]`);
-      });
-    }
-  };
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
-    asArray(message.content).forEach((block, inner) => {
-      visit(block, () => `messages[${index}].content[${inner}]`);
+  forEachAnthropicMedia(body, (block, place) => {
+    const source = isRecord(block.source) ? block.source : {};
+    found.push({
+      path: anthropicBlockPath(place),
+      kind: block.type as AnthropicMedia['kind'],
+      base64: source.type === 'base64' && typeof source.data === 'string' ? source.data : undefined,
     });
   });
   MEDIA.set(context, { body, media: found });

@@ -15,6 +15,7 @@ import {
   type Dialect,
   type DialectOptions,
   imagesNeedingBytes,
+  type ModelFacts,
   type ModelRequestFeatures,
   mcpNamedEvent,
   mcpNamedResponse,
@@ -287,6 +288,8 @@ export class Engine {
   #dialectOptions: DialectOptions;
   /** What the model accepts where it differs by model (the registry's request features). */
   #features: ModelRequestFeatures;
+  /** The capabilities preflight reads, looked up with the features (not on every request). */
+  #preflightCapabilities!: ModelFacts;
   /** The rules this engine has already warned it works around (once per engine each). */
   readonly #warned = new Set<string>();
   #discovery: Promise<Resolution> | undefined;
@@ -371,6 +374,7 @@ export class Engine {
     }
     this.#dialectOptions = dialectOptionsOf(resolution, wire, provider, options);
     this.#features = modelRequestFeatures(resolution);
+    this.#preflightCapabilities = this.#capabilitiesForPreflight();
     const discover =
       options.discover ??
       (PROVIDER_LISTINGS[provider.id] !== undefined && provider.auth?.required !== true);
@@ -464,6 +468,7 @@ export class Engine {
         this.#options,
       );
       this.#features = modelRequestFeatures(resolution);
+      this.#preflightCapabilities = this.#capabilitiesForPreflight();
       return resolution;
     } catch (error) {
       // Given up by its callers, not failed: nothing to warn about; a later call starts again.
@@ -527,6 +532,13 @@ export class Engine {
   /** True only when the capability is effectively true (unknown is false): `engine.supports('image_input')`. */
   supports(capability: CapabilityName): boolean {
     return this.registry.supports({ provider: this.provider.id, model: this.model }, capability);
+  }
+
+  #capabilitiesForPreflight(): ModelFacts {
+    return Object.freeze({
+      tool_result_images: this.supports('tool_result_images'),
+      tool_result_pdf: this.supports('tool_result_pdf'),
+    });
   }
 
   /**
@@ -609,10 +621,7 @@ export class Engine {
         wire: this.toolWireFormat,
         provider: this.provider.id,
         model: this.model,
-        capabilities: {
-          tool_result_images: this.supports('tool_result_images'),
-          tool_result_pdf: this.supports('tool_result_pdf'),
-        },
+        capabilities: this.#preflightCapabilities,
         features: this.#features,
       });
       if (violations.length > 0) throw new PreflightRefusedError(this.toolWireFormat, violations);

@@ -1,3 +1,4 @@
+import { deepFreeze } from '@crosswire/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { holdsLargeString, serializeJson } from './json-body.js';
@@ -67,6 +68,28 @@ describe('holdsLargeString (whether serializeJson lifts strings out)', () => {
 
   it('is true for a value with toJSON (what it gives is not known without asking it)', () => {
     expect(holdsLargeString({ at: new Date(0) })).toBe(true);
+  });
+
+  it('reads a message that is not frozen again: a large string added in place is found', () => {
+    const block: Record<string, unknown> = { type: 'text', text: 'small' };
+    const body = { messages: [{ role: 'user', content: [block] }] };
+    expect(holdsLargeString(body)).toBe(false);
+    block.text = long;
+    expect(holdsLargeString(body)).toBe(true);
+    expect(serializeJson(body).toString()).toBe(JSON.stringify(body));
+  });
+
+  it('answers the same for deeply frozen messages asked again and again, in new bodies', () => {
+    const clean = deepFreeze({ role: 'user', content: [{ type: 'text', text: 'small' }] });
+    const large = deepFreeze({
+      role: 'user',
+      content: [{ type: 'image', source: { data: long } }],
+    });
+    for (let round = 0; round < 3; round++) {
+      expect(holdsLargeString({ messages: [clean, clean] })).toBe(false);
+      expect(holdsLargeString({ messages: [clean, large] })).toBe(true);
+      expect(holdsLargeString({ messages: [clean], extra: long })).toBe(true);
+    }
   });
 
   it('walks a body nested 100,000 deep without overflowing the stack', () => {

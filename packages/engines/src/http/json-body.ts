@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDeeplyFrozen } from '@crosswire/core';
 
 /** Strings at least this long are candidates for the copy path. */
 const LARGE_STRING = 32 * 1024;
@@ -50,25 +51,45 @@ export function serializeJson(value: unknown): Buffer {
 }
 
 /**
+ * Deeply frozen objects found to hold no large string and no `toJSON` (the tool loop's turns):
+ * they cannot gain one, so a growing conversation is read once per message.
+ */
+const WITHOUT_LARGE_STRINGS = new WeakSet<object>();
+
+/**
  * True when `value` holds a string of at least {@link LARGE_STRING} characters, or a value
  * with a `toJSON` (what JSON writes for it is not known without asking it). Iterative, so a
  * deeply nested body cannot overflow the stack here; it stops at the first such string.
  */
 export function holdsLargeString(value: unknown): boolean {
+  if (typeof value === 'string') return value.length >= LARGE_STRING;
+  // Only objects go on the stack: a string is judged where it is met, and an object's values
+  // are read with for-in (no array of them made per object: this runs on every request body).
   const stack: unknown[] = [value];
+  // The frozen objects met, remembered once the whole value is found without one.
+  const frozen: object[] = [];
   while (stack.length > 0) {
     const node = stack.pop();
-    if (typeof node === 'string') {
-      if (node.length >= LARGE_STRING) return true;
+    if (typeof node !== 'object' || node === null || WITHOUT_LARGE_STRINGS.has(node)) continue;
+    if (typeof (node as { toJSON?: unknown }).toJSON === 'function') return true;
+    if (Object.isFrozen(node)) frozen.push(node);
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index++) {
+        const item: unknown = node[index];
+        if (typeof item === 'string') {
+          if (item.length >= LARGE_STRING) return true;
+        } else if (typeof item === 'object' && item !== null) stack.push(item);
+      }
       continue;
     }
-    if (typeof node !== 'object' || node === null) continue;
-    if (typeof (node as { toJSON?: unknown }).toJSON === 'function') return true;
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
-    } else {
-      for (const inner of Object.values(node)) stack.push(inner);
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      const inner: unknown = (node as Record<string, unknown>)[key];
+      if (typeof inner === 'string') {
+        if (inner.length >= LARGE_STRING) return true;
+      } else if (typeof inner === 'object' && inner !== null) stack.push(inner);
     }
   }
+  for (const node of frozen) if (isDeeplyFrozen(node)) WITHOUT_LARGE_STRINGS.add(node);
   return false;
 }

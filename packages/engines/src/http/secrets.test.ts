@@ -32,6 +32,17 @@ describe('createSecretScrubber', () => {
     expect(scrub.text('token tok-header-secret is revoked')).toBe(`token ${REDACTED} is revoked`);
   });
 
+  it('scrubs the same text again with a credential learned since (asked twice, answered anew)', () => {
+    const learning = createSecretScrubber({ apiKey: KEY });
+    const text = 'session tok-rotating-secret-1 expired';
+    expect(learning.text(text)).toBe(text);
+    expect(learning.text(text)).toBe(text);
+    learning.remember(['tok-rotating-secret-1']);
+    expect(learning.text(text)).toBe(`session ${REDACTED} expired`);
+    expect(learning.text(`key ${KEY}`)).toBe(`key ${REDACTED}`);
+    expect(learning.text(text)).toBe(`session ${REDACTED} expired`);
+  });
+
   it('redacts userinfo and secret query values of any URL in text', () => {
     expect(
       scrub.text(

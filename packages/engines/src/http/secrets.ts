@@ -101,12 +101,19 @@ export function createSecretScrubber(sources: SecretSources): SecretScrubber {
     if (fresh.length === 0) return;
     learned = [...learned, ...fresh].slice(-MAX_LEARNED);
     secrets = [...new Set([...configured, ...learned])].sort((a, b) => b.length - a.length);
+    lastInput = undefined;
   };
+  // The last text scrubbed and its answer: the endpoint's URL is scrubbed on every request.
+  let lastInput: string | undefined;
+  let lastOutput = '';
   const text = (input: string): string => {
+    if (input === lastInput) return lastOutput;
     let output = redactUrls(input);
     for (const secret of secrets) {
       if (output.includes(secret)) output = output.split(secret).join(REDACTED);
     }
+    lastInput = input;
+    lastOutput = output;
     return output;
   };
   const value = (

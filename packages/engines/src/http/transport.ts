@@ -300,9 +300,10 @@ export class HttpTransport {
     const deadline = streaming ? undefined : AbortSignal.timeout(timeoutMs);
     // Linked by listeners removed when the reply is read (a stream's: when its body closes),
     // not by AbortSignal.any, which keeps a reference in a caller's long-lived signal.
+    // Without a caller's signal the deadline is the request's signal as it is (nothing to link).
     const linked =
-      options.signal === undefined && deadline === undefined
-        ? undefined
+      options.signal === undefined
+        ? deadline && { signal: deadline, release: () => undefined }
         : linkSignals([options.signal, deadline]);
     let response: Dispatcher.ResponseData;
     try {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CrosswireError,
+  deepFreeze,
   type ToolCall,
   ToolLoopError,
   type WarningHandler,
@@ -568,14 +569,16 @@ function sentConversation(
 ): ConversationMessage[] {
   if (state.reply === undefined) return [...state.messages];
   const results = state.pendingCalls.map((pending) => pending.result as ToolResult);
-  return [
-    ...state.messages,
-    ...DIALECTS[state.reply.wire].formatToolResults(
-      state.reply.body,
-      wireNamedResults(results, toolNameMap(roster.tools, state.reply.wire)),
-      dialectOptions,
-    ),
-  ];
+  // The turn's messages are the loop's own (the echo is a copy of the reply), frozen all the
+  // way down: every later request sends them again unchanged, and the passes over a body
+  // (preflight, image checks, cache placement, serialising) remember what they found in a
+  // deeply frozen message, so a growing conversation is read once per message.
+  const turn = DIALECTS[state.reply.wire].formatToolResults(
+    state.reply.body,
+    wireNamedResults(results, toolNameMap(roster.tools, state.reply.wire)),
+    dialectOptions,
+  );
+  return [...state.messages, ...turn.map((message) => deepFreeze(message))];
 }
 
 /**

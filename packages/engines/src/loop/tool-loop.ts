@@ -335,7 +335,10 @@ async function decide(
 /** A wire-shaped entry as the provider message it carries; other messages as they are. */
 function asProviderMessage(message: ConversationMessage): ConversationMessage {
   const chat = message as ChatMessage;
-  return isWireMessage(chat) && typeof chat.message === 'object' && chat.message !== null
-    ? providerMessage(chat.wire, chat.message)
-    : message;
+  if (!isWireMessage(chat) || typeof chat.message !== 'object' || chat.message === null) {
+    return message;
+  }
+  // The loop's own turns are frozen (see sentConversation); the caller gets a copy to change.
+  const own = Object.isFrozen(chat.message) ? structuredClone(chat.message) : chat.message;
+  return providerMessage(chat.wire, own);
 }

@@ -4,7 +4,7 @@ import { ToolResult } from '@crosswire/tool-result';
 import * as z from 'zod/mini';
 import {
   abortedError,
-  linkSignals,
+  childController,
   settleWithin,
   throwIfAborted,
   turnSignal,
@@ -121,9 +121,8 @@ export async function callTool(
   // One listener on the caller's signal per call, removed when the call ends: the SDK's
   // request (which never removes its own listener) and the race below listen on the call's
   // signal. A task polls with one request per status check, each adding a listener to it.
-  const timeout = new AbortController();
-  const linked = linkSignals([parent, timeout.signal]);
-  setMaxListeners(0, linked.signal);
+  const { controller, release } = childController(parent);
+  setMaxListeners(0, controller.signal);
   let raw: unknown;
   const during = `calling tool ${call.name}`;
   try {
@@ -133,7 +132,7 @@ export async function callTool(
       arguments: { ...call.arguments },
       ...(options.meta ? { _meta: { ...options.meta } } : {}),
     };
-    const request = { timeout: timeoutMs, signal: linked.signal };
+    const request = { timeout: timeoutMs, signal: controller.signal };
     raw = await settleWithin(
       Promise.resolve().then(() =>
         route.taskRequired
@@ -141,12 +140,12 @@ export async function callTool(
           : route.server.callTool(params, LOOSE_CALL_TOOL_RESULT_SCHEMA, request),
       ),
       {
-        signal: linked.signal,
+        signal: controller.signal,
         during,
         timeoutMs,
         onTimeout: () => {
           const timedOut = new ToolTimeout(timeoutMs);
-          timeout.abort(timedOut);
+          controller.abort(timedOut);
           return timedOut;
         },
       },
@@ -160,7 +159,7 @@ export async function callTool(
       performance.now() - started,
     );
   } finally {
-    linked.release();
+    release();
   }
   const durationMs = performance.now() - started;
   const maxBytes = options.maxToolResultBytes ?? DEFAULT_MAX_TOOL_RESULT_BYTES;
