@@ -79,6 +79,14 @@ describe('holdsLargeString (whether serializeJson lifts strings out)', () => {
     expect(serializeJson(body).toString()).toBe(JSON.stringify(body));
   });
 
+  it('reads a frozen message again when something inside it is not frozen', () => {
+    const block: Record<string, unknown> = { type: 'text', text: 'small' };
+    const message = Object.freeze({ role: 'user', content: Object.freeze([block]) });
+    expect(holdsLargeString({ messages: [message] })).toBe(false);
+    block.text = long;
+    expect(holdsLargeString({ messages: [message] })).toBe(true);
+  });
+
   it('answers the same for deeply frozen messages asked again and again, in new bodies', () => {
     const clean = deepFreeze({ role: 'user', content: [{ type: 'text', text: 'small' }] });
     const large = deepFreeze({
