@@ -123,19 +123,29 @@ const IMMUTABLE = new WeakSet<object>();
  * {@link formatTools} are, and preflight remembers its tool rules' answers for them).
  */
 export function isDeeplyFrozen(value: unknown): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
+  if (typeof value !== 'object' || value === null || IMMUTABLE.has(value)) return true;
+  // Two parallel stacks and one descriptor per property (not a descriptor map per object):
+  // the tool loop asks this of every turn it adds.
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
   const found: object[] = [];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [node, depth] = next;
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop() as number;
     if (typeof node !== 'object' || node === null || IMMUTABLE.has(node)) continue;
     if (depth > MAX_SCHEMA_DEPTH + 2 || !Object.isFrozen(node)) return false;
     const prototype = Object.getPrototypeOf(node);
     if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) {
       return false;
     }
-    for (const property of Object.values(Object.getOwnPropertyDescriptors(node))) {
+    for (const key of Reflect.ownKeys(node)) {
+      const property = Object.getOwnPropertyDescriptor(node, key) as PropertyDescriptor;
       if (!('value' in property)) return false;
-      stack.push([property.value, depth + 1]);
+      const inner: unknown = property.value;
+      if (typeof inner === 'object' && inner !== null) {
+        nodes.push(inner);
+        depths.push(depth + 1);
+      }
     }
     found.push(node);
   }

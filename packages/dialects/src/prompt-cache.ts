@@ -428,7 +428,7 @@ function placeBreakpoints(
   const candidates: Placement[] = [];
 
   if (tools && tools.length > 0) {
-    weigh(tools);
+    weigh(body.tools);
     const last = tools.length - 1;
     const tool = tools[last];
     if (isRecord(tool) && tool.cache_control === undefined) {
