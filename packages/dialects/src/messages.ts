@@ -171,8 +171,13 @@ function checkedUserPart(part: unknown, path: string): Exclude<UserContentPart, 
  */
 function checkedMessage(message: ConversationMessage, index: number): ChatMessage {
   if (isProviderMessage(message)) return wireMessage(message[PROVIDER_MESSAGE_WIRE], message);
-  const path = `messages[${index}]`;
   const role = (message as { role?: unknown } | null)?.role;
+  // Only a user turn has parts to check: a turn of any other known role is taken as it is
+  // (and no path is spelled out for it: this runs for every message of every request).
+  if (typeof message === 'object' && role !== 'user' && ROLES.includes(role as never)) {
+    return message as ChatMessage;
+  }
+  const path = `messages[${index}]`;
   if (typeof message !== 'object' || message === null || !ROLES.includes(role as never)) {
     const found =
       typeof message === 'object' && message !== null
