@@ -185,7 +185,8 @@ export const GROUPS = {
       `${D}/structured/strict-limits.test.ts`,
       'packages/simulator/src/rules.test.ts',
     ],
-    pending: PENDING,
+    pending:
+      'first run 2026-12-07 (790 mutants with the static ones, 16 minutes, with structured-rules.test.ts): 77.8 %, 175 survivors: 125 in the catalogue, nearly all string, object and array mutants of the rule examples that leave each example still refused by its rule (not checked by any test; a test that each example breaks its own rule and no other may hold many), and 50 in the helpers, most of them the example builders (anthropicOutput, optionalStrings, geminiBody, openSchema) and a few guards (the json_schema type check of the format readers, typeof name in required); rerun with --force after adding tests (static mutants)',
   },
   'preflight-request-rules': {
     static: true,
