@@ -148,6 +148,11 @@ async function apply(
   return { out, warnings, loads };
 }
 
+/** Asserts the warning codes a call gave (every call that provokes one says which). */
+async function warned(call: ReturnType<typeof apply>, codes: string[]) {
+  expect((await call).warnings.map((warning) => warning.code)).toEqual(codes);
+}
+
 const SIDE = 'no side of an image exceeds 8000 pixels';
 const BYTES = 'an image is at most 5242880 bytes of base64';
 const NOT_RASTER =
@@ -186,7 +191,7 @@ describe('resize: what the library is asked for', () => {
   it('the size the library reads wins over the header’s, and a label alias keeps its format', async () => {
     const library = recorder({ width: 32_000, height: 320 });
     const jpeg = `${JPEG_HEAD}${'A'.repeat(MB5 + 4 - JPEG_HEAD.length)}`;
-    await apply(anthropic(image(png(16_000, 160))), library);
+    await warned(apply(anthropic(image(png(16_000, 160))), library), ['image_resized']);
     // 8000 / 32000 = 0.25: 8000 x 80.
     expect(library.log).toContain('resize 8000x80 inside');
     // A JPEG labelled image/jpg, too large in bytes, its size unknown to the header: the
@@ -254,11 +259,11 @@ describe('resize: what the library is asked for', () => {
     // A side over 8000 (8200 x 100), 5 000 000 characters: under the limit, so only the side
     // counts: 8000 / 8200 -> 8000 x 97 (not sqrt(5242880 / 5000000) x 0.95 = 0.9728 -> 7976).
     const under = recorder({ width: 8200, height: 100 });
-    await apply(anthropic(image(png(8200, 100, 5_000_000))), under);
+    await warned(apply(anthropic(image(png(8200, 100, 5_000_000))), under), ['image_resized']);
     expect(under.log).toContain('resize 8000x97 inside');
     // Exactly the limit: still not over (0.95 would give 7790 x 95).
     const exact = recorder({ width: 8200, height: 100 });
-    await apply(anthropic(image(png(8200, 100, MB5))), exact);
+    await warned(apply(anthropic(image(png(8200, 100, MB5))), exact), ['image_resized']);
     expect(exact.log).toContain('resize 8000x97 inside');
     // An output of 3 932 160 bytes is 5 242 880 characters: it fits, one try.
     const fits = recorder({ width: 1001, height: 401 }, [3_932_160, 3]);
@@ -270,16 +275,21 @@ describe('resize: what the library is asked for', () => {
   it('a tiny image is never asked for less than 1 x 1', async () => {
     // 1 x 40000: 8000 / 40000 = 0.2 -> 0.2 x 1 = 0.2, at least 1.
     const library = recorder({ width: 1, height: 40_000 });
-    await apply(anthropic(image(png(1, 40_000))), library);
+    await warned(apply(anthropic(image(png(1, 40_000))), library), ['image_resized']);
     expect(library.log).toContain('resize 1x8000 inside');
   });
 
   it('sharp’s timeout is the time left, in whole seconds, at least one; a library without one is fine', async () => {
     const library = recorder({ width: 16_000, height: 160 });
-    await apply(anthropic(image(png(16_000, 160))), library, { resize: { timeoutMs: 2_500 } });
+    await warned(
+      apply(anthropic(image(png(16_000, 160))), library, { resize: { timeoutMs: 2_500 } }),
+      ['image_resized'],
+    );
     expect(library.log).toContain('timeout 3');
     const short = recorder({ width: 16_000, height: 160 });
-    await apply(anthropic(image(png(16_000, 160))), short, { resize: { timeoutMs: 900 } });
+    await warned(apply(anthropic(image(png(16_000, 160))), short, { resize: { timeoutMs: 900 } }), [
+      'image_resized',
+    ]);
     expect(short.log).toContain('timeout 1');
     const without = recorder({ width: 16_000, height: 160 }, [3], undefined, false);
     const { out } = await apply(anthropic(image(png(16_000, 160))), without);
@@ -299,7 +309,10 @@ describe('resize: when the library is never asked, or fails', () => {
       /\(not resized: it has 2560000 pixels, more than imageResize\.maxPixels \(2559999\)\)$/,
     );
     const exact = recorder({ width: 16_000, height: 160 });
-    await apply(anthropic(image(png(16_000, 160))), exact, { resize: { maxPixels: 2_560_000 } });
+    await warned(
+      apply(anthropic(image(png(16_000, 160))), exact, { resize: { maxPixels: 2_560_000 } }),
+      ['image_resized'],
+    );
     expect(exact.log).toEqual([
       'new 2560000',
       'metadata',
@@ -330,10 +343,10 @@ describe('resize: when the library is never asked, or fails', () => {
     expect(warnings[0]?.message).toMatch(/\(not resized: its size cannot be read\)$/);
     // A width without a height is no size either.
     const widthOnly = recorder({ width: 1000 });
-    await apply(anthropic(image(jpeg, 'image/jpeg')), widthOnly);
+    await warned(apply(anthropic(image(jpeg, 'image/jpeg')), widthOnly), ['image_over_limit']);
     expect(widthOnly.log).toEqual(['new 100000000', 'metadata']);
     const headerOnly = recorder({});
-    await apply(anthropic(image(png(16_000, 160))), headerOnly);
+    await warned(apply(anthropic(image(png(16_000, 160))), headerOnly), ['image_resized']);
     expect(headerOnly.log).toContain('resize 8000x80 inside');
   });
 
@@ -577,13 +590,15 @@ describe('imageLimits on the bedrock wire', () => {
       ],
     ]);
     // No format: the placeholder names no type.
+    const untypedWarnings: CrosswireWarning[] = [];
     const untyped = await applyImageLimits(converse(data), 'bedrock', {
       mode: 'placeholder',
       loader: async () => undefined,
       cache: imageLimitsCache(),
-      onWarning: () => {},
+      onWarning: (warning) => untypedWarnings.push(warning),
     });
     expect(blocks(untyped)?.[1]).toEqual({ text: '[image] (33 bytes)' });
+    expect(untypedWarnings.map((warning) => warning.code)).toEqual(['image_over_limit']);
   });
 
   it("'resize' with the real sharp: the image block keeps its format, with the resized bytes", async () => {
@@ -658,7 +673,8 @@ describe('the library loader, the timeout error and the resize queue', () => {
   it('a library that throws, or a waiter aborted in the queue, gives its slot back: two still run at once', async () => {
     expect(resizeConcurrency()).toBe(2);
     // A library that throws at construction: its slot is given back.
-    await apply(anthropic(image(png(16_000, 160))), recorder({}, [3], 'construct'));
+    const thrown = await apply(anthropic(image(png(16_000, 160))), recorder({}, [3], 'construct'));
+    expect(thrown.warnings.map((warning) => warning.code)).toEqual(['image_over_limit']);
     // Two resizes hold both slots; a third waits in the queue and is aborted there.
     const held = gated();
     const holding = apply(distinct(2, 20_000), { library: held.library, log: [] });
@@ -676,20 +692,23 @@ describe('the library loader, the timeout error and the resize queue', () => {
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(AbortedError);
     held.open();
-    await holding;
+    await warned(holding, ['image_resized', 'image_resized']);
     // Both slots are free again: two resizes start at once.
     const next = gated();
     const both = apply(distinct(2, 40_000), { library: next.library, log: [] });
     await settle();
     expect(next.state.most).toBe(2);
     next.open();
-    await both;
+    await warned(both, ['image_resized', 'image_resized']);
     // The caller's signal keeps no listener once the call is over.
     expect(getEventListeners(controller.signal, 'abort')).toEqual([]);
     const kept = new AbortController();
-    await apply(distinct(1, 50_000), recorder({ width: 16_000, height: 160 }), {
-      signal: kept.signal,
-    });
+    await warned(
+      apply(distinct(1, 50_000), recorder({ width: 16_000, height: 160 }), {
+        signal: kept.signal,
+      }),
+      ['image_resized'],
+    );
     expect(getEventListeners(kept.signal, 'abort')).toEqual([]);
   });
 
