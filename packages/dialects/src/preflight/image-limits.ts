@@ -230,16 +230,44 @@ export type ImageReplacement =
   | { readonly data: string; readonly mediaType: string }
   | { readonly placeholder: string };
 
-function blockFor(wire: WireFormat, old: unknown, replacement: ImageReplacement): unknown {
-  // One wire has limits today; its blocks are Anthropic's.
-  void wire;
-  if ('placeholder' in replacement) return { type: 'text', text: replacement.placeholder };
+/** The block that takes an over-limit image's place, in the wire's own shape. */
+type BlockWriter = (old: unknown, replacement: ImageReplacement) => unknown;
+
+// An Anthropic block: the base64 source replaced, or a text block.
+const anthropicBlock: BlockWriter = (old, replacement) =>
+  'placeholder' in replacement
+    ? { type: 'text', text: replacement.placeholder }
+    : {
+        ...(old as JsonObject),
+        source: { type: 'base64', media_type: replacement.mediaType, data: replacement.data },
+      };
+
+// A Converse block (`{ image: { format, source: { bytes } } }`): the format follows the new
+// media type (`image/jpeg` is `jpeg`); a placeholder is Converse's text block `{ text }`.
+const converseBlock: BlockWriter = (old, replacement) => {
+  if ('placeholder' in replacement) return { text: replacement.placeholder };
   const block = old as JsonObject;
   return {
     ...block,
-    source: { type: 'base64', media_type: replacement.mediaType, data: replacement.data },
+    image: {
+      ...asRecord(block.image),
+      format: replacement.mediaType.replace(/^image\//, ''),
+      source: { bytes: replacement.data },
+    },
   };
-}
+};
+
+// Only the wires with IMAGE_LIMITS have sites to replace; the others never get here, and are
+// given Anthropic's shape should a caller build key paths by hand.
+const BLOCKS: Readonly<Record<WireFormat, BlockWriter>> = {
+  anthropic: anthropicBlock,
+  openai: anthropicBlock,
+  responses: anthropicBlock,
+  gemini: anthropicBlock,
+  ollama: anthropicBlock,
+  hermes: anthropicBlock,
+  bedrock: converseBlock,
+};
 
 /**
  * `body` with the image at each key path replaced (a resized image keeps the block's other
@@ -269,7 +297,7 @@ export function replaceImages(
       parent = child as Record<string | number, unknown>;
     }
     const last = keys[keys.length - 1] as string | number;
-    parent[last] = blockFor(wire, parent[last], replacement);
+    parent[last] = BLOCKS[wire](parent[last], replacement);
   }
   return root;
 }
