@@ -124,6 +124,8 @@ const IMMUTABLE = new WeakSet<object>();
  */
 export function isDeeplyFrozen(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || IMMUTABLE.has(value)) return true;
+  // Most values asked about are not frozen at all: answered before anything is allocated.
+  if (!Object.isFrozen(value)) return false;
   // Two parallel stacks and one descriptor per property (not a descriptor map per object):
   // the tool loop asks this of every turn it adds.
   const nodes: unknown[] = [value];

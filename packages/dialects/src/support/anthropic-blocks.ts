@@ -53,7 +53,8 @@ function visitBlocks(
     const type = block.type;
     if (type !== 'image' && type !== 'document' && type !== 'tool_result') continue;
     place[depth] = index;
-    place.length = depth + 1;
+    // Cut back only when a deeper place was left in it (setting length is not free).
+    if (place.length !== depth + 1) place.length = depth + 1;
     if (type === 'tool_result') {
       const inner = block.content;
       if (Array.isArray(inner) && visitBlocks(inner, place, depth + 1, visit)) found = true;
