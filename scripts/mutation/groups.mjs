@@ -226,11 +226,11 @@ export const GROUPS = {
   'ai-sdk-output': {
     mutate: [`${A}/mcp-to-model-output.ts`],
     tests: [
+      `${A}/mcp-to-model-output.test.ts`,
       `${A}/hostile-results.test.ts`,
       `${A}/purity.test.ts`,
       `${A}/middleware-per-model.test.ts`,
     ],
-    pending: PENDING,
   },
   'ai-sdk-convert': {
     mutate: [`${A}/convert.ts`],
