@@ -235,12 +235,12 @@ export const GROUPS = {
   'ai-sdk-convert': {
     mutate: [`${A}/convert.ts`],
     tests: [
+      `${A}/convert.test.ts`,
       `${A}/engines-differential.test.ts`,
       `${A}/middleware.test.ts`,
       `${A}/hostile-results.test.ts`,
       `${A}/ai-sdk.test.ts`,
     ],
-    pending: PENDING,
   },
   'ai-sdk-middleware': {
     mutate: [`${A}/middleware.ts`],
