@@ -250,7 +250,6 @@ export const GROUPS = {
       `${A}/purity.test.ts`,
       `${A}/ai-sdk.test.ts`,
     ],
-    pending: PENDING,
   },
   // A new file of the adapter joins this group until it gets one of its own.
   'ai-sdk': {
