@@ -109,12 +109,19 @@ export function deliveryOf(
   kind: MediaKind,
   imageFallback: ImageFallback | undefined,
 ): MediaDelivery {
-  if (facts.wire === undefined || facts.resolution === undefined) {
+  if (facts.resolution === undefined) {
     return {
       delivery: 'placeholder',
       reasons: [
         `the registry does not know provider "${facts.provider ?? '?'}": a placeholder line only`,
       ],
+    };
+  }
+  // A provider the registry knows, named by options.provider for an AI SDK id no route maps.
+  if (facts.wire === undefined) {
+    return {
+      delivery: 'placeholder',
+      reasons: ['no Crosswire wire to send it on: a placeholder line only'],
     };
   }
   return toolResultDelivery(

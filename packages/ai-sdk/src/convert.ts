@@ -131,17 +131,16 @@ function partsOutput(
 function anthropicPart(
   block: AnthropicToolResultContentBlock,
 ): LanguageModelV4TextPart | LanguageModelV4FilePart {
-  if (block.type === 'text') return text(block.text);
   if (block.type === 'image' && block.source.type === 'base64') {
     return file(block.source.media_type, block.source.data);
   }
   if (block.type === 'document' && block.source.type === 'base64') {
     return file('application/pdf', block.source.data, block.title ?? undefined);
   }
-  if (block.type === 'document' && block.source.type === 'text') return text(block.source.data);
   if (block.type === 'search_result') {
     return text([block.title, ...block.content.map((part) => part.text)].join('\n'));
   }
+  // A text block, a text document: their text; anything else its placeholder line.
   return text(blockText(block as never));
 }
 

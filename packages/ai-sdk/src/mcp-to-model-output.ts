@@ -65,7 +65,12 @@ export function mcpToModelOutput(result: unknown, options: McpToModelOutputOptio
     const resource = record.resource as Record<string, unknown> | undefined;
     if (block.type === 'resource' && typeof resource?.blob === 'string') {
       const uri = typeof resource.uri === 'string' ? resource.uri : '';
-      const filename = uri.split(/[/?#]/).filter(Boolean).pop();
+      // The path's last segment: the query and fragment are no part of a file's name.
+      const filename = uri
+        .replace(/[?#][\s\S]*$/, '')
+        .split('/')
+        .filter(Boolean)
+        .pop();
       value.push({
         type: 'file',
         mediaType: String(resource.mimeType ?? 'application/octet-stream'),

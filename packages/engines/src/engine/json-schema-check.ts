@@ -131,14 +131,20 @@ function hasType(value: unknown, type: unknown): boolean {
   return actual === type || (type === 'number' && actual === 'integer');
 }
 
-/** A string that two JSON values share exactly when JSON Schema calls them equal. */
+/**
+ * A string that two JSON values share exactly when JSON Schema calls them equal. A schema
+ * written in JavaScript is read as the provider receives it, serialised to JSON: a key left
+ * undefined is absent, an item left undefined is null.
+ */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
+    const keys = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'undefined';
+  return JSON.stringify(value) ?? 'null';
 }
 
 function shown(value: unknown): string {
@@ -182,11 +188,31 @@ function codePoints(text: string): number {
   return count;
 }
 
-/** Every pattern of the schema (`pattern`, `patternProperties` keys), iteratively. */
+/** Keywords whose value is data, not schemas: a `pattern` key inside it is no pattern. */
+const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
+/**
+ * Keywords whose value maps names to schemas: each entry is a schema whatever its name (a
+ * property may be called `default` or `enum`).
+ */
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
+
+/**
+ * Every pattern of the schema (`pattern`, `patternProperties` keys), iteratively. One missed is
+ * never checked (the check runs only compiled patterns), so every schema position is walked,
+ * past keys and items left undefined.
+ */
 function patternsOf(schema: unknown): Set<string> {
   const patterns = new Set<string>();
   const stack: unknown[] = [schema];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+  while (stack.length > 0) {
+    const node = stack.pop();
     if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) stack.push(node[index]);
       continue;
@@ -200,9 +226,8 @@ function patternsOf(schema: unknown): Set<string> {
     const entries = Object.entries(node);
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, child] = entries[index] as [string, unknown];
-      if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') {
-        stack.push(child);
-      }
+      if (VALUE_KEYWORDS.has(key)) continue;
+      stack.push(SCHEMA_MAPS.has(key) && isRecord(child) ? Object.values(child) : child);
     }
   }
   return patterns;
@@ -314,7 +339,7 @@ class Run {
         out.push({ path, message: `expected one of ${shown(schema.enum)}` });
       }
     }
-    if (Object.hasOwn(schema, 'const') && canonical(schema.const) !== canonical(value)) {
+    if (schema.const !== undefined && canonical(schema.const) !== canonical(value)) {
       out.push({ path, message: `expected ${shown(schema.const)}` });
     }
     if (typeof value === 'number') this.#number(schema, value, path, out);
@@ -483,12 +508,17 @@ class Run {
     if (Array.isArray(schema.anyOf)) {
       const tried = schema.anyOf.map((member) => this.issuesOf(member, value, path));
       if (!tried.some((issues) => issues.length === 0)) {
-        const nearest = tried.reduce((best, issues) =>
-          issues.length < best.length ? issues : best,
-        );
+        // An empty anyOf (no valid JSON Schema; Ajv refuses it) matches nothing.
+        const nearest = tried.reduce(
+          (best, issues) => (issues.length < best.length ? issues : best),
+          tried[0] ?? [],
+        )[0];
         out.push({
           path,
-          message: `matches none of the anyOf schemas (nearest: ${nearest[0]?.path}: ${nearest[0]?.message})`,
+          message:
+            nearest === undefined
+              ? 'matches none of the anyOf schemas (it has none)'
+              : `matches none of the anyOf schemas (nearest: ${nearest.path}: ${nearest.message})`,
         });
       }
     }
