@@ -14,7 +14,9 @@
 // T-turn run makes T + 1 requests); ratios are medians of the per-round ratios.
 //
 // Needs the built packages (`pnpm build`) and git history holding the previous release.
-// Run: node bench/tool-loop.bench.mjs [--rounds=5] [--turns=10,50] [--wires=openai,anthropic]
+// Run: node bench/tool-loop.bench.mjs [--rounds=5] [--warmup=1] [--turns=10,50] [--wires=openai,anthropic]
+// `--warmup=N` runs each contender N times before measuring (default 1): more runs measure a
+// process whose JIT has settled (a larger code base pays more optimising compilation first).
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
@@ -25,6 +27,7 @@ import { option, sized } from './quick.mjs';
 const current = await import(new URL('../packages/engines/dist/node/index.js', import.meta.url));
 const previous = await importPreviousRelease('engines');
 const rounds = option('rounds', 5, 1);
+const warmups = option('warmup', 1, 1);
 const listOption = (name) =>
   process.argv
     .find((argument) => argument.startsWith(`--${name}=`))
@@ -126,7 +129,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** CPU ms per request of each contender, interleaved run by run; ratios per round. */
 async function measureTogether(contenders, requests) {
-  for (const prepare of contenders) await (await prepare())(); // warm-up
+  for (let run = 0; run < warmups; run++) {
+    for (const prepare of contenders) await (await prepare())();
+  }
   const cpu = contenders.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [position, prepare] of contenders.entries()) {
@@ -147,7 +152,7 @@ async function measureTogether(contenders, requests) {
 }
 
 console.log(
-  `tool loop, one call and a ~1 KiB text result per turn; CPU ms per request of this process (simulator in a child process); median of ${rounds} interleaved rounds after a warm-up run`,
+  `tool loop, one call and a ~1 KiB text result per turn; CPU ms per request of this process (simulator in a child process); median of ${rounds} interleaved rounds after ${warmups} warm-up run${warmups === 1 ? '' : 's'} of each`,
 );
 console.log(
   previous
