@@ -216,6 +216,16 @@ describe('array schemas without items, wherever they sit', () => {
     ).toBe(missing("('anyOf', '0', 'properties', 'p', 'items')"));
   });
 
+  it('spells a key of digits as an index, any other key as a name', () => {
+    const array = { type: 'array' };
+    const anyOf = [...Array.from({ length: 10 }, () => ({ type: 'string' })), array];
+    expect(paths('openai', chatSchema({ properties: { v2: array, '2v': array }, anyOf }))).toEqual([
+      'openai-array-items tools[0].function.parameters.properties.v2',
+      'openai-array-items tools[0].function.parameters.properties.2v',
+      'openai-array-items tools[0].function.parameters.anyOf[10]',
+    ]);
+  });
+
   it('keeps each path to its own node after a sibling is walked', () => {
     const schema = {
       type: 'object',
@@ -411,6 +421,9 @@ describe('Anthropic media limits at their exact boundaries', () => {
     // Twenty base64 images and one by URL: the URL image is not counted, nothing is refused.
     const twenty = Array.from({ length: 20 }, () => image(pngHeaderBase64(2001, 10)));
     expect(found('anthropic', anthropic([...twenty, urlImage()]))).toEqual([]);
+    // Nor is an image whose base64 data is not text.
+    const notText = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 5 } };
+    expect(found('anthropic', anthropic([...twenty, notText]))).toEqual([]);
     // Nor are documents.
     expect(found('anthropic', anthropic([...twenty, pdf()]))).toEqual([]);
   });
