@@ -64,3 +64,15 @@ describe('frozen and unfrozen tools mixed', () => {
     expect(paths()).toEqual([]);
   });
 });
+
+describe('frozen tools, then none', () => {
+  it('an empty tool list gets its own answer, not the one remembered for the frozen tools', () => {
+    const bad = deepFreeze({ type: 'function', function: { name: 'a b', parameters: {} } });
+    const paths = (tools: unknown[]) =>
+      preflight({ model: 'm', messages: [], tools }, { wire: 'openai' }).violations.map(
+        (broken) => broken.path,
+      );
+    expect(paths([bad])).toEqual(['tools[0].function.name']);
+    expect(paths([])).toEqual([]);
+  });
+});
