@@ -208,7 +208,8 @@ export const GROUPS = {
       `${D}/wires/bedrock.test.ts`,
       'packages/simulator/src/rules.test.ts',
     ],
-    pending: PENDING,
+    pending:
+      'split from preflight-request-rules on 2026-12-07 (the two files were 1,146 mutants, 584 static, about 40 minutes); not measured yet: bedrock-rules-limits.test.ts holds each Converse rule at its exact boundary with its exact path and message, ready for the first run',
   },
   'preflight-rules': {
     // The rule catalogue and preflight itself: static mutants measured. The simulator's catalogue
