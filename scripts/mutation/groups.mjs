@@ -198,6 +198,8 @@ export const GROUPS = {
       `${D}/preflight/preflight.test.ts`,
       'packages/simulator/src/rules.test.ts',
     ],
+    pending:
+      'measured 2026-12-07 (587 mutants, 273 static): first run 77.2 % (10 minutes); after the new tests a --force run gave 87.2 % (9 minutes) with 74 of its 75 survivors explained (the 75th, the memo remembering an empty copy of the tools, has a test since), but the next --force run (5 minutes) gave 60.8 %: the catalogue is loaded inside the first test of request-rules-catalogue.test.ts, so Stryker counted its mutants as covered by that test alone and ran only it (the violation, quoted, example and check mutants it does not check survived). The three catalogue tests are now one test; rerun with --force, then explain what is left (the 74 reasons hold)',
   },
   'preflight-bedrock-rules': {
     static: true,
