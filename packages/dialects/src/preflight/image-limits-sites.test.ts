@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callFrozen } from '../../../../test-support/deep-freeze.js';
+import { pngHeaderOfSize } from '../../../../test-support/png-header.js';
 import { type OverLimitImage, overLimitImages, replaceImages } from './image-limits.js';
 
 // Which images of a body break the provider's documented limits (Anthropic: 5 MB of base64,
@@ -7,36 +8,7 @@ import { type OverLimitImage, overLimitImages, replaceImages } from './image-lim
 // 5 MB of base64, 8000 pixels, 20 images), each limit at its exact boundary. The image headers
 // are laid out byte by byte here (PNG IHDR: width and height as big-endian 32-bit numbers).
 
-function png(width: number, height: number, length = 44): string {
-  const be32 = (value: number) => [
-    value >>> 24,
-    (value >>> 16) & 0xff,
-    (value >>> 8) & 0xff,
-    value & 0xff,
-  ];
-  const header = [
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    0x00,
-    0x00,
-    0x00,
-    0x0d,
-    0x49,
-    0x48,
-    0x44,
-    0x52,
-    ...be32(width),
-    ...be32(height),
-  ];
-  // 24 bytes are 32 characters of base64; the rest is zero bytes ('A').
-  return Buffer.from(header).toString('base64') + 'A'.repeat(length - 32);
-}
+const png = pngHeaderOfSize;
 
 const MB5 = 5 * 1024 * 1024;
 const image = (data: string, mediaType = 'image/png') => ({

@@ -9,6 +9,7 @@ import { AbortedError, type CrosswireWarning } from '@crosswire/core';
 import { preflight } from '@crosswire/dialects';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pngHeaderOfSize } from '../../../../test-support/png-header.js';
 import {
   applyImageLimits,
   type ImageLibrary,
@@ -22,35 +23,7 @@ import {
 const MB5 = 5 * 1024 * 1024;
 
 /** A PNG signature and IHDR of `width` x `height` (32 base64 characters), zero bytes after. */
-function png(width: number, height: number, length = 44): string {
-  const be32 = (value: number) => [
-    value >>> 24,
-    (value >>> 16) & 0xff,
-    (value >>> 8) & 0xff,
-    value & 0xff,
-  ];
-  const header = [
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    0x00,
-    0x00,
-    0x00,
-    0x0d,
-    0x49,
-    0x48,
-    0x44,
-    0x52,
-    ...be32(width),
-    ...be32(height),
-  ];
-  return Buffer.from(header).toString('base64') + 'A'.repeat(length - 32);
-}
+const png = pngHeaderOfSize;
 
 /**
  * SOI and a JFIF APP0 segment, no frame header: a JPEG whose size the header does not tell
