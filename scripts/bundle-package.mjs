@@ -15,30 +15,8 @@
 // Run from a package folder, after `tsc` (the package's `build` script):
 //   node ../../scripts/bundle-package.mjs
 import { readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
-
-/**
- * Dependencies bundled into the Node build instead of imported, each with why. ipaddr.js is a
- * CommonJS module: imported from ES modules it starts Node's CommonJS loader and its export
- * lexer, 8-15 ms of a cold import of the engines; bundled, it is ES code like the rest.
- */
-export const INLINED_DEPENDENCIES = ['ipaddr.js'];
-
-/** An esbuild plugin that resolves the inlined dependencies to their files (so they are bundled). */
-function inlineDependencies(packageDir) {
-  const require = createRequire(path.join(packageDir, 'package.json'));
-  const names = INLINED_DEPENDENCIES.map((name) => name.replace(/[.]/g, '\\.'));
-  return {
-    name: 'inline-dependencies',
-    setup(builder) {
-      builder.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({
-        path: require.resolve(args.path),
-      }));
-    },
-  };
-}
 
 /**
  * The Node entries of a package.json: `{ in: 'src/x.ts', out: 'x' }` (written to dist/node/x.js)
@@ -75,7 +53,6 @@ export async function bundlePackage(packageDir) {
     platform: 'node',
     target: 'node20',
     packages: 'external',
-    plugins: [inlineDependencies(packageDir)],
     // The build tsconfig has no `paths`: the base one maps `@crosswire/*` to the sources (for the
     // type checker and tests), which would bundle the sibling packages into this one.
     tsconfig: path.join(packageDir, 'tsconfig.build.json'),

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundlePackage, INLINED_DEPENDENCIES, packageEntries } from './bundle-package.mjs';
+import { bundlePackage, packageEntries } from './bundle-package.mjs';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -65,32 +65,5 @@ describe('bundlePackage', () => {
     expect(entry).not.toContain('undici');
     // An earlier build's files are gone.
     expect(() => readFileSync(path.join(root, 'dist/node/stale.js'))).toThrow();
-  });
-
-  it('bundles the CommonJS dependencies it inlines (ipaddr.js) instead of importing them', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'bundle-package-'));
-    roots.push(root);
-    const files: Record<string, string> = {
-      'package.json': JSON.stringify({
-        name: '@crosswire/example',
-        exports: { '.': { types: './dist/index.d.ts', node: './dist/node/index.js' } },
-      }),
-      'tsconfig.build.json': JSON.stringify({ compilerOptions: { paths: {} } }),
-      'src/index.ts': "import ipaddr from 'ipaddr.js';\nexport const parse = ipaddr.parse;",
-      'node_modules/ipaddr.js/package.json': JSON.stringify({
-        name: 'ipaddr.js',
-        main: 'lib/ipaddr.js',
-      }),
-      'node_modules/ipaddr.js/lib/ipaddr.js': 'exports.parse = function parseAddressMarker() {};',
-    };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), text);
-    }
-    await bundlePackage(root);
-    const entry = readFileSync(path.join(root, 'dist/node/index.js'), 'utf8');
-    expect(entry).toContain('parseAddressMarker');
-    expect(entry).not.toContain('from "ipaddr.js"');
-    expect(INLINED_DEPENDENCIES).toEqual(['ipaddr.js']);
   });
 });
