@@ -25,5 +25,7 @@ export default defineConfig({
       'examples/**/*.test.ts',
     ],
     testTimeout: 20_000,
+    // Names the test behind a warning printed without onWarning (CI refuses printed warnings).
+    setupFiles: ['test-support/warning-origin.ts'],
   },
 });
