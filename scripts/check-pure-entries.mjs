@@ -27,6 +27,15 @@ export const PURE_PACKAGES = [
 /** Packages that may load `node:` modules at import, but no HTTP client and no MCP code. */
 export const LAZY_CLIENT_PACKAGES = ['engines'];
 const FORBIDDEN_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
+/**
+ * Entries of sibling packages the checked packages must not import, each with why. The
+ * registry's root entry builds its data-file schemas (zod) at import, tens of milliseconds of a
+ * cold import that reading the registry never needs: the runtimes import its `lookup` entry.
+ */
+export const FORBIDDEN_ENTRIES = {
+  '@crosswire/registry':
+    'data-file schemas are built at import (import @crosswire/registry/lookup)',
+};
 const builtins = new Set(builtinModules);
 
 /**
@@ -69,6 +78,10 @@ export function impurities(root, name, { allowBuiltins = false, build = '' } = {
       } else if (FORBIDDEN_PACKAGES.includes(packageName(specifier))) {
         problems.push({ what: specifier, via: chain });
       } else if (specifier.startsWith('@crosswire/')) {
+        if (Object.hasOwn(FORBIDDEN_ENTRIES, specifier)) {
+          problems.push({ what: `${specifier}, whose ${FORBIDDEN_ENTRIES[specifier]}`, via: chain });
+          continue;
+        }
         const [, pkg, subpath] = specifier.match(/^@crosswire\/([a-z-]+)(?:\/(.+))?$/) ?? [];
         const target = path.join(root, 'packages', pkg, 'dist', build, subpath ?? '', 'index.js');
         stack.push({ file: target, via: chain });

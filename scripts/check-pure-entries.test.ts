@@ -87,3 +87,31 @@ describe('check-pure-entries on the Node build (dist/node/)', () => {
     ]);
   });
 });
+
+describe('check-pure-entries and the registry', () => {
+  it("refuses the registry's root entry (its schemas) and follows its lookup entry", () => {
+    const root = workspace({
+      'packages/engines/dist/index.js':
+        "import { defaultRegistry } from '@crosswire/registry/lookup';\nimport { modelSchema } from '@crosswire/registry';",
+      'packages/registry/dist/lookup/index.js': "export * from '../default-registry.js';",
+      'packages/registry/dist/default-registry.js': "import { request } from 'undici';",
+      'packages/registry/dist/index.js': "import { z } from 'zod';",
+    });
+    expect(impurities(root, 'engines', { allowBuiltins: true })).toEqual([
+      {
+        what: '@crosswire/registry, whose data-file schemas are built at import (import @crosswire/registry/lookup)',
+        via: ['packages/engines/dist/index.js'],
+      },
+      {
+        what: 'undici',
+        via: [
+          'packages/engines/dist/index.js',
+          'packages/registry/dist/lookup/index.js',
+          'packages/registry/dist/default-registry.js',
+        ],
+      },
+    ]);
+    // The registry's own root entry is where the walk of the registry starts: not refused.
+    expect(impurities(root, 'registry')).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import {
   type Resolution,
   type ToolResultDelivery,
   toolResultDelivery,
-} from '@crosswire/registry';
+} from '@crosswire/registry/lookup';
 import { registryProviderOf, routeOf } from './wires.js';
 
 /** The model as the AI SDK names it: `model.provider` and `model.modelId`. */

@@ -4,7 +4,7 @@ import {
   defaultRegistry,
   type ProviderQuirks,
   type Registry,
-} from '@crosswire/registry';
+} from '@crosswire/registry/lookup';
 import type { ToolResultToOptions } from '@crosswire/tool-result';
 import { type CallOptions, chatModelRoute, type LangChainChatModel } from './chat-model.js';
 import { WIRES } from './wires/index.js';

@@ -2,7 +2,7 @@
 // location or resource filled in, and how each request is authorized when no API key is used
 // (the registry's `cloud.credentials` kind). Facts are the registry's; the code per kind is here.
 import { CrosswireError, ValidationError } from '@crosswire/core';
-import type { ProviderCloud, ProviderEntry } from '@crosswire/registry';
+import type { ProviderCloud, ProviderEntry } from '@crosswire/registry/lookup';
 import { awsCredentialsFromEnv, awsSigV4Authorizer } from './aws.js';
 import { bearerAuthorizer } from './bearer.js';
 import type { CloudOptions, RequestAuthorizer } from './types.js';

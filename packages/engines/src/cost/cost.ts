@@ -1,6 +1,6 @@
 // What a reply or a loop cost, from its token counts and the registry's prices.
 import type { ChatResponse, Usage } from '@crosswire/dialects';
-import type { Pricing } from '@crosswire/registry';
+import type { Pricing } from '@crosswire/registry/lookup';
 
 /** The cost of some usage at one price list, in US dollars, by kind of token. */
 export interface Cost {

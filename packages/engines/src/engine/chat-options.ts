@@ -7,7 +7,7 @@ import type {
   PromptCache,
   ToolChoice,
 } from '@crosswire/dialects';
-import type { Pricing } from '@crosswire/registry';
+import type { Pricing } from '@crosswire/registry/lookup';
 import type { EngineResponse } from '../cost/cost.js';
 import type { ApprovalHandler, ApprovalPolicy } from '../loop/approval.js';
 import type { McpToolServer } from '../mcp/server.js';

@@ -43,7 +43,7 @@ import {
   type StructuredOutputSupport,
   structuredOutputFact,
   toolResultDelivery,
-} from '@crosswire/registry';
+} from '@crosswire/registry/lookup';
 import type { Dispatcher } from 'undici';
 import { settleWithin, typedAbort } from '../abortable.js';
 import { cloudRoute, withRouteBody } from '../cloud/cloud.js';
