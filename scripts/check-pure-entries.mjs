@@ -79,7 +79,10 @@ export function impurities(root, name, { allowBuiltins = false, build = '' } = {
         problems.push({ what: specifier, via: chain });
       } else if (specifier.startsWith('@crosswire/')) {
         if (Object.hasOwn(FORBIDDEN_ENTRIES, specifier)) {
-          problems.push({ what: `${specifier}, whose ${FORBIDDEN_ENTRIES[specifier]}`, via: chain });
+          problems.push({
+            what: `${specifier}, whose ${FORBIDDEN_ENTRIES[specifier]}`,
+            via: chain,
+          });
           continue;
         }
         const [, pkg, subpath] = specifier.match(/^@crosswire\/([a-z-]+)(?:\/(.+))?$/) ?? [];

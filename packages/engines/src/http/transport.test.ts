@@ -84,6 +84,29 @@ describe('HttpTransport', () => {
     await http.close();
   });
 
+  it('posts each request to its own path, one path after another', async () => {
+    const seen: string[] = [];
+    for (const path of ['/first?v=1', '/second?v=1']) {
+      routes.set(path, (request, _body, response) => {
+        seen.push(request.url ?? '');
+        json(response, 200, { path });
+      });
+    }
+    const http = transport({ baseUrl: `${baseUrl}/?v=1` });
+    const urls: string[] = [];
+    for (const path of ['/first', '/first', '/second', '/first']) {
+      urls.push((await http.postJson(path, {})).url);
+    }
+    expect(seen).toEqual(['/first?v=1', '/first?v=1', '/second?v=1', '/first?v=1']);
+    expect(urls).toEqual([
+      `${baseUrl}/first?v=1`,
+      `${baseUrl}/first?v=1`,
+      `${baseUrl}/second?v=1`,
+      `${baseUrl}/first?v=1`,
+    ]);
+    await http.close();
+  });
+
   it('refuses a request after close(), also when close() came before any request', async () => {
     routes.set('/closed', (_request, _body, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');

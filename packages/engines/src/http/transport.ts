@@ -95,6 +95,8 @@ export class HttpTransport {
   readonly provider: string;
   readonly baseUrl: string;
   #headers: Readonly<Record<string, string>>;
+  /** The URL of the last path sent to: an engine posts to the same path request after request. */
+  #joined: { readonly path: string; readonly url: string } | undefined;
   /** The caller's dispatcher, or the transport's own agent once the first request made it. */
   #dispatcher: Dispatcher | undefined;
   #ownsDispatcher: boolean;
@@ -167,6 +169,11 @@ export class HttpTransport {
     return { ...facts, url: this.scrubber.text(facts.url), body: sent.stream };
   }
 
+  #urlOf(path: string): string {
+    if (this.#joined?.path !== path) this.#joined = { path, url: joinUrl(this.baseUrl, path) };
+    return this.#joined.url;
+  }
+
   async #send(
     path: string,
     body: unknown,
@@ -174,7 +181,7 @@ export class HttpTransport {
     accept: string,
   ): Promise<SentRequest> {
     const streaming = accept !== 'application/json';
-    const url = joinUrl(this.baseUrl, path);
+    const url = this.#urlOf(path);
     const payload = serializeJson(body);
     const headers = {
       'content-type': 'application/json',

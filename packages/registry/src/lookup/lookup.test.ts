@@ -43,9 +43,14 @@ describe('@crosswire/registry/lookup', () => {
   });
 
   it('answers as the root entry does', () => {
-    expect(lookup.defaultRegistry.resolve('openai', 'gpt-4o').model?.key).toBe(
-      registry.defaultRegistry.resolve('openai', 'gpt-4o').model?.key,
+    expect(lookup.defaultRegistry.resolve({ provider: 'openai', model: 'gpt-4o' }).model?.key).toBe(
+      'openai/gpt-4o',
     );
-    expect(lookup.supports('anthropic', 'claude-sonnet-4-5', 'image_input')).toBe(true);
+    expect(
+      lookup.supports({ provider: 'anthropic', model: 'claude-sonnet-4-5' }, 'image_input'),
+    ).toBe(true);
+    expect(lookup.supports({ provider: 'openai', model: 'gpt-3.5-turbo' }, 'image_input')).toBe(
+      false,
+    );
   });
 });
