@@ -1,10 +1,10 @@
-import type { Index, ProviderRecord } from './build-index.js';
-import type { Catalogue, CatalogueModel } from './catalogue/catalogue.js';
-import type { LearnedEntry, LearnedProvider } from './catalogue/listing/learned.js';
-import { NO_REQUEST_FEATURES, requestFeatureClaims } from './entries.js';
-import { type NameStep, nameCandidates } from './names/names.js';
-import type { ModelEntry, OfferingEntry, ResolutionVia } from './types.js';
-import { formatVersion, satisfiesRange } from './version.js';
+import type { Index, ProviderRecord } from '../build-index.js';
+import type { Catalogue, CatalogueModel } from '../catalogue/catalogue.js';
+import type { LearnedEntry, LearnedProvider } from '../catalogue/listing/learned.js';
+import { NO_REQUEST_FEATURES, requestFeatureClaims } from '../entries.js';
+import { type NameStep, nameCandidates } from '../names/names.js';
+import type { ModelEntry, OfferingEntry, ResolutionVia } from '../types.js';
+import { formatVersion, satisfiesRange } from '../version.js';
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
