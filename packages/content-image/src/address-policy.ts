@@ -61,33 +61,17 @@ function parseRanges(ranges: readonly DeniedRange[]): [Cidr, string][] {
   return ranges.map((range) => [ipaddr.parseCIDR(range.cidr), range.label]);
 }
 
-/** The parsed ranges, parsed on the first check rather than at import (a few ms of a cold start). */
-interface ParsedRanges {
-  readonly ipv4Denied: readonly [Cidr, string][];
-  readonly ipv6Denied: readonly [Cidr, string][];
-  readonly ipv4Mapped: Cidr;
-  readonly siit: Cidr;
-  readonly nat64: Cidr;
-  readonly nat64Local: Cidr;
-  readonly sixToFour: Cidr;
-}
-let parsed: ParsedRanges | undefined;
+const IPV4_DENIED = parseRanges([
+  ...DENIED_IPV4_RANGES,
+  ...CLOUD_METADATA_ADDRESSES.filter((entry) => !entry.covered && !entry.cidr.includes(':')),
+]);
+const IPV6_DENIED = parseRanges(DENIED_IPV6_RANGES);
 
-function ranges(): ParsedRanges {
-  parsed ??= {
-    ipv4Denied: parseRanges([
-      ...DENIED_IPV4_RANGES,
-      ...CLOUD_METADATA_ADDRESSES.filter((entry) => !entry.covered && !entry.cidr.includes(':')),
-    ]),
-    ipv6Denied: parseRanges(DENIED_IPV6_RANGES),
-    ipv4Mapped: ipaddr.parseCIDR('::ffff:0:0/96'),
-    siit: ipaddr.parseCIDR('::ffff:0:0:0/96'),
-    nat64: ipaddr.parseCIDR('64:ff9b::/96'),
-    nat64Local: ipaddr.parseCIDR('64:ff9b:1::/48'),
-    sixToFour: ipaddr.parseCIDR('2002::/16'),
-  };
-  return parsed;
-}
+const IPV4_MAPPED = ipaddr.parseCIDR('::ffff:0:0/96');
+const SIIT = ipaddr.parseCIDR('::ffff:0:0:0/96');
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+const NAT64_LOCAL = ipaddr.parseCIDR('64:ff9b:1::/48');
+const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
 
 function ipv4FromParts(high: number, low: number): ipaddr.IPv4 {
   return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
@@ -132,7 +116,7 @@ function inAllowList(address: Address, allow: readonly Cidr[]): boolean {
 }
 
 function ipv4Refusal(address: ipaddr.IPv4, shown: string): string | undefined {
-  for (const [[range, bits], label] of ranges().ipv4Denied) {
+  for (const [[range, bits], label] of IPV4_DENIED) {
     if (address.match(range, bits)) return `${shown} is ${label} (${range.toString()}/${bits})`;
   }
   return undefined;
@@ -140,30 +124,29 @@ function ipv4Refusal(address: ipaddr.IPv4, shown: string): string | undefined {
 
 function ipv6Refusal(address: ipaddr.IPv6, shown: string): string | undefined {
   const parts = address.parts;
-  const { ipv4Mapped, siit, nat64, nat64Local, sixToFour, ipv6Denied } = ranges();
   const embedded = (form: string, ipv4: ipaddr.IPv4): string | undefined => {
     const inner = ipv4Refusal(ipv4, ipv4.toString());
     return inner === undefined ? undefined : `${shown} is ${form} ${ipv4.toString()}, and ${inner}`;
   };
-  if (address.match(ipv4Mapped)) {
+  if (address.match(IPV4_MAPPED)) {
     return embedded('IPv4-mapped', ipv4FromParts(parts[6] as number, parts[7] as number));
   }
-  if (address.match(siit)) {
+  if (address.match(SIIT)) {
     return embedded('SIIT', ipv4FromParts(parts[6] as number, parts[7] as number));
   }
-  if (address.match(nat64)) {
+  if (address.match(NAT64)) {
     return embedded('NAT64', ipv4FromParts(parts[6] as number, parts[7] as number));
   }
-  if (address.match(nat64Local)) {
+  if (address.match(NAT64_LOCAL)) {
     if (parts[3] === 0 && parts[4] === 0 && parts[5] === 0) {
       return embedded('NAT64 (local use)', ipv4FromParts(parts[6] as number, parts[7] as number));
     }
     return `${shown} is in the local-use NAT64 prefix 64:ff9b:1::/48 without a readable IPv4 address`;
   }
-  if (address.match(sixToFour)) {
+  if (address.match(SIX_TO_FOUR)) {
     return embedded('6to4', ipv4FromParts(parts[1] as number, parts[2] as number));
   }
-  for (const [[range, bits], label] of ipv6Denied) {
+  for (const [[range, bits], label] of IPV6_DENIED) {
     if (address.match(range, bits)) return `${shown} is ${label} (${range.toString()}/${bits})`;
   }
   return undefined;
