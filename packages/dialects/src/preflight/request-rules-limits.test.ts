@@ -257,6 +257,26 @@ describe('array schemas without items, wherever they sit', () => {
     expect(found('openai', chatSchema({ type: 'object', properties }))).toEqual([]);
   });
 
+  it('looks inside a map keyword only when it holds a map, a list keyword only when a list', () => {
+    // A schema from a tool server may hold anything: `properties` given as a list, `anyOf` as
+    // an object that looks like a list. The provider refuses those shapes itself; this rule
+    // reports only arrays without items, and looks for none inside them.
+    const arrayNode = { type: 'array' };
+    expect(
+      found(
+        'openai',
+        chatSchema({
+          type: 'object',
+          properties: [arrayNode],
+          $defs: 'array',
+          anyOf: { length: 1, 0: arrayNode },
+          oneOf: 'array',
+          items: [arrayNode],
+        }),
+      ),
+    ).toEqual([]);
+  });
+
   it('each wire names the function and spells its own schema path', () => {
     expect(
       found('responses', {
