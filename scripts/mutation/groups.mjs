@@ -283,11 +283,13 @@ export const GROUPS = {
     mutate: [`${E}/engine/json-schema-check.ts`],
     tests: [`${E}/engine/json-schema-check*.test.ts`],
   },
+  // The engine's structured output: the option checks and errors (structured.test.ts), the
+  // stream's pacing and nesting count on hand-made events (structured-stream.test.ts), and the
+  // turns as the strict simulator sees them (structured-output-turns.test.ts: repair turns on
+  // both forms, the two-step form of one chat, the anthropic tool form streamed).
   'engine-structured': {
     mutate: [`${E}/engine/structured*.ts`, `${E}/engine/json-schema-check.ts`],
     tests: [`${E}/engine/*.test.ts`, 'packages/engines/test/structured-output*.test.ts'],
-    pending:
-      'first run 2026-12-07 (429 mutants, 15 minutes, load average 5 to 6): 55.5 %, 153 survived and 38 not covered (structured.ts 50.3 %, structured-stream.ts 49.4 %, structured-exchange.ts 77.9 %); after structured.test.ts (the option checks, defaults, errors, repair prompt) and structured-stream.test.ts (object-delta pacing at its bounds, the nesting counter, refusal and invalid replies as the last event) two incremental reruns of 1.5 and 4.5 minutes: 83.0 % (structured.ts 99.4 %, structured-stream.ts 69.5 %: the anthropic tool form of the stream untested; structured-exchange.ts 77.9 %: repair turns and the two-step form), 89 survivors left to kill or explain',
   },
   // The rest, one group per package folder, then one per package for whatever is left: a new
   // file joins its folder's group, a new folder its package's.
