@@ -90,8 +90,9 @@ export async function structuredExchange(
       const object = checked.value;
       const answered: StructuredChatResponse = {
         ...response,
-        // The synthetic call carried the answer: it is not a call for the loop to run.
-        ...(reply.toolCallId === undefined ? {} : { toolCalls: [] }),
+        // The synthetic call carried the answer: it is not a call for the loop to run (a reply
+        // with other calls went back above, so any calls left are the synthetic one).
+        toolCalls: [],
         object,
       };
       return { ...exchanged, response: answered };

@@ -101,7 +101,7 @@ async function* objectEvents(
   let parsedAt = 0;
   let toolIndex: number | undefined;
   let last = '{}';
-  const depth = new NestingDepth();
+  let depth = new NestingDepth();
   const delta = (): ObjectDeltaEvent | undefined => {
     if (text.length < parsedAt * GROWTH + MIN_STEP) return undefined;
     parsedAt = text.length;
@@ -117,12 +117,19 @@ async function* objectEvents(
     return { type: 'object-delta', object };
   };
   for await (const event of events) {
-    if (event.type === 'tool-call-start' && event.name === name) toolIndex = event.index;
+    if (event.type === 'tool-call-start' && event.name === name) {
+      toolIndex = event.index;
+      // The call's arguments are the JSON: text the model wrote before the call is not part
+      // of it (with the tool choice relaxed to `auto`, a preface may hold braces).
+      text = '';
+      parsedAt = 0;
+      depth = new NestingDepth();
+    }
     const grew =
       (event.type === 'text-delta' && toolIndex === undefined) ||
       (event.type === 'tool-call-delta' && event.index === toolIndex);
     if (event.type === 'finish') {
-      yield await finished(event, wire, dialectOptions, resolved, output, toolIndex !== undefined);
+      yield await finished(event, wire, dialectOptions, resolved, output);
       continue;
     }
     yield event;
@@ -150,7 +157,6 @@ async function finished(
   dialectOptions: DialectOptions,
   resolved: ResolvedOutput,
   output: StructuredOutputRequest,
-  viaTool: boolean,
 ): Promise<StreamEvent> {
   const { response } = event;
   const reply = readStructured(wire, response, output, dialectOptions);
@@ -160,7 +166,9 @@ async function finished(
   if (!checked.ok) throw invalidOutputError(resolved.request.name, reply.text, checked.issues, 1);
   const answered: StructuredChatResponse = {
     ...response,
-    ...(viaTool || reply.toolCallId !== undefined ? { toolCalls: [] } : {}),
+    // The synthetic call carried the answer: it is not a call for the loop to run (a reply
+    // with other calls went back above, so any calls left are the synthetic one).
+    toolCalls: [],
     object: checked.value,
   };
   return { ...event, response: answered };
