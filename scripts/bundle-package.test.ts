@@ -111,7 +111,7 @@ describe('bundlePackage', () => {
     const lines = entry.split('\n');
     const at = lines.findIndex((line) => line.includes('return 1;'));
     expect(
-      originalPositionFor(traced, { line: at + 1, column: lines[at].indexOf('return') }),
+      originalPositionFor(traced, { line: at + 1, column: (lines[at] ?? '').indexOf('return') }),
     ).toMatchObject({
       source: '../../src/helper.ts',
       line: 2,
@@ -123,7 +123,7 @@ describe('bundlePackage', () => {
 describe('withoutSources', () => {
   // Three sources, the middle one dropped; segments of 1, 4 and 5 fields across lines.
   const map = {
-    version: 3,
+    version: 3 as const,
     sources: ['a.ts', 'dep.js', 'b.ts'],
     names: ['first', 'second'],
     mappings: 'AAAA,EAAEA;ACAA,IAAIC,ECCA;AFAA,KAAK,A',

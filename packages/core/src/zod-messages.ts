@@ -10,5 +10,8 @@ let english: ErrorMap | undefined;
  * issue, not at import: only a failed parse needs it.
  */
 export const englishIssues: { readonly error: ErrorMap } = Object.freeze({
-  error: (issue: Parameters<ErrorMap>[0]) => (english ??= en().localeError)(issue),
+  error: (issue: Parameters<ErrorMap>[0]) => {
+    english ??= en().localeError;
+    return english(issue);
+  },
 });

@@ -20,8 +20,8 @@ import {
 } from './catalogue/catalogue.js';
 import { type LearnedEntry, type LearnedIndex, learnedClaim } from './catalogue/listing/learned.js';
 import type { ModelKind } from './catalogue/schema.js';
-import { findModel } from './resolution/find-model.js';
 import { closestNames } from './names/suggest.js';
+import { findModel } from './resolution/find-model.js';
 import type { Condition, ConditionalClaim } from './schema.js';
 import type {
   EffectiveCapability,

@@ -6,10 +6,10 @@ import { EMPTY_LEARNED, indexLearned, mergeListing } from './catalogue/listing/l
 import { dataDate } from './data-date.js';
 import { resolveUncached } from './derive.js';
 import type { RegistryFile } from './files.js';
-import { findModel } from './resolution/find-model.js';
 import { closestName } from './names/suggest.js';
 import { createResolutionCache } from './resolution/cache.js';
 import { toolResultDeliveries } from './resolution/delivery.js';
+import { findModel } from './resolution/find-model.js';
 import type {
   CapabilityQuery,
   CapabilityValues,
