@@ -176,17 +176,21 @@ export const GROUPS = {
     mutate: [`${D}/preflight/tool-names.ts`],
     tests: [`${D}/preflight/tool-names*.test.ts`, `${D}/preflight/preflight.test.ts`],
   },
+  // The structured-output rules with their catalogue (static mutants): each rule's refusals and
+  // near misses (structured-rules.test.ts) and each example refused by its own rule alone, a whole
+  // request otherwise, its violation text its own (structured-rules-catalogue.test.ts).
   'preflight-structured-rules': {
     static: true,
     mutate: [`${D}/preflight/structured-rules.ts`],
     tests: [
-      `${D}/preflight/structured-rules*.test.ts`,
+      // Not structured-rules.oracle.test.ts: compiling the OpenAPI documents costs seconds,
+      // once per static mutant.
+      `${D}/preflight/structured-rules.test.ts`,
+      `${D}/preflight/structured-rules-catalogue.test.ts`,
       `${D}/preflight/preflight.test.ts`,
       `${D}/structured/strict-limits.test.ts`,
       'packages/simulator/src/rules.test.ts',
     ],
-    pending:
-      'first run 2026-12-07 (790 mutants with the static ones, 16 minutes, with structured-rules.test.ts): 77.8 %, 175 survivors: 125 in the catalogue, nearly all string, object and array mutants of the rule examples that leave each example still refused by its rule (not checked by any test; a test that each example breaks its own rule and no other may hold many), and 50 in the helpers, most of them the example builders (anthropicOutput, optionalStrings, geminiBody, openSchema) and a few guards (the json_schema type check of the format readers, typeof name in required); rerun with --force after adding tests (static mutants)',
   },
   // Split by file: the two together hold 1,146 mutants, 584 of them static (each a whole run of
   // the group's tests), about 40 minutes of one core.
