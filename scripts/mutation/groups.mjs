@@ -239,8 +239,6 @@ export const GROUPS = {
   'registry-compare': {
     mutate: ['packages/cli/src/sync/compare.ts'],
     tests: ['packages/cli/src/sync/compare.test.ts'],
-    pending:
-      'split from registry-sync on 2026-12-07, with compare.test.ts beside it; not measured yet',
   },
   'registry-sync': {
     mutate: ['packages/cli/src/sync/*.ts', 'packages/cli/src/commands/registry-sync.ts'],
