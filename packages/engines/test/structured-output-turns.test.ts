@@ -185,7 +185,8 @@ describe('the two-step form of one chat turn (groq: no tools beside structured o
 
   it('a first turn with no text: the object is asked for right after the question', async () => {
     simulator.script('groq-chat-empty', [{ type: 'text', text: '' }, object(RIGHT)]);
-    const reply = await engineFor(GROQ, 'groq-chat-empty', []).chat('Plan a trip', {
+    const heard: string[] = [];
+    const reply = await engineFor(GROQ, 'groq-chat-empty', heard).chat('Plan a trip', {
       tools: [ECHO_TOOL],
       output: OUTPUT,
     });
@@ -194,6 +195,7 @@ describe('the two-step form of one chat turn (groq: no tools beside structured o
       { role: 'user', content: 'Plan a trip' },
       { role: 'user', content: FINAL_OBJECT_PROMPT },
     ]);
+    expect(heard).toEqual(['structured_output_two_step']);
   });
 
   it('a turn that calls a tool comes back with the call and no object, after one request', async () => {
@@ -201,7 +203,8 @@ describe('the two-step form of one chat turn (groq: no tools beside structured o
       { type: 'tool_calls', calls: [{ id: 'call_1', name: 'echo', arguments: { text: 'Oslo' } }] },
       object(RIGHT),
     ]);
-    const reply = await engineFor(GROQ, 'groq-chat-calls', []).chat('Plan a trip', {
+    const heard: string[] = [];
+    const reply = await engineFor(GROQ, 'groq-chat-calls', heard).chat('Plan a trip', {
       tools: [ECHO_TOOL],
       output: OUTPUT,
     });
@@ -210,6 +213,7 @@ describe('the two-step form of one chat turn (groq: no tools beside structured o
       { id: 'call_1', name: 'echo', arguments: { text: 'Oslo' } },
     ]);
     expect(simulator.received('groq-chat-calls')).toHaveLength(1);
+    expect(heard).toEqual(['structured_output_two_step']);
   });
 });
 

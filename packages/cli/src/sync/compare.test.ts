@@ -31,7 +31,7 @@ const registry = createRegistry({
       name: 'Acme',
       models: [
         model('sol', ['sol-2026-01-15', 'sol-preview-7'], ['sol-classic']),
-        model('luna'),
+        model('luna', ['luna-2026-03-01']),
         model('terra'),
         model('old'),
       ],
@@ -249,6 +249,35 @@ describe('compareListing: the lifecycle of an offering the data has', () => {
     ).toEqual([]);
   });
 
+  it("a notice without a day: the listing's day is a skip to review, saying the notice has none", () => {
+    const noticed = createRegistry({
+      extends: registry,
+      entries: [
+        {
+          id: 'acme-cloud',
+          offerings: [
+            {
+              id: 'sol',
+              model: 'acme/sol',
+              lifecycle: { deprecated: '2026-10-01', source: SOURCE },
+            },
+          ],
+        },
+      ],
+    });
+    const stated = { id: 'sol', lifecycle: { retired: '2027-01-31' } };
+    expect(compareListing(noticed, listing([stated]), { local: false }).changes).toEqual([
+      {
+        id: 'sol',
+        model: 'acme/sol',
+        offering: 'sol',
+        listed: stated,
+        change: 'skip',
+        reason: `${FROM} says it retires on 2027-01-31, the data's notice says no date (${SOURCE}): the notice is kept; review`,
+      },
+    ]);
+  });
+
   it('active, stated nothing, or already retired in the data: nothing', () => {
     expect(
       changesOf([
@@ -263,6 +292,11 @@ describe('compareListing: the lifecycle of an offering the data has', () => {
 describe("compareListing: a dated snapshot of an offering's model", () => {
   it('shares the offering: nothing, unless the listing states a day of its own', () => {
     expect(changesOf([{ id: 'sol-2026-01-15' }])).toEqual([]);
+    // A snapshot of an offering with a notice shares the notice's day.
+    expect(changesOf([{ id: 'luna-2026-03-01' }])).toEqual([]);
+    expect(changesOf([{ id: 'luna-2026-03-01', lifecycle: { retired: '2027-06-01' } }])).toEqual(
+      [],
+    );
     const later = { id: 'sol-2026-01-15', lifecycle: { retired: '2027-02-01' } };
     const past = { id: 'sol-2026-01-15', lifecycle: { retired: '2026-10-01' } };
     const today = { id: 'sol-2026-01-15', lifecycle: { retired: READ } };
@@ -307,7 +341,7 @@ describe('compareListing: offerings the listing does not name', () => {
       ['sol-classic', 'luna'],
       ['sol-2026-01-15', 'luna'],
       ['sol-preview-7', 'luna'],
-      ['sol', 'luna-2026-03-01'],
+      ['sol', 'luna-2026-04-01'],
     ]) {
       const models = names.map((id) => ({ id }));
       expect(
@@ -320,6 +354,12 @@ describe('compareListing: offerings the listing does not name', () => {
         (change) => change.change === 'flag-unlisted',
       ),
     ).toEqual([]);
+  });
+
+  it("each offering is looked for under its own model's names, not another's", () => {
+    expect(
+      changesOf([{ id: 'luna' }], { complete: true }).map((change) => [change.change, change.id]),
+    ).toEqual([['flag-unlisted', 'sol']]);
   });
 
   it('a listing cut short, or a local server, flags nothing', () => {

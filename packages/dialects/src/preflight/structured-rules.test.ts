@@ -669,3 +669,42 @@ describe('gemini-json-mime-with-tools and gemini-response-json-schema-const', ()
     ).toEqual([]);
   });
 });
+
+describe('what the structured rules read, and what they leave alone', () => {
+  it('an object given by its type alone (no properties) must be closed too', () => {
+    const schema = closed({ meta: { type: 'object' } });
+    expect(
+      breaks(
+        'openai-structured-strict-schema',
+        'openai',
+        chat(jsonSchema({ name: 'trip', schema, strict: true })),
+      ),
+    ).toEqual([
+      ['response_format.json_schema.schema.properties.meta', `${STRICT_PREFIX}${NOT_FALSE}`],
+    ]);
+  });
+
+  it('a format that is not json_schema is not read, whatever it carries', () => {
+    const stray = { name: 'my trip', schema: OPEN, strict: true };
+    const chatBody = chat({ type: 'json_object', json_schema: stray });
+    const responsesBody = responses({ type: 'json_object', ...stray });
+    expect(preflight(chatBody, { wire: 'openai', provider: 'groq' }).violations).toEqual([]);
+    expect(preflight(responsesBody, { wire: 'responses' }).violations).toEqual([]);
+  });
+
+  it('a schema holding null or true where a subschema goes is walked without throwing', () => {
+    const schema = {
+      type: 'object',
+      properties: { anything: true, nothing: null, either: { anyOf: [null, true] } },
+      additionalProperties: false,
+    };
+    expect(breaks('anthropic-output-format-closed', 'anthropic', outputFormat(schema))).toEqual([]);
+    expect(
+      breaks(
+        'openai-structured-strict-schema',
+        'openai',
+        chat(jsonSchema({ name: 'trip', schema, strict: true })),
+      ),
+    ).toEqual([['response_format.json_schema.schema', `${STRICT_PREFIX}${missing('anything')}`]]);
+  });
+});

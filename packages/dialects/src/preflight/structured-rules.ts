@@ -2,7 +2,6 @@
 // schema rules for `response_format` and Responses `text.format`, the format name pattern,
 // Anthropic's closed objects for `output_config.format`, Gemini's MIME type beside a response
 // schema, and the endpoints that refuse tools together with a structured `response_format`.
-import type { WireFormat } from '@crosswire/core';
 import {
   ANTHROPIC_STRING_FORMATS,
   anthropicFormatObstacles,
@@ -28,11 +27,12 @@ const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  */
 export const STRUCTURED_WITH_TOOLS_REFUSED: readonly string[] = Object.freeze(['cerebras', 'groq']);
 
+/** The wires whose structured format is an OpenAI `json_schema` format. */
+type FormatWire = 'openai' | 'responses';
+
 /** Where each OpenAI wire puts its structured format: the format object and its path. */
 const FORMAT_READERS: Readonly<
-  Partial<
-    Record<WireFormat, (body: JsonObject) => { format: JsonObject; path: string } | undefined>
-  >
+  Record<FormatWire, (body: JsonObject) => { format: JsonObject; path: string } | undefined>
 > = {
   openai: (body) => {
     const format = body.response_format;
@@ -47,8 +47,8 @@ const FORMAT_READERS: Readonly<
   },
 };
 
-function formatOf(wire: WireFormat, body: JsonObject) {
-  return FORMAT_READERS[wire]?.(body);
+function formatOf(wire: FormatWire, body: JsonObject) {
+  return FORMAT_READERS[wire](body);
 }
 
 /** Every object node that is not closed or does not require all its properties. */
@@ -68,7 +68,8 @@ function unclosedObjects(node: unknown, path: string, out: RuleBreak[]): void {
         message: "'additionalProperties' is required to be supplied and to be false",
       });
     }
-    const required = new Set(asArray(node.required).filter((name) => typeof name === 'string'));
+    // Property names are strings: anything else in the list matches none.
+    const required = new Set(asArray(node.required));
     const missing = Object.keys(properties ?? {}).filter((name) => !required.has(name));
     if (missing.length > 0) {
       out.push({
@@ -80,7 +81,7 @@ function unclosedObjects(node: unknown, path: string, out: RuleBreak[]): void {
   if (properties)
     for (const [name, inner] of Object.entries(properties))
       unclosedObjects(inner, `${path}.properties.${name}`, out);
-  if (node.items !== undefined) unclosedObjects(node.items, `${path}.items`, out);
+  unclosedObjects(node.items, `${path}.items`, out);
   for (const key of ['anyOf', '$defs', 'definitions'] as const) {
     const inner = node[key];
     if (Array.isArray(inner)) unclosedObjects(inner, `${path}.${key}`, out);
@@ -117,7 +118,7 @@ const CLOSED_BREAKS = new WeakMap<object, readonly RuleBreak[]>();
 /** Where a break found on a schema at `$` is in the body. */
 const under = (base: string, path: string) => `${base}${path.slice(1)}`;
 
-function strictSchemaCheck(wire: WireFormat): RuleCheck {
+function strictSchemaCheck(wire: FormatWire): RuleCheck {
   return (body) => {
     const found = formatOf(wire, body);
     if (found?.format.strict !== true) return [];
@@ -143,7 +144,7 @@ function strictSchemaCheck(wire: WireFormat): RuleCheck {
   };
 }
 
-function formatNameCheck(wire: WireFormat): RuleCheck {
+function formatNameCheck(wire: FormatWire): RuleCheck {
   return (body) => {
     const found = formatOf(wire, body);
     if (!found) return [];
@@ -179,7 +180,7 @@ function formatObstacleCheck(rule: string, message: (reason: string) => string):
 }
 
 /** A response format's schema arrays without `items`, in the API's words. */
-function formatArrayItemsCheck(wire: WireFormat): RuleCheck {
+function formatArrayItemsCheck(wire: FormatWire): RuleCheck {
   return (body) => {
     const found = formatOf(wire, body);
     if (!found || !isRecord(found.format.schema)) return [];

@@ -5,7 +5,7 @@ import { type CrosswireWarning, createToolCall } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { describe, expect, it } from 'vitest';
-import { buildRequest, neutralMessages, parseResponse } from '../dialect.js';
+import { buildRequest, neutralMessages, parseResponse, readStructured } from '../dialect.js';
 import { preflight } from '../preflight/preflight.js';
 import { applyPromptCache } from '../prompt-cache.js';
 import { createStreamDecoder } from '../stream-decoder.js';
@@ -270,6 +270,56 @@ describe('Converse requests', () => {
         },
       ],
       toolChoice: { tool: { name: 'weather_report' } },
+    });
+  });
+
+  it('the forced tool goes under the toolName the engine gives when a tool of the request has the output name, and the reply is read from it', () => {
+    const output = {
+      name: 'weather_report',
+      toolName: 'weather_report_output',
+      schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      strict: false,
+    };
+    const request = {
+      model: MODEL,
+      messages: [{ role: 'user' as const, content: 'Paris?' }],
+      tools: [{ name: 'weather_report', inputSchema: { type: 'object' } }],
+      output,
+    };
+    const toolConfig = buildRequest('bedrock', request, { structuredOutput: 'tool' })
+      .toolConfig as {
+      tools: { toolSpec: { name: string } }[];
+      toolChoice: unknown;
+    };
+    expect(toolConfig.tools.map((tool) => tool.toolSpec.name)).toEqual([
+      'weather_report',
+      'weather_report_output',
+    ]);
+    expect(toolConfig.toolChoice).toEqual({ any: {} });
+    const reply = parseResponse('bedrock', {
+      output: {
+        message: {
+          role: 'assistant',
+          content: [
+            {
+              toolUse: { toolUseId: 'tooluse_1', name: 'weather_report', input: { city: 'Lyon' } },
+            },
+            {
+              toolUse: {
+                toolUseId: 'tooluse_2',
+                name: 'weather_report_output',
+                input: { city: 'Paris' },
+              },
+            },
+          ],
+        },
+      },
+      stopReason: 'tool_use',
+      usage: { inputTokens: 1, outputTokens: 1 },
+    });
+    expect(readStructured('bedrock', reply, output, { structuredOutput: 'tool' })).toEqual({
+      text: '{"city":"Paris"}',
+      toolCallId: 'tooluse_2',
     });
   });
 });

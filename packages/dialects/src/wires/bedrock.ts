@@ -597,12 +597,14 @@ function addOutput(body: JsonObject, output: StructuredOutputRequest, options: D
   const config = asRecord(body.toolConfig);
   const others = asArray(config.tools);
   const offered = others.filter((tool) => asRecord(asRecord(tool).toolSpec).description !== STUB);
+  // The engine names the tool apart (toolName) when a tool of the request has the output's name.
+  const toolName = output.toolName ?? output.name;
   body.toolConfig = {
     tools: [
       ...others,
       {
         toolSpec: {
-          name: output.name,
+          name: toolName,
           description:
             output.description ??
             'Give the answer: call this tool with it as the input, exactly once.',
@@ -610,7 +612,7 @@ function addOutput(body: JsonObject, output: StructuredOutputRequest, options: D
         },
       },
     ],
-    toolChoice: offered.length === 0 ? { tool: { name: output.name } } : { any: {} },
+    toolChoice: offered.length === 0 ? { tool: { name: toolName } } : { any: {} },
   };
 }
 
@@ -623,7 +625,8 @@ function readStructured(
     return { text: '', refusal: response.refusal };
   }
   if (structuredMechanism(options) === 'tool') {
-    const call = response.toolCalls.find((entry) => entry.name === output.name);
+    const name = output.toolName ?? output.name;
+    const call = response.toolCalls.find((entry) => entry.name === name);
     if (call !== undefined) {
       return {
         text: call.argumentsUndecodable
