@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BEDROCK_MEDIA_LIMITS } from './bedrock-rules.js';
+import { overLimitImages } from './image-limits.js';
 import { preflight } from './preflight.js';
 import { pngHeaderBase64 } from './request-rules.js';
 
@@ -342,5 +343,146 @@ describe('bedrock-cache-points', () => {
         message: 'A request takes at most 4 cache checkpoints; it has 5.',
       },
     ]);
+  });
+});
+
+describe('media stored in S3', () => {
+  // Converse takes an image or document by `s3Location` instead of bytes: it counts toward the
+  // number of images and documents, but its size and sides are not in the request to check.
+  const s3 = (kind: 'image' | 'document', name?: string) => ({
+    [kind]: {
+      format: kind === 'image' ? 'png' : 'pdf',
+      ...(name === undefined ? {} : { name }),
+      source: {
+        s3Location: { uri: `s3://shots/${name ?? 'a'}.${kind === 'image' ? 'png' : 'pdf'}` },
+      },
+    },
+  });
+  it('counts toward the limits of images and documents, with no size or side to refuse', () => {
+    expect(
+      found(
+        user([text('Compare'), s3('image'), s3('document', 'notes'), png(pngHeaderBase64(4, 4))]),
+      ),
+    ).toEqual([]);
+    expect(
+      found(user([text('Compare'), ...Array.from({ length: 21 }, () => s3('image'))])),
+    ).toEqual([
+      {
+        rule: 'bedrock-media-count',
+        path: 'messages',
+        message: 'You can include up to 20 images. (21 images)',
+      },
+    ]);
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    expect(found(user([text('Read'), ...names.map((name) => s3('document', name))]))).toEqual([
+      {
+        rule: 'bedrock-document-count',
+        path: 'messages',
+        message: "You can't include more than 5 documents in a request. (6 documents)",
+      },
+    ]);
+  });
+});
+
+describe('names and ids at the ends of their patterns', () => {
+  it('an empty tool name, an empty toolUseId, and a document name with a space at either end are refused', () => {
+    const rules = (body: object) =>
+      found(body).map((broken) => [broken.rule, broken.path, broken.message.slice(0, 12)]);
+    expect(rules({ messages: [], ...toolConfig('') })).toEqual([
+      ['bedrock-tool-name', 'toolConfig.tools[0].toolSpec.name', '"": A tool n'],
+    ]);
+    expect(
+      rules({
+        messages: [
+          { role: 'user', content: [text('Go')] },
+          { role: 'assistant', content: [use('')] },
+          { role: 'user', content: [result('tooluse_1')] },
+        ],
+        ...toolConfig(),
+      }),
+    ).toEqual([
+      ['bedrock-tool-use-id', 'messages[1].content[0].toolUse.toolUseId', '"": toolUseI'],
+    ]);
+    expect(rules(user([text('Read'), pdf(' report'), pdf('notes '), pdf('')]))).toEqual([
+      ['bedrock-document-name', 'messages[0].content[1].document.name', '" report": T'],
+      ['bedrock-document-name', 'messages[0].content[2].document.name', '"notes ": Th'],
+      ['bedrock-document-name', 'messages[0].content[3].document.name', '"": The docu'],
+    ]);
+  });
+
+  it('bytes that are not base64 text are not measured', () => {
+    const notText = (kind: 'image' | 'document') => ({
+      [kind]: { format: 'png', name: `odd ${kind}`, source: { bytes: 12 } },
+    });
+    expect(found(user([text('Look'), notText('image'), notText('document')]))).toEqual([]);
+  });
+});
+
+describe('a body changed between two calls', () => {
+  // A caller checks a conversation, adds to it in place, and checks it again (against the
+  // middleware contract, but a plain use of a function documented as reading the body): the
+  // second answer is the changed body's, on every Converse rule and for the image limits.
+  it('is read afresh by preflight and by overLimitImages', () => {
+    const body: { messages: { role: string; content: unknown[] }[] } = {
+      messages: [{ role: 'user', content: [text('Look'), png(pngHeaderBase64(10, 10))] }],
+    };
+    expect(found(body)).toEqual([]);
+    expect(overLimitImages(body, 'bedrock')).toEqual([]);
+    body.messages[0]?.content.push(png(pngHeaderBase64(8001, 10)));
+    body.messages.push(
+      { role: 'assistant', content: [use('tooluse 1')] },
+      { role: 'user', content: [result('tooluse 1', [], { status: 'error' })] },
+    );
+    expect(found(body).map(({ rule, path }) => [rule, path])).toEqual([
+      ['bedrock-tool-use-id', 'messages[1].content[0].toolUse.toolUseId'],
+      ['bedrock-tool-use-id', 'messages[2].content[0].toolResult.toolUseId'],
+      ['bedrock-image-side', 'messages[0].content[2].image.source.bytes'],
+      ['bedrock-tool-config-required', 'toolConfig'],
+      ['bedrock-error-result-content', 'messages[2].content[0].toolResult.content'],
+    ]);
+    expect(
+      overLimitImages(body, 'bedrock').map(({ path, rule, width, height }) => [
+        path,
+        rule,
+        width,
+        height,
+      ]),
+    ).toEqual([['messages[0].content[2].image', 'bedrock-image-side', 8001, 10]]);
+  });
+});
+
+describe('ids, names and quotes of other kinds', () => {
+  it('a toolUseId that is not a string is refused, even one whose text would match', () => {
+    const turn = (id: unknown) => ({
+      messages: [
+        { role: 'user', content: [text('Go')] },
+        {
+          role: 'assistant',
+          content: [{ toolUse: { toolUseId: id, name: 'get_weather', input: {} } }],
+        },
+      ],
+      ...toolConfig(),
+    });
+    expect(found(turn(12))).toEqual([
+      {
+        rule: 'bedrock-tool-use-id',
+        path: 'messages[1].content[0].toolUse.toolUseId',
+        message: '12: toolUseId must match [a-zA-Z0-9_.:-]{1,64}',
+      },
+    ]);
+    expect(found(turn(undefined)).map(({ rule, message }) => [rule, message])).toEqual([
+      ['bedrock-tool-use-id', 'undefined: toolUseId must match [a-zA-Z0-9_.:-]{1,64}'],
+    ]);
+  });
+
+  it('two document names are the same name only up to the case of their letters', () => {
+    // `Straße` is refused for its letter, but `STRASSE` is another name, not a repeat of it
+    // (upper-casing `ß` gives `SS`).
+    expect(
+      found(user([text('Read'), pdf('Straße'), pdf('STRASSE')])).map(({ rule, path }) => [
+        rule,
+        path,
+      ]),
+    ).toEqual([['bedrock-document-name', 'messages[0].content[1].document.name']]);
   });
 });

@@ -7,7 +7,7 @@ import { BEDROCK_MAX_CACHE_POINTS, bedrockCachePoints } from '../prompt-cache.js
 import { asArray, asRecord, isRecord, type JsonObject } from '../support/json.js';
 import { base64ImageDimensions } from './image-header.js';
 import { pngHeaderBase64 } from './request-rules.js';
-import type { ProviderRule, RuleBreak } from './types.js';
+import type { ProviderRule, RuleBreak, RuleContext } from './types.js';
 
 const API = 'https://docs.aws.amazon.com/bedrock/latest/APIReference';
 const MESSAGE_DOC = `${API}/API_runtime_Message.html`;
@@ -78,13 +78,25 @@ function mediaOf(block: JsonObject, path: string, inToolResult: boolean): MediaS
   return undefined;
 }
 
-// Several rules read the same body: walk it once.
-const walked = new WeakMap<object, ConverseFacts>();
+/*
+ * The facts of one preflight call, shared by its rules through the call's context object (each
+ * rule would walk every block of the conversation for itself). Keyed by the context, which
+ * lives for one call, so nothing is remembered from one call to the next: a body changed in
+ * place between two calls is walked afresh (keyed by the body, the second call got the facts
+ * of the body as it was).
+ */
+const walked = new WeakMap<RuleContext, { body: object; facts: ConverseFacts }>();
 
-/** Media, toolUseIds and error results of a Converse body, in message order. */
-export function converseFacts(body: Readonly<Record<string, unknown>>): ConverseFacts {
-  const known = walked.get(body);
-  if (known) return known;
+/**
+ * Media, toolUseIds and error results of a Converse body, in message order: walked once per
+ * preflight call when its `context` is given, afresh otherwise.
+ */
+export function converseFacts(
+  body: Readonly<Record<string, unknown>>,
+  context?: RuleContext,
+): ConverseFacts {
+  const known = context === undefined ? undefined : walked.get(context);
+  if (known?.body === body) return known.facts;
   const facts: ConverseFacts = { media: [], ids: [], errorResults: [], toolBlocks: false };
   const messages = asArray(body.messages);
   for (let index = 0; index < messages.length; index++) {
@@ -113,7 +125,7 @@ export function converseFacts(body: Readonly<Record<string, unknown>>): Converse
       }
     }
   }
-  walked.set(body, facts);
+  if (context !== undefined) walked.set(context, { body, facts });
   return facts;
 }
 
@@ -122,10 +134,11 @@ function longestSide(base64: string): number {
   return size ? Math.max(size.width, size.height) : 0;
 }
 
-const images = (body: Readonly<Record<string, unknown>>) =>
-  converseFacts(body).media.filter((site) => site.kind === 'image');
-const documents = (body: Readonly<Record<string, unknown>>) =>
-  converseFacts(body).media.filter((site) => site.kind === 'document');
+type Body = Readonly<Record<string, unknown>>;
+const images = (body: Body, context: RuleContext) =>
+  converseFacts(body, context).media.filter((site) => site.kind === 'image');
+const documents = (body: Body, context: RuleContext) =>
+  converseFacts(body, context).media.filter((site) => site.kind === 'document');
 
 const text = (value: string) => ({ text: value });
 const use = (id: string, name = 'get_weather') => ({ toolUse: { toolUseId: id, name, input: {} } });
@@ -191,8 +204,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
       tools(),
     ),
     violation: 'toolUseId must match [a-zA-Z0-9_.:-]{1,64}',
-    check: (body) =>
-      converseFacts(body).ids.flatMap(({ path, id }): RuleBreak[] =>
+    check: (body, context) =>
+      converseFacts(body, context).ids.flatMap(({ path, id }): RuleBreak[] =>
         typeof id === 'string' && TOOL_USE_ID.test(id)
           ? []
           : [
@@ -212,8 +225,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     violation: 'The document file name can only contain alphanumeric characters',
     quoted:
       "The document file name can only contain alphanumeric characters, whitespace characters, hyphens, parentheses, and square brackets. The name can't contain more than one consecutive whitespace character.",
-    check: (body) =>
-      documents(body).flatMap((site): RuleBreak[] =>
+    check: (body, context) =>
+      documents(body, context).flatMap((site): RuleBreak[] =>
         typeof site.name === 'string' && site.name.length <= 200 && DOCUMENT_NAME.test(site.name)
           ? []
           : [
@@ -233,10 +246,10 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     violation: "Messages can't contain duplicate document names",
     quoted:
       "ValidationException: Messages can't contain duplicate document names. Rename the document and retry your request.",
-    check: (body) => {
+    check: (body, context) => {
       const seen = new Set<string>();
       const found: RuleBreak[] = [];
-      for (const site of documents(body)) {
+      for (const site of documents(body, context)) {
         if (typeof site.name !== 'string') continue;
         const key = site.name.toLowerCase();
         if (seen.has(key)) {
@@ -263,8 +276,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     ]),
     violation: "You can't include more than 5 documents in a request",
     quoted: "You can't include more than 5 documents in a request.",
-    check: (body) => {
-      const count = documents(body).length;
+    check: (body, context) => {
+      const count = documents(body, context).length;
       return count > BEDROCK_MEDIA_LIMITS.documents
         ? [
             {
@@ -289,8 +302,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
       ]);
     },
     violation: "Each document's size must be no more than 4.5 MB",
-    check: (body) =>
-      documents(body).flatMap((site): RuleBreak[] =>
+    check: (body, context) =>
+      documents(body, context).flatMap((site): RuleBreak[] =>
         site.bytes !== undefined &&
         base64ByteLength(site.bytes) > BEDROCK_MEDIA_LIMITS.documentBytes
           ? [
@@ -317,8 +330,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
       },
     ]),
     violation: 'You can include up to 20 images',
-    check: (body) => {
-      const count = images(body).length;
+    check: (body, context) => {
+      const count = images(body, context).length;
       return count > BEDROCK_MEDIA_LIMITS.images
         ? [
             {
@@ -341,8 +354,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     },
     violation:
       "Each image's size, height, and width must be no more than 3.75 MB, 8000 px, and 8000 px",
-    check: (body) =>
-      images(body).flatMap((site): RuleBreak[] =>
+    check: (body, context) =>
+      images(body, context).flatMap((site): RuleBreak[] =>
         (site.bytes?.length ?? 0) > BEDROCK_MEDIA_LIMITS.imageBytes
           ? [
               {
@@ -363,8 +376,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     ]),
     violation:
       "Each image's size, height, and width must be no more than 3.75 MB, 8000 px, and 8000 px",
-    check: (body) =>
-      images(body).flatMap((site): RuleBreak[] =>
+    check: (body, context) =>
+      images(body, context).flatMap((site): RuleBreak[] =>
         longestSide(site.bytes ?? '') > BEDROCK_MEDIA_LIMITS.imageSide
           ? [
               {
@@ -391,7 +404,7 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     check: (body, context) =>
       context.capabilities?.tool_result_images !== false
         ? []
-        : images(body)
+        : images(body, context)
             .filter((site) => site.inToolResult)
             .map((site) => ({
               path: site.path,
@@ -408,8 +421,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     violation:
       'The toolConfig field must be defined when using toolUse and toolResult content blocks',
     quoted: 'The toolConfig field must be defined when using toolUse and toolResult content blocks',
-    check: (body) =>
-      converseFacts(body).toolBlocks && !isRecord(body.toolConfig)
+    check: (body, context) =>
+      converseFacts(body, context).toolBlocks && !isRecord(body.toolConfig)
         ? [
             {
               path: 'toolConfig',
@@ -429,8 +442,8 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     violation: 'cannot be empty when status value is error',
     quoted:
       'The content field at messages.<n>.content.0.toolResult cannot be empty when status value is error.',
-    check: (body) =>
-      converseFacts(body).errorResults.flatMap(({ path, empty }): RuleBreak[] =>
+    check: (body, context) =>
+      converseFacts(body, context).errorResults.flatMap(({ path, empty }): RuleBreak[] =>
         empty
           ? [
               {

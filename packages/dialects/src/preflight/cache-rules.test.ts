@@ -62,3 +62,72 @@ describe('preflight: an empty cached text block inside a tool result', () => {
     expect(emptyBlockBreaks(body)).toEqual([]);
   });
 });
+
+describe('preflight: the prompt-cache limits at their exact bounds', () => {
+  const anthropicRules = (body: object) =>
+    preflight(body, { wire: 'anthropic' }).violations.map((broken) => [
+      broken.rule,
+      broken.path,
+      broken.message,
+    ]);
+  const marked = (count: number) => ({
+    model: 'claude-sonnet-4-5',
+    max_tokens: 64,
+    system: Array.from({ length: count }, (_, index) => ({
+      type: 'text',
+      text: `part ${index}`,
+      cache_control: EPHEMERAL,
+    })),
+    messages: [{ role: 'user', content: 'Hi' }],
+  });
+
+  it('four breakpoints pass, five are refused with the count', () => {
+    expect(anthropicRules(marked(4))).toEqual([]);
+    expect(anthropicRules(marked(5))).toEqual([
+      [
+        'anthropic-cache-breakpoints',
+        'cache_control',
+        'A maximum of 4 blocks with cache_control may be provided. Found 5.',
+      ],
+    ]);
+  });
+
+  it('a one-hour breakpoint after a five-minute one is refused at its place; the other order passes', () => {
+    const body = (first: object, second: object) => ({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 64,
+      system: [{ type: 'text', text: 'Be brief.', cache_control: first }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: second }] }],
+    });
+    const hour = { type: 'ephemeral', ttl: '1h' };
+    expect(anthropicRules(body(hour, EPHEMERAL))).toEqual([]);
+    expect(anthropicRules(body(EPHEMERAL, hour))).toEqual([
+      [
+        'anthropic-cache-ttl-order',
+        'messages[0].content[0]',
+        "messages[0].content[0]: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block",
+      ],
+    ]);
+  });
+
+  it('a prompt_cache_key of 64 characters passes, 65 are refused, counted in characters', () => {
+    const keyRules = (wire: 'openai' | 'responses', key: unknown) =>
+      preflight(
+        { model: 'gpt-5.1', input: 'Hi', messages: [], prompt_cache_key: key },
+        { wire },
+      ).violations.map((broken) => [broken.rule, broken.path, broken.message]);
+    for (const wire of ['openai', 'responses'] as const) {
+      expect(keyRules(wire, 'k'.repeat(64))).toEqual([]);
+      // 64 emoji are 128 UTF-16 units but 64 characters.
+      expect(keyRules(wire, '🙂'.repeat(64))).toEqual([]);
+      expect(keyRules(wire, 64)).toEqual([]);
+      expect(keyRules(wire, '🙂'.repeat(65))).toEqual([
+        [
+          `${wire}-prompt-cache-key-length`,
+          'prompt_cache_key',
+          "Invalid 'prompt_cache_key': string too long. Expected a string with maximum length 64, but got a string with length 65 instead.",
+        ],
+      ]);
+    }
+  });
+});
