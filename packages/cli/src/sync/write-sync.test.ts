@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRegistry, type Registry } from '@crosswire/registry';
+import {
+  type Catalogue,
+  createRegistry,
+  defaultRegistry,
+  type Registry,
+} from '@crosswire/registry';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeValidated } from './checked-write.js';
 import type { SyncChange, SyncReport } from './compare.js';
@@ -41,6 +46,8 @@ const LAB = {
       capabilities: {
         tools: { value: true, evidence: 'inferred', source: DOCS, date: '2026-11-29' },
         image_input: { value: true, evidence: 'docs', source: DOCS, date: '2026-11-30' },
+        // An "unknown" claim has a source but is no fact: a new entry does not copy it.
+        audio_input: { value: 'unknown', evidence: 'inferred', source: DOCS },
       },
       source: DOCS,
     },
@@ -92,7 +99,7 @@ function dataDir(offerings: unknown[] = OFFERINGS, extra: object = {}): string {
   return dir;
 }
 
-function registryOf(dir: string): Registry {
+function registryOf(dir: string, catalogue: Catalogue | null = null): Registry {
   const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as never;
   return createRegistry({
     extends: null,
@@ -101,7 +108,7 @@ function registryOf(dir: string): Registry {
       read('providers/anthropic.json'),
       read('providers/acme.json'),
     ],
-    catalogue: null,
+    catalogue,
   });
 }
 
@@ -195,7 +202,8 @@ describe('writeSync: new offerings', () => {
           id: 'claude-fable-5-9',
           name: 'Claude Fable 5.9',
           created: '2026-12-01',
-          context: 1_000_000,
+          // An output as large as the context is kept (only a larger one is dropped).
+          context: 128_000,
           output: 128_000,
           capabilities: { pdf_input: true, audio_input: false },
           lifecycle: {
@@ -245,7 +253,7 @@ describe('writeSync: new offerings', () => {
             variant: 'fable',
             version: '5.9',
             release_date: '2026-12-01',
-            limits: { context: 1_000_000, output: 128_000 },
+            limits: { context: 128_000, output: 128_000 },
             capabilities: {
               tools: {
                 value: true,
@@ -370,6 +378,75 @@ describe('writeSync: new offerings', () => {
     const lab = read(dir, 'models/anthropic.json') as { models: Record<string, unknown>[] };
     expect(lab.models[2]).not.toHaveProperty('limits');
     expect(lab.models[2]).not.toHaveProperty('release_date');
+    // The template's facts, but not its "unknown" audio_input claim: that is no fact.
+    expect(Object.keys(lab.models[2]?.capabilities as object)).toEqual(['tools', 'image_input']);
+  });
+
+  it('writes no lab entry for a model a lab file has, even with what the listing states of it', async () => {
+    const dir = dataDir();
+    const before = raw(dir, 'models/anthropic.json');
+    const written = await sync(dir, [
+      {
+        id: 'claude-fable-5-1-20261201',
+        change: 'add-offering',
+        reason: 'new',
+        model: 'anthropic/claude-fable-5-1',
+        listed: { id: 'claude-fable-5-1-20261201', context: 1000 },
+      },
+    ]);
+    expect(written.labEntries).toEqual([]);
+    expect(written.files).toEqual([path.join(dir, 'providers', 'anthropic.json')]);
+    expect(raw(dir, 'models/anthropic.json')).toBe(before);
+  });
+
+  it('takes from the catalogue only through a family template, as inferred, and nothing for a model only the catalogue knows', async () => {
+    const dir = dataDir(OFFERINGS, { catalogue: { models_dev: 'anthropic' } });
+    const catalogueUrl = (id: string) =>
+      `https://github.com/anomalyco/models.dev/blob/f3fc692299671838c7c65fd8126bf84d81a2e817/providers/anthropic/models/${id}.toml`;
+    const written = await writeSync({
+      dataDir: dir,
+      registry: registryOf(dir, defaultRegistry.catalogue() ?? null),
+      report: report([
+        {
+          id: 'claude-haiku-4-5',
+          change: 'add-offering',
+          reason: 'new',
+          listed: { id: 'claude-haiku-4-5' },
+        },
+        {
+          id: 'claude-3-haiku-20240307',
+          change: 'add-offering',
+          reason: 'new',
+          listed: { id: 'claude-3-haiku-20240307' },
+        },
+      ]),
+    });
+    expect(written.ok).toBe(true);
+    const [templated, catalogued] = (
+      read(dir, 'models/anthropic.json') as { models: Record<string, unknown>[] }
+    ).models.slice(2);
+    expect(templated).toMatchObject({
+      id: 'claude-haiku-4-5',
+      family: 'claude',
+      variant: 'haiku',
+      version: '4.5',
+    });
+    expect(templated?.capabilities).toHaveProperty('tools', {
+      value: true,
+      evidence: 'inferred',
+      source: catalogueUrl('claude-haiku-4-5'),
+      date: '2026-07-02',
+      note: 'from the family claude template (registry sync)',
+    });
+    // Resolved from the catalogue alone (no family template): its first word as family, no facts.
+    expect(catalogued).toEqual({
+      id: 'claude-3-haiku-20240307',
+      name: 'claude-3-haiku-20240307',
+      family: 'claude',
+      capabilities: {},
+      source: ENDPOINT,
+      review: `created by crosswire registry sync on ${DATE} from the provider's model list (${ENDPOINT}): check the name, family, release date, limits, capabilities and source against the lab's page for this model, then remove this field`,
+    });
   });
 
   it('skips a new model when the provider has no lab of its own, and writes nothing', async () => {
@@ -519,16 +596,16 @@ describe('writeSync: lifecycles and retirements', () => {
     );
   });
 
-  it('retires a snapshot on its own, keeping its offering, on the report date when the listing gives none', async () => {
+  it('retires a snapshot on its own, keeping its offering and its aliases, on the report date when the listing gives none', async () => {
     const dir = dataDir();
     const written = await sync(dir, [
       {
-        id: 'claude-fable-5-1-20260101',
+        id: 'claude-old-4-0-20260101',
         change: 'retire',
         reason: 'shut down',
-        model: 'anthropic/claude-fable-5-1',
-        offering: 'claude-fable-5-1',
-        listed: { id: 'claude-fable-5-1-20260101', lifecycle: { deprecated: '2026-10-01' } },
+        model: 'anthropic/claude-old-4-0',
+        offering: 'claude-old-4-0',
+        listed: { id: 'claude-old-4-0-20260101', lifecycle: { deprecated: '2026-10-01' } },
       },
       // Nothing stated, or an offering the data lacks: nothing written.
       {
@@ -548,15 +625,15 @@ describe('writeSync: lifecycles and retirements', () => {
         listed: { id: 'claude-none', lifecycle: { retired: '2026-01-01' } },
       },
     ]);
-    expect(written.retired).toEqual(['claude-fable-5-1-20260101']);
+    expect(written.retired).toEqual(['claude-old-4-0-20260101']);
     expect(written.ok).toBe(true);
     expect(raw(dir, 'providers/anthropic.json')).toBe(
       text(
         providerFile('anthropic', OFFERINGS, {
           retired: [
             {
-              id: 'claude-fable-5-1-20260101',
-              model: 'anthropic/claude-fable-5-1',
+              id: 'claude-old-4-0-20260101',
+              model: 'anthropic/claude-old-4-0',
               deprecated: '2026-10-01',
               source: ENDPOINT,
               retired: DATE,
