@@ -15,6 +15,17 @@ afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
+/** A package folder of its own in tmpdir holding `files` (removed after the test). */
+function packageRoot(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'bundle-package-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
 const manifest = (name: string) =>
   JSON.parse(readFileSync(new URL(`../packages/${name}/package.json`, import.meta.url), 'utf8'));
 
@@ -44,8 +55,6 @@ describe('packageEntries', () => {
 
 describe('bundlePackage', () => {
   it('bundles relative imports, keeps package imports, splits dynamic imports into chunks', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'bundle-package-'));
-    roots.push(root);
     const files: Record<string, string> = {
       'package.json': JSON.stringify({
         name: '@crosswire/example',
@@ -58,10 +67,7 @@ describe('bundlePackage', () => {
       'src/lazy.ts': "export { request } from 'undici';",
       'dist/node/stale.js': 'stale',
     };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), text);
-    }
+    const root = packageRoot(files);
     await bundlePackage(root);
     const entry = readFileSync(path.join(root, 'dist/node/index.js'), 'utf8');
     expect(entry).toContain('from "zod"');
@@ -74,8 +80,6 @@ describe('bundlePackage', () => {
   });
 
   it('bundles the dependencies it inlines (ipaddr.js) with their licence, and maps only its own files', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'bundle-package-'));
-    roots.push(root);
     const files: Record<string, string> = {
       'package.json': JSON.stringify({
         name: '@crosswire/example',
@@ -93,10 +97,7 @@ describe('bundlePackage', () => {
       'node_modules/ipaddr.js/lib/ipaddr.js':
         'exports.parse = function parseAddressMarker() {\n  return 2;\n};',
     };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), text);
-    }
+    const root = packageRoot(files);
     await bundlePackage(root);
     const entry = readFileSync(path.join(root, 'dist/node/index.js'), 'utf8');
     expect(entry).toContain('parseAddressMarker');
