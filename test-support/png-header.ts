@@ -14,3 +14,40 @@ export function pngHeaderOfSize(width: number, height: number, length = 44): str
   const header = [...signature, ...ihdr, ...be32(width), ...be32(height)];
   return Buffer.from(header).toString('base64') + 'A'.repeat(length - 32);
 }
+
+// A PNG header byte by byte, as the preflight catalogue's examples build it: signature, IHDR
+// length and type, width and height (big-endian bytes as given), 8-bit RGBA, no interlace, a
+// zero CRC; zero bytes after it up to `padTo` bytes. As base64.
+export const pngHeaderRgba = (width: readonly number[], height: readonly number[], padTo = 33) => {
+  const bytes = Buffer.alloc(padTo);
+  Buffer.from([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    0,
+    0,
+    0,
+    13,
+    0x49,
+    0x48,
+    0x44,
+    0x52,
+    ...width,
+    ...height,
+    8,
+    6,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]).copy(bytes);
+  return bytes.toString('base64');
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pngHeaderRgba } from '../../../../test-support/png-header.js';
 import { BEDROCK_RULES } from './bedrock-rules.js';
 import { preflight } from './preflight.js';
 
@@ -11,44 +12,9 @@ import { preflight } from './preflight.js';
 
 const CONVERSE = '/model/us.anthropic.claude-sonnet-4-6/converse';
 
-// A PNG header byte by byte: signature, IHDR length and type, width and height (big-endian),
-// 8-bit RGBA, no interlace, a zero CRC; zeros after it up to `padTo` bytes.
-const pngHeader = (width: readonly number[], height: readonly number[], padTo = 33) => {
-  const bytes = Buffer.alloc(padTo);
-  Buffer.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    0,
-    0,
-    0,
-    13,
-    0x49,
-    0x48,
-    0x44,
-    0x52,
-    ...width,
-    ...height,
-    8,
-    6,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-  ]).copy(bytes);
-  return bytes.toString('base64');
-};
 const png = (data: string) => ({ image: { format: 'png', source: { bytes: data } } });
-const tenByTen = () => png(pngHeader([0, 0, 0, 10], [0, 0, 0, 10]));
-const fourByFour = () => png(pngHeader([0, 0, 0, 4], [0, 0, 0, 4]));
+const tenByTen = () => png(pngHeaderRgba([0, 0, 0, 10], [0, 0, 0, 10]));
+const fourByFour = () => png(pngHeaderRgba([0, 0, 0, 4], [0, 0, 0, 4]));
 const pdf = (name: string, bytes = 'JVBERi0xLjQK') => ({
   document: { format: 'pdf', name, source: { bytes } },
 });
@@ -168,7 +134,7 @@ const EXPECTED: Record<string, Expected> = {
       messages: [
         {
           role: 'user',
-          content: [text('Look'), png(pngHeader([0, 0, 0, 100], [0, 0, 0, 100], 3_932_161))],
+          content: [text('Look'), png(pngHeaderRgba([0, 0, 0, 100], [0, 0, 0, 100], 3_932_161))],
         },
       ],
     }),
@@ -180,7 +146,7 @@ const EXPECTED: Record<string, Expected> = {
       messages: [
         {
           role: 'user',
-          content: [text('Look'), png(pngHeader([0, 0, 0x05, 0x00], [0, 0, 0x1f, 0x41]))],
+          content: [text('Look'), png(pngHeaderRgba([0, 0, 0x05, 0x00], [0, 0, 0x1f, 0x41]))],
         },
       ],
     }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pngHeaderRgba } from '../../../../test-support/png-header.js';
 
 // The catalogue's request rules as a reader of the rules page and a caller of their checks
 // meets them. The modules are imported inside the test, so a catalogue that fails to load
@@ -15,41 +16,6 @@ const RESPONSES = '/responses';
 const MESSAGES = '/v1/messages';
 const GEMINI = '/models/gemini-2.5-flash:generateContent';
 
-// The PNG header of the examples' images, byte by byte: signature, IHDR length and type,
-// width and height (big-endian), 8-bit RGBA, no interlace, a zero CRC.
-const pngHeader = (width: readonly number[], height: readonly number[], padTo = 33) => {
-  const bytes = Buffer.alloc(padTo);
-  Buffer.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    0,
-    0,
-    0,
-    13,
-    0x49,
-    0x48,
-    0x44,
-    0x52,
-    ...width,
-    ...height,
-    8,
-    6,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-  ]).copy(bytes);
-  return bytes.toString('base64');
-};
 const png = (data: string) => ({
   type: 'image',
   source: { type: 'base64', media_type: 'image/png', data },
@@ -165,7 +131,7 @@ const EXPECTED: Record<string, Expected> = {
     wire: 'anthropic',
     path: MESSAGES,
     // 3,932,161 bytes: 5,242,884 characters of base64, four over the limit.
-    body: () => anthropic([png(pngHeader([0, 0, 0, 100], [0, 0, 0, 100], 3_932_161))]),
+    body: () => anthropic([png(pngHeaderRgba([0, 0, 0, 100], [0, 0, 0, 100], 3_932_161))]),
     breaks: [
       [
         'messages[0].content[0].source.data',
@@ -177,7 +143,7 @@ const EXPECTED: Record<string, Expected> = {
     wire: 'anthropic',
     path: MESSAGES,
     // 1280 x 8001.
-    body: () => anthropic([png(pngHeader([0, 0, 0x05, 0x00], [0, 0, 0x1f, 0x41]))]),
+    body: () => anthropic([png(pngHeaderRgba([0, 0, 0x05, 0x00], [0, 0, 0x1f, 0x41]))]),
     breaks: [
       [
         'messages[0].content[0].source.data',
@@ -189,7 +155,9 @@ const EXPECTED: Record<string, Expected> = {
     wire: 'anthropic',
     path: MESSAGES,
     body: () =>
-      anthropic(Array.from({ length: 101 }, () => png(pngHeader([0, 0, 0, 10], [0, 0, 0, 10])))),
+      anthropic(
+        Array.from({ length: 101 }, () => png(pngHeaderRgba([0, 0, 0, 10], [0, 0, 0, 10]))),
+      ),
     breaks: [['messages', 'too many images and documents: 101 + 0 > 100']],
   },
   'anthropic-many-image-side': {
@@ -198,7 +166,9 @@ const EXPECTED: Record<string, Expected> = {
     // 21 images of 2001 x 1000.
     body: () =>
       anthropic(
-        Array.from({ length: 21 }, () => png(pngHeader([0, 0, 0x07, 0xd1], [0, 0, 0x03, 0xe8]))),
+        Array.from({ length: 21 }, () =>
+          png(pngHeaderRgba([0, 0, 0x07, 0xd1], [0, 0, 0x03, 0xe8])),
+        ),
       ),
     breaks: Array.from({ length: 21 }, (_, index) => [
       `messages[0].content[${index}].source.data`,
