@@ -100,6 +100,20 @@ function rememberedEstimate(value: unknown): number {
   return tokens;
 }
 
+/**
+ * A running token estimate of a growing prefix, for placing breakpoints: only whether a prefix
+ * reaches `minimum` matters, and a longer prefix reaches it whenever a shorter one does, so once
+ * the running estimate is there nothing more is weighed. A long conversation costs what its
+ * first `minimum` tokens cost, not a JSON.stringify per message.
+ */
+function prefixWeigher(minimum: number): (value: unknown) => number {
+  let running = 0;
+  return (value) => {
+    if (running < minimum) running += rememberedEstimate(value);
+    return running;
+  };
+}
+
 function options(setting: PromptCache): PromptCacheOptions | undefined {
   if (setting === 'off') return undefined;
   return setting === 'auto' ? {} : setting;
@@ -418,17 +432,11 @@ function placeBreakpoints(
   const out: Record<string, unknown> = { ...body };
   const tools = Array.isArray(body.tools) ? [...body.tools] : undefined;
   const messages = Array.isArray(body.messages) ? [...body.messages] : [];
-  // Only whether a prefix reaches `minimum` matters, and a longer prefix reaches it whenever a
-  // shorter one does: once the running estimate is there, nothing more is weighed. A long
-  // conversation costs what its first `minimum` tokens cost, not a JSON.stringify per message.
-  let running = 0;
-  const weigh = (value: unknown) => {
-    if (running < minimum) running += rememberedEstimate(value);
-  };
+  const weigh = prefixWeigher(minimum);
   const candidates: Placement[] = [];
 
   if (tools && tools.length > 0) {
-    weigh(body.tools);
+    const running = weigh(body.tools);
     const last = tools.length - 1;
     const tool = tools[last];
     if (isRecord(tool) && tool.cache_control === undefined) {
@@ -441,7 +449,7 @@ function placeBreakpoints(
     }
   }
   if (typeof body.system === 'string' && body.system.trim() !== '') {
-    weigh(body.system);
+    const running = weigh(body.system);
     const text = body.system;
     candidates.push({
       prefixTokens: running,
@@ -450,7 +458,7 @@ function placeBreakpoints(
       },
     });
   } else if (Array.isArray(body.system)) {
-    weigh(body.system);
+    const running = weigh(body.system);
     const system = [...body.system];
     const at = lastCacheable(system);
     if (at !== undefined && (system[at] as JsonObject).cache_control === undefined) {
@@ -463,11 +471,7 @@ function placeBreakpoints(
       });
     }
   }
-  const prefixes: number[] = [];
-  for (const message of messages) {
-    weigh(message);
-    prefixes.push(running);
-  }
+  const prefixes = messages.map(weigh);
   const lastAssistant = messages.findLastIndex(
     (message) => isRecord(message) && message.role === 'assistant',
   );
@@ -595,12 +599,11 @@ function bedrockCache(
   const config = isRecord(body.toolConfig) ? body.toolConfig : undefined;
   const tools = asArray(config?.tools);
   const messages = [...asArray(body.messages)];
-  let running = 0;
+  const weigh = prefixWeigher(minimum);
   const candidates: Placement[] = [];
   if (caching.tools && config !== undefined && tools.length > 0) {
-    running += estimateTokens(tools);
     candidates.push({
-      prefixTokens: running,
+      prefixTokens: weigh(tools),
       apply: () => {
         out.toolConfig = { ...config, tools: [...tools, point] };
       },
@@ -608,18 +611,14 @@ function bedrockCache(
   }
   const system = asArray(body.system);
   if (system.length > 0) {
-    running += estimateTokens(system);
     candidates.push({
-      prefixTokens: running,
+      prefixTokens: weigh(system),
       apply: () => {
         out.system = [...system, point];
       },
     });
   }
-  const prefixes = messages.map((message) => {
-    running += estimateTokens(message);
-    return running;
-  });
+  const prefixes = messages.map(weigh);
   const lastAssistant = messages.findLastIndex(
     (message) => isRecord(message) && message.role === 'assistant',
   );

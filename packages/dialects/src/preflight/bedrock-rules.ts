@@ -56,26 +56,43 @@ interface MediaSite {
 /** What one walk over a Converse body finds. */
 interface ConverseFacts {
   readonly media: MediaSite[];
-  readonly ids: { path: string; id: unknown }[];
+  /** The toolUseIds (of toolUse and toolResult blocks) Converse refuses, where they are. */
+  readonly badIds: { path: string; id: unknown }[];
   readonly errorResults: { path: string; empty: boolean }[];
   toolBlocks: boolean;
 }
 
-function mediaOf(block: JsonObject, path: string, inToolResult: boolean): MediaSite | undefined {
-  for (const kind of ['image', 'document'] as const) {
-    const member = block[kind];
-    if (!isRecord(member)) continue;
-    const bytes = asRecord(member.source).bytes;
-    return {
-      path: `${path}.${kind}`,
-      kind,
-      inToolResult,
-      bytes: typeof bytes === 'string' ? bytes : undefined,
-      name: member.name,
-      block,
-    };
-  }
-  return undefined;
+/**
+ * Where a message block is, spelled out only for a block that has something to report: a
+ * conversation of text and tool blocks costs no string per block.
+ */
+function blockPath(index: number, inner: number): string {
+  return `messages[${index}].content[${inner}]`;
+}
+
+/** Whether Converse takes `id` as a toolUseId. */
+function goodToolUseId(id: unknown): boolean {
+  return typeof id === 'string' && TOOL_USE_ID.test(id);
+}
+
+/** Whether a block (or a toolResult's content item) is an image or a document. */
+function isMedia(block: JsonObject): boolean {
+  return isRecord(block.image) || isRecord(block.document);
+}
+
+/** The site of a block {@link isMedia} took: its image, else its document. */
+function mediaSite(block: JsonObject, path: string, inToolResult: boolean): MediaSite {
+  const kind = isRecord(block.image) ? 'image' : 'document';
+  const member = block[kind] as JsonObject;
+  const bytes = asRecord(member.source).bytes;
+  return {
+    path: `${path}.${kind}`,
+    kind,
+    inToolResult,
+    bytes: typeof bytes === 'string' ? bytes : undefined,
+    name: member.name,
+    block,
+  };
 }
 
 /*
@@ -97,30 +114,38 @@ export function converseFacts(
 ): ConverseFacts {
   const known = context === undefined ? undefined : walked.get(context);
   if (known?.body === body) return known.facts;
-  const facts: ConverseFacts = { media: [], ids: [], errorResults: [], toolBlocks: false };
+  const facts: ConverseFacts = { media: [], badIds: [], errorResults: [], toolBlocks: false };
   const messages = asArray(body.messages);
   for (let index = 0; index < messages.length; index++) {
     const content = asArray(asRecord(messages[index]).content);
     for (let inner = 0; inner < content.length; inner++) {
       const block = asRecord(content[inner]);
-      const path = `messages[${index}].content[${inner}]`;
-      const media = mediaOf(block, path, false);
-      if (media) facts.media.push(media);
+      if (isMedia(block)) facts.media.push(mediaSite(block, blockPath(index, inner), false));
       if (isRecord(block.toolUse)) {
         facts.toolBlocks = true;
-        facts.ids.push({ path: `${path}.toolUse.toolUseId`, id: block.toolUse.toolUseId });
+        const id = block.toolUse.toolUseId;
+        if (!goodToolUseId(id))
+          facts.badIds.push({ path: `${blockPath(index, inner)}.toolUse.toolUseId`, id });
       }
       if (isRecord(block.toolResult)) {
         const result = block.toolResult;
         facts.toolBlocks = true;
-        facts.ids.push({ path: `${path}.toolResult.toolUseId`, id: result.toolUseId });
+        const id = result.toolUseId;
+        if (!goodToolUseId(id))
+          facts.badIds.push({ path: `${blockPath(index, inner)}.toolResult.toolUseId`, id });
         const items = asArray(result.content);
         if (result.status === 'error') {
-          facts.errorResults.push({ path: `${path}.toolResult`, empty: items.length === 0 });
+          facts.errorResults.push({
+            path: `${blockPath(index, inner)}.toolResult`,
+            empty: items.length === 0,
+          });
         }
         for (let at = 0; at < items.length; at++) {
-          const found = mediaOf(asRecord(items[at]), `${path}.toolResult.content[${at}]`, true);
-          if (found) facts.media.push(found);
+          const item = asRecord(items[at]);
+          if (!isMedia(item)) continue;
+          facts.media.push(
+            mediaSite(item, `${blockPath(index, inner)}.toolResult.content[${at}]`, true),
+          );
         }
       }
     }
@@ -205,16 +230,10 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
     ),
     violation: 'toolUseId must match [a-zA-Z0-9_.:-]{1,64}',
     check: (body, context) =>
-      converseFacts(body, context).ids.flatMap(({ path, id }): RuleBreak[] =>
-        typeof id === 'string' && TOOL_USE_ID.test(id)
-          ? []
-          : [
-              {
-                path,
-                message: `${JSON.stringify(id)}: toolUseId must match [a-zA-Z0-9_.:-]{1,64}`,
-              },
-            ],
-      ),
+      converseFacts(body, context).badIds.map(({ path, id }) => ({
+        path,
+        message: `${JSON.stringify(id)}: toolUseId must match [a-zA-Z0-9_.:-]{1,64}`,
+      })),
   },
   {
     id: 'bedrock-document-name',

@@ -615,4 +615,42 @@ describe('Converse rules in the preflight catalogue', () => {
     ).toBe(body);
     expect(preflight(claude, { wire: 'bedrock' }).violations).toEqual([]);
   });
+
+  it("places no cache point on a prefix shorter than the model's minimum (2048 tokens on Sonnet 4.6)", () => {
+    const point = { cachePoint: { type: 'default' } };
+    const messages = [
+      { role: 'user', content: [{ text: 'Weather?' }] },
+      { role: 'assistant', content: [{ text: 'Sunny.' }] },
+      { role: 'user', content: [{ text: 'Tomorrow?' }] },
+    ];
+    // The tools weigh about 1,000 tokens: under the minimum, so no point after them; with the
+    // system prompt's ~1,250 the prefix is over it, so the system prompt and both turn ends get one.
+    const tools = [
+      { toolSpec: { name: 't', inputSchema: { json: { description: 'd'.repeat(4000) } } } },
+    ];
+    const placed = applyPromptCache(
+      'bedrock',
+      { system: [{ text: 's'.repeat(5000) }], messages, toolConfig: { tools } },
+      { setting: 'auto', model: MODEL },
+    );
+    expect((placed.toolConfig as { tools: unknown[] }).tools).toEqual(tools);
+    expect(placed.system).toEqual([{ text: 's'.repeat(5000) }, point]);
+    expect(placed.messages).toEqual([
+      { role: 'user', content: [{ text: 'Weather?' }, point] },
+      messages[1],
+      { role: 'user', content: [{ text: 'Tomorrow?' }, point] },
+    ]);
+    // A whole request under the minimum gets none, its messages as they were.
+    const short = applyPromptCache(
+      'bedrock',
+      {
+        system: [{ text: 'Be brief.' }],
+        messages,
+        toolConfig: { tools: [{ toolSpec: { name: 't', inputSchema: { json: {} } } }] },
+      },
+      { setting: 'auto', model: 'us.anthropic.claude-sonnet-4-5' },
+    );
+    expect(JSON.stringify(short)).not.toContain('cachePoint');
+    expect(short.messages).toEqual(messages);
+  });
 });
