@@ -274,13 +274,16 @@ function runTurnCalls(
   settings: LoopSettings,
   options: LoopOptions,
 ): Promise<ToolOutput[]> {
+  const run = (turnOptions: LoopOptions) =>
+    Promise.all(
+      state.pendingCalls.map((pending) =>
+        runPendingCall(state, pending, settings.roster, turnOptions, false),
+      ),
+    );
+  // Without a caller's signal there is nothing to link (each call has its own controller).
+  if (options.signal === undefined) return run(options);
   const calling = turnSignal(options.signal);
-  const turnOptions = options.signal ? { ...options, signal: calling.signal } : options;
-  return Promise.all(
-    state.pendingCalls.map((pending) =>
-      runPendingCall(state, pending, settings.roster, turnOptions, false),
-    ),
-  ).finally(calling.release);
+  return run({ ...options, signal: calling.signal }).finally(calling.release);
 }
 
 /**
