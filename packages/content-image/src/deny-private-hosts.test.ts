@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CLOUD_METADATA_ADDRESSES, checkAddress } from './address-policy.js';
-import { denyPrivateHosts, isDenyPrivateHostsFilter } from './deny-private-hosts.js';
+import { denyPrivateHosts } from './deny-private-hosts.js';
+import { isDenyPrivateHostsFilter } from './guard-brand.js';
 
 const REFUSED = [
   // IPv4, the seed's ranges

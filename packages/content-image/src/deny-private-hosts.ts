@@ -1,5 +1,6 @@
 import { ValidationError } from '@crosswire/core';
 import { checkParsedAddress, isIpLiteral, parseAllowList } from './address-policy.js';
+import { markGenuineFilter } from './guard-brand.js';
 
 /**
  * Decides whether a URL may be fetched: true allows it. Runs on the image URL before any
@@ -49,11 +50,12 @@ export interface DenyPrivateHostsFilter {
   check(url: URL | string): Promise<HostDecision>;
 }
 
-const GENUINE_FILTERS = new WeakSet<object>();
+let defaultGuard: DenyPrivateHostsFilter | undefined;
 
-/** True for a filter built by {@link denyPrivateHosts}, whose vetted addresses a fetch pins. */
-export function isDenyPrivateHostsFilter(filter: unknown): filter is DenyPrivateHostsFilter {
-  return typeof filter === 'function' && GENUINE_FILTERS.has(filter);
+/** The guard a fetch uses when the caller configures none: `denyPrivateHosts()`, shared. */
+export function defaultPrivateHostsGuard(): DenyPrivateHostsFilter {
+  defaultGuard ??= denyPrivateHosts();
+  return defaultGuard;
 }
 
 // node:dns loads on the first lookup, not at import (the package loads no node: module then).
@@ -143,6 +145,6 @@ export function denyPrivateHosts(options: DenyPrivateHostsOptions = {}): DenyPri
   const filter = (async (url: URL | string) =>
     (await check(url)).allowed) as DenyPrivateHostsFilter;
   filter.check = check;
-  GENUINE_FILTERS.add(filter);
+  markGenuineFilter(filter);
   return Object.freeze(filter);
 }

@@ -7,12 +7,8 @@ import {
   type WarningHandler,
 } from '@crosswire/core';
 import type { Dispatcher } from 'undici';
-import {
-  type DenyPrivateHostsFilter,
-  denyPrivateHosts,
-  isDenyPrivateHostsFilter,
-  type UrlFilter,
-} from './deny-private-hosts.js';
+import type { DenyPrivateHostsFilter, UrlFilter } from './deny-private-hosts.js';
+import { isDenyPrivateHostsFilter } from './guard-brand.js';
 import type { FetchTlsOptions } from './pinned-agent.js';
 
 /** The content codings a fetch decodes (any other is refused). */
@@ -127,18 +123,14 @@ export function imageTypeFromUrlPath(url: string): string | undefined {
   return mediaType?.startsWith('image/') ? canonicalImageType(mediaType) : undefined;
 }
 
-let defaultGuard: DenyPrivateHostsFilter | undefined;
-
-/** The guard a fetch uses when the caller configures none: `denyPrivateHosts()`, shared. */
-export function defaultPrivateHostsGuard(): DenyPrivateHostsFilter {
-  defaultGuard ??= denyPrivateHosts();
-  return defaultGuard;
-}
-
 /** Who decides which URLs a fetch may reach: the private-network guard and the caller's own filter. */
 export interface FetchPolicy {
-  /** The guard whose vetted addresses the fetch dials; undefined only with `allowPrivateNetwork`. */
-  readonly guard: DenyPrivateHostsFilter | undefined;
+  /**
+   * The guard whose vetted addresses the fetch dials: the caller's `denyPrivateHosts` guard,
+   * `'default'` for the shared `denyPrivateHosts()` (built by the fetch code, which loads the
+   * address policy), undefined only with `allowPrivateNetwork`.
+   */
+  readonly guard: DenyPrivateHostsFilter | 'default' | undefined;
   /** The caller's own filter, run after the guard. */
   readonly filter: UrlFilter | undefined;
 }
@@ -170,5 +162,5 @@ export function resolveFetchPolicy(options: EnsureBase64Options): FetchPolicy {
   }
   return genuine
     ? { guard: urlFilter, filter: undefined }
-    : { guard: defaultPrivateHostsGuard(), filter: urlFilter };
+    : { guard: 'default', filter: urlFilter };
 }

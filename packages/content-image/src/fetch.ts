@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { emitWarning, ImageFetchError, ValidationError } from '@crosswire/core';
 import { type Dispatcher, request } from 'undici';
 import { decodeStage, isDecodable, MAX_ENCODINGS, parseContentEncoding } from './decode.js';
-import type { VettedAddress } from './deny-private-hosts.js';
+import { defaultPrivateHostsGuard, type VettedAddress } from './deny-private-hosts.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -104,7 +104,9 @@ export async function fetchImage(
   const allowSvg = resolveAllowSvg(options.allowSvg);
   const hintedMediaType = imageTypeFromUrlPath(imageUrl);
   const timeoutMs = resolveTimeout(options.timeoutMs);
-  const { guard, filter } = resolveFetchPolicy(options);
+  const policy = resolveFetchPolicy(options);
+  const guard = policy.guard === 'default' ? defaultPrivateHostsGuard() : policy.guard;
+  const filter = policy.filter;
   const pins = new Map<string, readonly VettedAddress[]>();
   const tls = checkTls(options.tls);
   const dispatcher = options.dispatcher ?? createFetchAgent(guard ? pins : undefined, tls);

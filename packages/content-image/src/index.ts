@@ -25,7 +25,6 @@ export {
   type HostAnswer,
   type HostDecision,
   type HostResolver,
-  isDenyPrivateHostsFilter,
   type UrlFilter,
   type VettedAddress,
 } from './deny-private-hosts.js';
@@ -46,6 +45,7 @@ export {
   type ImageRecord,
   parseImageUrl,
 } from './image.js';
+export { isDenyPrivateHostsFilter } from './guard-brand.js';
 export { fetchImage } from './lazy-fetch.js';
 export type { FetchTlsOptions } from './pinned-agent.js';
 export { bedrockImageFormat } from './wires/bedrock.js';

@@ -1,5 +1,5 @@
 // The wire-independent entry points of the dialects: each looks its wire up in `DIALECTS`.
-import type { Image } from '@crosswire/content-image';
+import type { Image } from '@crosswire/content-image/image';
 import {
   type CallToolResultInput,
   emitWarning,

@@ -1,4 +1,4 @@
-import { Image } from '@crosswire/content-image';
+import { Image } from '@crosswire/content-image/image';
 import { CrosswireError, type ToolCall, ValidationError, type WireFormat } from '@crosswire/core';
 import type { ToolResult } from '@crosswire/tool-result';
 

@@ -1,7 +1,7 @@
 // What the per-wire readers of provider messages share: the reading context, the collector
 // that turns what a wire file finds into neutral messages, and the conversions of images,
 // data: URLs and PDFs every wire meets. A wire file reads its own shapes; nothing here knows one.
-import { Image } from '@crosswire/content-image';
+import { Image } from '@crosswire/content-image/image';
 import {
   CrosswireError,
   emitWarning,

@@ -1,5 +1,5 @@
 // Anthropic Messages (`POST /v1/messages`) and the `/anthropic` shims that speak it.
-import type { Image } from '@crosswire/content-image';
+import type { Image } from '@crosswire/content-image/image';
 import {
   emitWarning,
   extractToolCall,

@@ -2,7 +2,7 @@
 // model Bedrock serves. Content blocks are unions keyed by their one member (`{ text }`,
 // `{ image }`, `{ toolUse }`, `{ toolResult }`...), not by a `type` field.
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
-import type { Image } from '@crosswire/content-image';
+import type { Image } from '@crosswire/content-image/image';
 import {
   emitWarning,
   extractToolCall,

@@ -1,6 +1,6 @@
 // The Chat Completions body shape, shared by the openai and hermes wires (hermes sends the same
 // chat body and reads the same choice; only its tool calls travel as text).
-import type { Image } from '@crosswire/content-image';
+import type { Image } from '@crosswire/content-image/image';
 import type { ToolResult } from '@crosswire/tool-result';
 import type { ChatRequest, DialectOptions } from '../dialect-types.js';
 import type { ChatMessage, UserContentPart } from '../messages.js';

@@ -1,5 +1,5 @@
 // Google Gemini `generateContent` (`POST /models/{model}:generateContent`, v1beta).
-import type { Image } from '@crosswire/content-image';
+import type { Image } from '@crosswire/content-image/image';
 import {
   extractToolCall,
   formatToolCall,

@@ -1,5 +1,5 @@
 // Ollama native chat (`POST /api/chat`).
-import type { Image } from '@crosswire/content-image';
+import type { Image } from '@crosswire/content-image/image';
 import {
   emitWarning,
   extractToolCall,

@@ -1,5 +1,5 @@
 // OpenAI Responses (`POST /responses`), also Perplexity's `/v1/agent`.
-import type { Image } from '@crosswire/content-image';
+import type { Image } from '@crosswire/content-image/image';
 import {
   extractToolCall,
   formatToolCall,
