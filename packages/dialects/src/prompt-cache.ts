@@ -202,24 +202,14 @@ function visitBlock(
  */
 const UNMARKED = new WeakSet<object>();
 
-/** The last walk per messages array: the preflight rules and the TTL repair share it. */
-const MARKERS = new WeakMap<
-  object,
-  { tools: unknown; system: unknown; markers: AnthropicMarkers }
->();
-
 /**
  * Every `cache_control` of an Anthropic body (tools, system blocks, message blocks, tool_result
  * content) in the order the API reads them, with its TTL, and every one on an empty text
- * block. One walk over the conversation, remembered for the body's messages array, so the
- * TTL-order repair and the preflight rules that read the markers pay for it once per request.
+ * block. One walk over the conversation (the tool loop's frozen turns are walked once each);
+ * nothing is remembered of the body itself, so a messages array changed in place between two
+ * calls is read as it is now.
  */
 export function anthropicMarkers(body: Readonly<Record<string, unknown>>): AnthropicMarkers {
-  const key = Array.isArray(body.messages) ? body.messages : body;
-  const known = MARKERS.get(key);
-  if (known !== undefined && known.tools === body.tools && known.system === body.system) {
-    return known.markers;
-  }
   const breakpoints: CacheBreakpoint[] = [];
   const emptyMarked: RuleBreak[] = [];
   const tools = asArray(body.tools);
@@ -253,9 +243,7 @@ export function anthropicMarkers(body: Readonly<Record<string, unknown>>): Anthr
     }
     if (breakpoints.length === before && isDeeplyFrozen(message)) UNMARKED.add(message);
   }
-  const markers = { breakpoints, emptyMarked };
-  MARKERS.set(key, { tools: body.tools, system: body.system, markers });
-  return markers;
+  return { breakpoints, emptyMarked };
 }
 
 /** Every `cache_control` in an Anthropic body: tools, system blocks, message blocks, tool_result content. */

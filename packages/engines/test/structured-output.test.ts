@@ -399,3 +399,57 @@ describe('warnings', () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('a JSON Schema output the caller edits', () => {
+  const lane = LANES[0] as Lane;
+  const tripSchema = () => ({
+    type: 'object',
+    properties: { city: { type: 'string' } } as Record<string, unknown>,
+    required: ['city'],
+    additionalProperties: false,
+  });
+  const sent = (name: string, at: number) =>
+    JSON.stringify(
+      ((simulator.received(name)[at]?.body ?? {}) as Record<string, unknown>).response_format,
+    );
+
+  it('chat sends it as it is now: an edit between two calls goes out with the second', async () => {
+    const name = 'openai-edited-chat';
+    simulator.script(name, [object({ city: 'Oslo' }), object({ city: 'Oslo', days: 3 })]);
+    const schema = tripSchema();
+    const output = { schema, name: 'trip' };
+    const engine = engineFor(lane, name);
+    await engine.chat('Plan', { output });
+    schema.properties.days = { type: 'integer' };
+    schema.required = ['city', 'days'];
+    expect((await engine.chat('Plan', { output })).object).toEqual({ city: 'Oslo', days: 3 });
+    expect(sent(name, 0)).not.toContain('days');
+    expect(sent(name, 1)).toContain('"days":{"type":"integer"}');
+  });
+
+  it('a tool loop reads it once, when it starts: an edit during the loop changes no turn', async () => {
+    const name = 'openai-edited-loop';
+    simulator.script(name, [ECHO, object({ city: 'Oslo' })]);
+    const schema = tripSchema();
+    const server = {
+      async listTools() {
+        return {
+          tools: [{ name: 'echo', inputSchema: { type: 'object', properties: {} } }],
+        };
+      },
+      async callTool() {
+        schema.properties.days = { type: 'integer' };
+        schema.required = ['city', 'days'];
+        return { content: [{ type: 'text' as const, text: 'Oslo' }] };
+      },
+    };
+    const result = await engineFor(lane, name).runToolLoop('Plan', {
+      mcpServers: [server],
+      output: { schema, name: 'trip' },
+    });
+    // The object without `days` is valid by the schema the loop started with.
+    expect(result.object).toEqual({ city: 'Oslo' });
+    expect(sent(name, 0)).toEqual(sent(name, 1));
+    expect(sent(name, 1)).not.toContain('days');
+  });
+});

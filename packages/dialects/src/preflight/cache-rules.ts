@@ -2,13 +2,35 @@
 // breakpoints in a request, none on an empty text block, no one-hour breakpoint after a
 // five-minute one; on the OpenAI wires a `prompt_cache_key` of at most 64 characters (each
 // refused with a 400). The anthropic rules read one shared walk of the markers.
+
+import type { AnthropicMarkers } from '../prompt-cache.js';
 import {
   ANTHROPIC_MAX_BREAKPOINTS,
   anthropicMarkers,
   misorderedTtls,
   PROMPT_CACHE_KEY_MAX_LENGTH,
 } from '../prompt-cache.js';
-import type { ProviderRule, RuleCheck } from './types.js';
+import type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './types.js';
+
+/*
+ * The markers of one preflight call, shared by its three Anthropic rules through the call's
+ * context object. Keyed by the context, which lives for one call: a body changed in place
+ * between two calls (a message pushed into the same array) is walked afresh.
+ */
+const walked = new WeakMap<RuleContext, { body: object; markers: AnthropicMarkers }>();
+
+function markersOf(
+  body: Readonly<Record<string, unknown>>,
+  context: RuleContext | undefined,
+): AnthropicMarkers {
+  // A rule called on its own (no context object) walks for itself.
+  if (context === undefined) return anthropicMarkers(body);
+  const known = walked.get(context);
+  if (known?.body === body) return known.markers;
+  const markers = anthropicMarkers(body);
+  walked.set(context, { body, markers });
+  return markers;
+}
 
 const keyTooLong: RuleCheck = (body) => {
   const key = body.prompt_cache_key;
@@ -45,8 +67,8 @@ export const CACHE_RULES: readonly ProviderRule[] = [
     },
     violation: 'A maximum of 4 blocks with cache_control may be provided',
     quoted: 'A maximum of 4 blocks with cache_control may be provided. Found 5.',
-    check: (body) => {
-      const found = anthropicMarkers(body).breakpoints.length;
+    check: (body, context) => {
+      const found = markersOf(body, context).breakpoints.length;
       return found > ANTHROPIC_MAX_BREAKPOINTS
         ? [
             {
@@ -72,7 +94,7 @@ export const CACHE_RULES: readonly ProviderRule[] = [
     },
     violation: 'cache_control cannot be set for empty text blocks',
     quoted: 'messages.1124.content.6.text: cache_control cannot be set for empty text blocks',
-    check: (body) => [...anthropicMarkers(body).emptyMarked],
+    check: (body, context): RuleBreak[] => [...markersOf(body, context).emptyMarked],
   },
   {
     id: 'anthropic-cache-ttl-order',
@@ -97,8 +119,8 @@ export const CACHE_RULES: readonly ProviderRule[] = [
     },
     violation: "a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block",
     quoted: "a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block",
-    check: (body) =>
-      misorderedTtls(anthropicMarkers(body)).map((breakpoint) => ({
+    check: (body, context) =>
+      misorderedTtls(markersOf(body, context)).map((breakpoint) => ({
         path: breakpoint.path,
         message: `${breakpoint.path}: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block`,
       })),

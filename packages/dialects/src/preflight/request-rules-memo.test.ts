@@ -76,3 +76,103 @@ describe('frozen tools, then none', () => {
     expect(paths([])).toEqual([]);
   });
 });
+
+// A caller that keeps one body and grows it in place (its own agent loop pushing each turn into
+// the same arrays) and preflights it before every send: each call reads the body as it is now.
+describe('one body changed in place between two preflight calls', () => {
+  const marked = (text: string) => ({
+    type: 'text',
+    text,
+    cache_control: { type: 'ephemeral' },
+  });
+  const rulesOf = (body: object, wire: 'anthropic' | 'openai' | 'bedrock') =>
+    preflight(body, { wire }).violations.map(({ rule, path }) => [rule, path]);
+
+  it('sees a fifth cache breakpoint and an empty marked block pushed into the same messages', () => {
+    const messages: unknown[] = [
+      { role: 'user', content: [marked('a'), marked('b'), marked('c'), marked('d')] },
+    ];
+    const body = { model: 'claude-sonnet-5-5', max_tokens: 64, messages };
+    expect(rulesOf(body, 'anthropic')).toEqual([]);
+    messages.push({ role: 'assistant', content: [{ type: 'text', text: 'ok' }] });
+    messages.push({ role: 'user', content: [marked('')] });
+    expect(rulesOf(body, 'anthropic')).toEqual([
+      ['anthropic-cache-breakpoints', 'cache_control'],
+      ['anthropic-cache-empty-block', 'messages.2.content.0.text'],
+    ]);
+  });
+
+  it('sees a tool pushed into the same tools, on Anthropic and on Chat Completions', () => {
+    const schema = { type: 'object', properties: {} };
+    const anthropicTools: unknown[] = [{ name: 'lookup', input_schema: schema }];
+    const anthropicBody = {
+      model: 'claude-sonnet-5-5',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Hi' }],
+      tools: anthropicTools,
+    };
+    expect(rulesOf(anthropicBody, 'anthropic')).toEqual([]);
+    anthropicTools.push({ name: 'lookup', input_schema: schema });
+    anthropicTools.push({ name: 'calendar.read', input_schema: schema });
+    expect(rulesOf(anthropicBody, 'anthropic')).toEqual([
+      ['anthropic-tool-name', 'tools[2].name'],
+      ['anthropic-tool-names-unique', 'tools[1].name'],
+    ]);
+    const openaiTools: unknown[] = [
+      { type: 'function', function: { name: 'lookup', parameters: schema } },
+    ];
+    const openaiBody = {
+      model: 'gpt-5.5',
+      messages: [{ role: 'user', content: 'Hi' }],
+      tools: openaiTools,
+    };
+    expect(rulesOf(openaiBody, 'openai')).toEqual([]);
+    openaiTools.push({ type: 'function', function: { name: 'calendar read', parameters: schema } });
+    expect(rulesOf(openaiBody, 'openai')).toEqual([['openai-tool-name', 'tools[1].function.name']]);
+  });
+
+  it('sees an image over the limit pushed into the same messages', () => {
+    const content: unknown[] = [image(pngHeaderBase64(10, 10))];
+    const body = anthropic(content);
+    expect(rulesOf(body, 'anthropic')).toEqual([]);
+    content.push(image(pngHeaderBase64(8001, 10)));
+    expect(rulesOf(body, 'anthropic')).toEqual([
+      ['anthropic-image-side', 'messages[0].content[1].source.data'],
+    ]);
+  });
+
+  it('sees a strict schema edited in place so that strict mode refuses it', () => {
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' } } as Record<string, unknown>,
+      required: ['city'],
+      additionalProperties: false,
+    };
+    const body = {
+      model: 'gpt-5.5',
+      messages: [{ role: 'user', content: 'Plan' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'trip', strict: true, schema } },
+    };
+    expect(rulesOf(body, 'openai')).toEqual([]);
+    schema.properties.days = { type: 'integer' };
+    expect(rulesOf(body, 'openai')).toEqual([
+      ['openai-structured-strict-schema', 'response_format.json_schema.schema'],
+    ]);
+  });
+
+  it('sees a toolUseId Converse refuses pushed into the same messages (Bedrock)', () => {
+    const messages: unknown[] = [{ role: 'user', content: [{ text: 'Weather?' }] }];
+    const body = {
+      messages,
+      toolConfig: { tools: [{ toolSpec: { name: 'weather', inputSchema: { json: {} } } }] },
+    };
+    expect(rulesOf(body, 'bedrock')).toEqual([]);
+    messages.push({
+      role: 'assistant',
+      content: [{ toolUse: { toolUseId: 'call 1/weather', name: 'weather', input: {} } }],
+    });
+    expect(rulesOf(body, 'bedrock')).toEqual([
+      ['bedrock-tool-use-id', 'messages[1].content[0].toolUse.toolUseId'],
+    ]);
+  });
+});

@@ -95,15 +95,23 @@ const TOOL_READERS: Readonly<Record<WireFormat, (body: JsonObject) => FunctionTo
   bedrock: () => [],
 };
 
-// Several rules read the same tools of one body: read them once.
-const toolsRead = new WeakMap<object, FunctionTool[]>();
-function toolsOf(wire: WireFormat, body: JsonObject): FunctionTool[] {
-  let found = toolsRead.get(body);
-  if (!found) {
-    found = TOOL_READERS[wire](body);
-    toolsRead.set(body, found);
-  }
-  return found;
+/*
+ * Several rules read the same tools of one body: read once per preflight call, keyed by the
+ * call's context object (keyed by the body, a tool pushed into the same array between two
+ * calls went unseen by the second).
+ */
+const toolsRead = new WeakMap<RuleContext, { body: JsonObject; tools: FunctionTool[] }>();
+function toolsOf(
+  wire: WireFormat,
+  body: JsonObject,
+  context: RuleContext | undefined,
+): FunctionTool[] {
+  if (context === undefined) return TOOL_READERS[wire](body);
+  const known = toolsRead.get(context);
+  if (known?.body === body) return known.tools;
+  const tools = TOOL_READERS[wire](body);
+  toolsRead.set(context, { body, tools });
+  return tools;
 }
 
 /**
@@ -141,9 +149,9 @@ function toolNameCheck(
   pattern: RegExp,
   refusal: (path: string) => string,
 ): RuleCheck {
-  return rememberedForTools((body) => {
+  return rememberedForTools((body, context) => {
     const found: RuleBreak[] = [];
-    for (const tool of toolsOf(wire, body)) {
+    for (const tool of toolsOf(wire, body, context)) {
       if (typeof tool.name === 'string' && pattern.test(tool.name)) continue;
       found.push({
         path: tool.path,
@@ -219,10 +227,10 @@ export function arraysWithoutItems(
 }
 
 function arrayItemsCheck(wire: WireFormat): RuleCheck {
-  return rememberedForTools((body) => {
+  return rememberedForTools((body, context) => {
     const found: RuleBreak[] = [];
     const keys: string[] = [];
-    for (const tool of toolsOf(wire, body)) {
+    for (const tool of toolsOf(wire, body, context)) {
       const out: RuleBreak[] = [];
       arraysWithoutItems(tool.schema, tool.schemaPath, keys, out);
       for (const broken of out) {
@@ -451,10 +459,10 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     }),
     violation: 'Tool names must be unique',
     quoted: 'tools: Tool names must be unique.',
-    check: rememberedForTools((body) => {
+    check: rememberedForTools((body, context) => {
       const seen = new Set<unknown>();
       const found: RuleBreak[] = [];
-      for (const tool of toolsOf('anthropic', body)) {
+      for (const tool of toolsOf('anthropic', body, context)) {
         if (seen.has(tool.name)) {
           found.push({
             path: tool.path,
@@ -476,9 +484,9 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
     }),
     violation: "input_schema.type: Input should be 'object'",
     quoted: "tools.0.custom.input_schema.type: Input should be 'object'",
-    check: rememberedForTools((body) => {
+    check: rememberedForTools((body, context) => {
       const found: RuleBreak[] = [];
-      for (const tool of toolsOf('anthropic', body)) {
+      for (const tool of toolsOf('anthropic', body, context)) {
         const schema = tool.schema;
         if (!isRecord(schema)) continue;
         if (schema.type !== 'object') {

@@ -2,6 +2,7 @@
 // schema rules for `response_format` and Responses `text.format`, the format name pattern,
 // Anthropic's closed objects for `output_config.format`, Gemini's MIME type beside a response
 // schema, and the endpoints that refuse tools together with a structured `response_format`.
+import { isDeeplyFrozen } from '@crosswire/core';
 import {
   ANTHROPIC_STRING_FORMATS,
   anthropicFormatObstacles,
@@ -92,9 +93,11 @@ function unclosedObjects(node: unknown, path: string, out: RuleBreak[]): void {
 }
 
 /**
- * The breaks a schema walk finds, remembered per schema object: the engine sends the same
- * output schema object on every turn of a loop (the dialects remember what they made of it), so
- * a rule walks it once. Paths start at `$` and are placed under the body's path by the caller.
+ * The breaks a schema walk finds, remembered per deeply frozen schema object: the engine sends
+ * the same frozen output schema object on every turn of a loop (the dialects remember what they
+ * made of it), so a rule walks it once. A schema that is not frozen is walked on every call (it
+ * may have changed in place). Paths start at `$` and are placed under the body's path by the
+ * caller.
  */
 function perSchema(
   memo: WeakMap<object, readonly RuleBreak[]>,
@@ -104,7 +107,7 @@ function perSchema(
   let found = memo.get(schema);
   if (found === undefined) {
     found = walk(schema);
-    memo.set(schema, found);
+    if (isDeeplyFrozen(schema)) memo.set(schema, found);
   }
   return found;
 }

@@ -1,3 +1,4 @@
+import { deepFreeze } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import {
   anthropicFormatObstacles,
@@ -218,11 +219,20 @@ describe('optional, union and enum counts', () => {
     ]);
   });
 
-  it('the answer is remembered per schema object and cannot be changed', () => {
-    const schema = object({ next: { $ref: '#' } });
+  it('the answer is remembered per frozen schema object and cannot be changed', () => {
+    const schema = deepFreeze(object({ next: { $ref: '#' } }));
     const first = anthropicFormatObstacles(schema);
     expect(anthropicFormatObstacles(schema)).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it('a schema that is not frozen is read afresh: an edit since the last call is seen', () => {
+    const schema = object({ name: { type: 'string' } });
+    expect(anthropicFormatObstacles(schema)).toEqual([]);
+    (schema.properties as Record<string, unknown>).next = { $ref: '#' };
+    expect(anthropicFormatObstacles(schema).map((found) => found.rule)).toEqual([
+      'anthropic-output-format-recursive',
+    ]);
   });
 });
 
@@ -251,7 +261,11 @@ describe('the native schema and the tool form', () => {
       },
       droppedFormats: ['$.properties.list.items (iri)'],
     });
-    expect(anthropicNativeSchema(schema)).toBe(made);
+    // Not frozen: made afresh (the same answer); a frozen schema's is remembered.
+    expect(anthropicNativeSchema(schema)).not.toBe(made);
+    expect(anthropicNativeSchema(schema)).toEqual(made);
+    const frozen = deepFreeze(structuredClone(schema));
+    expect(anthropicNativeSchema(frozen)).toBe(anthropicNativeSchema(frozen));
   });
 
   it('a root with allOf, no type and no properties, or properties that are not a map is wrapped', () => {

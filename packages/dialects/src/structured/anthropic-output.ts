@@ -1,7 +1,7 @@
 // Anthropic structured output: which schemas `output_config.format` refuses (so the request
 // goes in the tool form instead), the string formats it keeps, and the tool form's own rules
 // (a tool name of its own, an object root).
-import { toClosedJsonSchema } from '@crosswire/core';
+import { isDeeplyFrozen, toClosedJsonSchema } from '@crosswire/core';
 import { isRecord, type JsonObject } from '../support/json.js';
 import { forEachSchemaNode, mapSchemaNodes, SUBSCHEMA_KEYS } from './schema-nodes.js';
 import { anthropicOutputSchema } from './strict.js';
@@ -117,8 +117,8 @@ const OBSTACLES = new WeakMap<object, readonly AnthropicFormatObstacle[]>();
  * in the preflight catalogue: a recursive schema ("Circular reference detected in schema
  * definitions", egonSchiele/agency-lang#487), more than 24 optional properties in all ("Schemas
  * contains too many optional parameters", elie222/inbox-zero#2323), more than 16 properties with
- * a union type, an enum with an object or array value. Remembered per schema object: the
- * engine sends the same schema on every turn.
+ * a union type, an enum with an object or array value. Remembered per deeply frozen schema
+ * object (the engine sends the same frozen schema on every turn); any other is read afresh.
  */
 export function anthropicFormatObstacles(schema: JsonObject): readonly AnthropicFormatObstacle[] {
   const known = OBSTACLES.get(schema);
@@ -168,7 +168,7 @@ export function anthropicFormatObstacles(schema: JsonObject): readonly Anthropic
     });
   }
   const frozen = Object.freeze(found);
-  OBSTACLES.set(schema, frozen);
+  if (isDeeplyFrozen(schema)) OBSTACLES.set(schema, frozen);
   return frozen;
 }
 
@@ -241,11 +241,12 @@ export function anthropicNativeSchema(schema: JsonObject): {
     return rest;
   }) as JsonObject;
   const made = { schema: toClosedJsonSchema(anthropicOutputSchema(kept)), droppedFormats };
-  NATIVE.set(schema, made);
+  if (isDeeplyFrozen(schema)) NATIVE.set(schema, made);
   return made;
 }
 
-// What each output schema object became (the engine sends the same schema on every turn).
+// What each deeply frozen output schema object became (the engine sends the same frozen schema
+// on every turn); a schema that is not frozen may have changed since, and is read afresh.
 const NATIVE = new WeakMap<
   object,
   { readonly schema: JsonObject; readonly droppedFormats: readonly string[] }

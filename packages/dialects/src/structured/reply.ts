@@ -1,6 +1,6 @@
 // The structured reply of a wire whose model answers in text (every wire but anthropic's
 // synthetic-tool mode), and the warning for a schema that cannot be made strict.
-import { emitWarning, type WarningHandler, type WireFormat } from '@crosswire/core';
+import { emitWarning, isDeeplyFrozen, type WarningHandler, type WireFormat } from '@crosswire/core';
 import type { ChatResponse } from '../response.js';
 import type { JsonObject } from '../support/json.js';
 import { unfencedJson } from './json-text.js';
@@ -74,15 +74,17 @@ interface SentSchema {
   readonly reasons: readonly string[];
 }
 
-// What each output schema object became, strict and not: the engine sends the same schema on
-// every turn of a loop, and preflight remembers its walks per schema object too.
+// What each deeply frozen output schema object became, strict and not: the engine sends the
+// same frozen schema on every turn of a loop, and preflight remembers its walks per frozen
+// schema too. A schema that is not frozen is read afresh on every call (a caller may have
+// changed it in place since the last one).
 const SENT = new WeakMap<object, { strict?: SentSchema; loose?: SentSchema }>();
 
 function sentSchema(given: JsonObject, strict: boolean): SentSchema {
   let known = SENT.get(given);
   if (known === undefined) {
     known = {};
-    SENT.set(given, known);
+    if (isDeeplyFrozen(given)) SENT.set(given, known);
   }
   const cached = strict ? known.strict : known.loose;
   if (cached !== undefined) return cached;

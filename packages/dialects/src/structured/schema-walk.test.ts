@@ -1,4 +1,4 @@
-import type { CrosswireWarning } from '@crosswire/core';
+import { type CrosswireWarning, deepFreeze } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import { buildRequest, parseResponse, readStructured } from '../dialect.js';
 import { withArrayItems } from './schema-nodes.js';
@@ -129,10 +129,10 @@ describe('reading and sending on the openai wire', () => {
     expect(readStructured('openai', reply, output)).toEqual({ text: '{"city":"Oslo"}' });
   });
 
-  it('a schema sent loose warns of nothing; the same schema object sends the same strict schema', () => {
+  it('a schema sent loose warns of nothing; the same frozen schema object sends the same strict schema', () => {
     const warnings: CrosswireWarning[] = [];
     const onWarning = (warning: CrosswireWarning) => warnings.push(warning);
-    const schema = { type: 'object', properties: { city: { type: 'string' } } };
+    const schema = deepFreeze({ type: 'object', properties: { city: { type: 'string' } } });
     const send = (strict: boolean) =>
       (
         buildRequest(
@@ -149,5 +149,21 @@ describe('reading and sending on the openai wire', () => {
     const first = send(true);
     expect(send(true)).toBe(first);
     expect(warnings).toEqual([]);
+  });
+
+  it('a schema that is not frozen is made strict afresh on every request', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } } };
+    const send = () =>
+      (
+        buildRequest('openai', {
+          model: 'gpt-4.1',
+          messages: [{ role: 'user', content: 'x' }],
+          output: { name: 'trip', schema, strict: true },
+        }).response_format as { json_schema: { schema: object } }
+      ).json_schema.schema;
+    const first = send();
+    const second = send();
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
   });
 });

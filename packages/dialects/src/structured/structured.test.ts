@@ -200,3 +200,48 @@ describe('reading structured replies', () => {
     });
   });
 });
+
+// A caller that keeps one output schema object and edits it between requests: each request
+// reads it as it is now. (A deeply frozen schema cannot change, so what was made of it is
+// remembered: the engine freezes the schema it sends on every turn of a loop.)
+describe('an output schema changed in place between two requests', () => {
+  const editable = () => ({
+    type: 'object',
+    properties: { city: { type: 'string' } } as Record<string, unknown>,
+    required: ['city'],
+    additionalProperties: false,
+  });
+  const grow = (given: ReturnType<typeof editable>) => {
+    given.properties.days = { type: 'integer' };
+    given.required = ['city', 'days'];
+  };
+  const withOutput = (given: Record<string, unknown>) => ({
+    model: 'claude-sonnet-5-5',
+    messages: [{ role: 'user' as const, content: 'Plan' }],
+    output: { name: 'trip', schema: given, strict: true },
+  });
+  const grown = {
+    type: 'object',
+    properties: { city: { type: 'string' }, days: { type: 'integer' } },
+    required: ['city', 'days'],
+    additionalProperties: false,
+  };
+
+  it('openai sends the schema as it is now', () => {
+    const given = editable();
+    buildRequest('openai', withOutput(given));
+    grow(given);
+    expect(buildRequest('openai', withOutput(given)).response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'trip', schema: grown, strict: true },
+    });
+  });
+
+  it('anthropic sends the schema as it is now in output_config.format', () => {
+    const given = editable();
+    buildRequest('anthropic', withOutput(given), { structuredOutput: 'native' });
+    grow(given);
+    const body = buildRequest('anthropic', withOutput(given), { structuredOutput: 'native' });
+    expect(body.output_config).toEqual({ format: { type: 'json_schema', schema: grown } });
+  });
+});

@@ -2,7 +2,7 @@
 // the request the dialects send (defaults named in the TSDoc), the reply's parse and check (JSON
 // Schema and zod), the tool name a turn gets when one of its tools already takes the output's,
 // and the texts of the errors and of the repair prompt. Every expected value is written by hand.
-import type { CrosswireWarning } from '@crosswire/core';
+import { type CrosswireWarning, deepFreeze } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import {
@@ -119,10 +119,45 @@ describe('resolveOutput: the request and its defaults', () => {
     expect(resolved.repair).toBe(2);
   });
 
-  it('once per option object: the same resolution again', () => {
-    const option = { schema: CITY };
-    expect(resolveOutput(option)).toBe(resolveOutput(option));
+  it('once per option object whose schema cannot change: the same resolution again', () => {
+    const frozen = { schema: deepFreeze(structuredClone(CITY)) };
+    expect(resolveOutput(frozen)).toBe(resolveOutput(frozen));
+    const zod = { schema: z.object({ city: z.string() }) };
+    expect(resolveOutput(zod)).toBe(resolveOutput(zod));
     expect(resolveOutput({ schema: CITY })).not.toBe(resolveOutput({ schema: CITY }));
+  });
+
+  it('reads a JSON Schema edited in place, and the option fields changed since, afresh', async () => {
+    const schema = structuredClone(CITY) as unknown as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    const option: { schema: Record<string, unknown>; name?: string } = { schema };
+    const before = resolveOutput(option);
+    schema.properties.days = { type: 'integer' };
+    schema.required = ['city', 'days'];
+    const after = resolveOutput(option);
+    // What is sent and what the reply is checked against both follow the edit...
+    expect(after.request.schema).toEqual({
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'integer' } },
+      required: ['city', 'days'],
+    });
+    expect(await after.validate({ city: 'Oslo' })).toEqual({
+      ok: false,
+      issues: [{ path: '$.days', message: 'required property is missing' }],
+    });
+    // ...and the first resolution kept its own frozen copy, sent and checked alike.
+    expect(before.request.schema).toEqual(CITY);
+    expect(Object.isFrozen(before.request.schema)).toBe(true);
+    expect(await before.validate({ city: 'Oslo' })).toEqual({ ok: true, value: { city: 'Oslo' } });
+    const frozen: { schema: Record<string, unknown>; name?: string } = {
+      schema: deepFreeze(structuredClone(CITY)),
+    };
+    const first = resolveOutput(frozen);
+    frozen.name = 'trip';
+    expect(resolveOutput(frozen).request.name).toBe('trip');
+    expect(first.request.name).toBe('response');
   });
 
   it('a zod schema goes as its JSON Schema', () => {

@@ -5,6 +5,8 @@
 // on the model's text). Either way the reply's depth is bounded first.
 import {
   CrosswireError,
+  deepFreeze,
+  isDeeplyFrozen,
   nestsDeeperThan,
   type ToolDefinitionInput,
   ValidationError,
@@ -96,7 +98,24 @@ export interface ResolvedOutput {
 }
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const resolvedOptions = new WeakMap<OutputOption, ResolvedOutput>();
+/**
+ * What each `output` option resolved to, with the fields it was read from: a later call with
+ * the same option object gets it only while those fields are the same values and its schema
+ * cannot have changed (a zod schema, or a deeply frozen JSON Schema). A JSON Schema that is not
+ * frozen is read afresh on every call: the caller may have edited it in place since.
+ */
+const resolvedOptions = new WeakMap<
+  OutputOption,
+  { readonly from: readonly unknown[]; readonly resolved: ResolvedOutput }
+>();
+
+function optionFields(output: OutputOption): readonly unknown[] {
+  return [output.schema, output.name, output.description, output.strict, output.repair];
+}
+
+function sameFields(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.every((value, index) => value === b[index]);
+}
 
 function isZodSchema(schema: unknown): schema is $ZodType {
   return isRecord(schema) && isRecord((schema as { _zod?: unknown })._zod);
@@ -112,7 +131,7 @@ export function resolveOutput(
   onWarning?: WarningHandler | undefined,
 ): ResolvedOutput {
   const cached = resolvedOptions.get(output);
-  if (cached) return cached;
+  if (cached && sameFields(cached.from, optionFields(output))) return cached.resolved;
   if (!isRecord(output) || !isRecord(output.schema)) {
     throw new ValidationError('output.schema must be a zod schema or a JSON Schema object', {
       path: 'output.schema',
@@ -138,7 +157,7 @@ export function resolveOutput(
   if (isZodSchema(output.schema)) {
     validator = output.schema;
     try {
-      schema = z.toJSONSchema(output.schema) as Record<string, unknown>;
+      schema = deepFreeze(z.toJSONSchema(output.schema) as Record<string, unknown>);
     } catch (error) {
       throw new ValidationError(
         `output.schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
@@ -146,7 +165,11 @@ export function resolveOutput(
       );
     }
   } else {
-    schema = { ...output.schema };
+    // One frozen copy, sent and checked against alike (and remembered by the dialects per
+    // object): a later edit of the caller's schema cannot split the two.
+    schema = isDeeplyFrozen(output.schema)
+      ? (output.schema as Record<string, unknown>)
+      : frozenCopy(output.schema);
     validator = compileJsonSchema(schema, { onWarning });
   }
   const resolved: ResolvedOutput = {
@@ -173,8 +196,38 @@ export function resolveOutput(
       };
     },
   };
-  resolvedOptions.set(output, resolved);
+  if (isZodSchema(output.schema) || isDeeplyFrozen(output.schema)) {
+    resolvedOptions.set(output, { from: optionFields(output), resolved });
+  }
   return resolved;
+}
+
+/**
+ * The option a tool loop sends on every turn: its JSON Schema copied once and frozen, so each
+ * turn reuses one resolution (and what the dialects made of it) and an edit of the caller's
+ * schema during the loop changes nothing. A zod schema or a frozen JSON Schema is taken as it
+ * is; an option that cannot be copied is left for `resolveOutput` to refuse.
+ */
+export function loopOutput<T>(output: OutputOption<T>): OutputOption<T> {
+  if (!isRecord(output) || !isRecord(output.schema)) return output;
+  if (isZodSchema(output.schema) || isDeeplyFrozen(output.schema)) return output;
+  try {
+    return { ...output, schema: deepFreeze(structuredClone(output.schema)) };
+  } catch {
+    return output;
+  }
+}
+
+/** A deeply frozen copy of a JSON Schema object; a value no copy can hold is refused. */
+function frozenCopy(schema: JsonSchemaObject): Record<string, unknown> {
+  try {
+    return deepFreeze(structuredClone(schema) as Record<string, unknown>);
+  } catch (error) {
+    throw new ValidationError(
+      `output.schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      { path: 'output.schema', code: 'invalid_output', cause: error },
+    );
+  }
 }
 
 function tooDeep(): StructuredOutputIssue {

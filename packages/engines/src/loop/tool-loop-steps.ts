@@ -32,6 +32,7 @@ import type {
   ToolLoopEngine,
 } from '../engine/chat-options.js';
 import type { LoopObserveOptions } from '../engine/observe.js';
+import { loopOutput } from '../engine/structured.js';
 import { FINAL_OBJECT_PROMPT } from '../engine/structured-exchange.js';
 import { callTool, type ToolOutput } from '../mcp/call.js';
 import { gatherTools, rosterForWire, type ToolRoster } from '../mcp/gather.js';
@@ -366,7 +367,8 @@ export async function loopSettings(
     ...(options.toolChoice !== undefined ? { toolChoice: options.toolChoice } : {}),
     ...(options.extra ? { extra: options.extra } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.output ? { output: options.output } : {}),
+    // The schema is read once, when the loop starts: every turn sends the same frozen copy.
+    ...(options.output ? { output: loopOutput(options.output) } : {}),
   };
   return {
     wire: engine.toolWireFormat,
