@@ -525,3 +525,18 @@ describe('a renamed roster is formatted once (issue 43)', () => {
     },
   );
 });
+
+describe('a tool list the caller edits in place between two requests', () => {
+  it('names the tools as they are now: a pushed tool gets its legal name, a renamed one too', () => {
+    const tool = (name: string) => ({ name, description: 'd', inputSchema: { type: 'object' } });
+    const tools = [tool('lookup')];
+    const request = { model: MODELS.openai, messages: [], tools };
+    const names = () => wireNamedRequest(request, 'openai').request.tools?.map((sent) => sent.name);
+    expect(names()).toEqual(['lookup']);
+    tools.push(tool('calendar.read'));
+    expect(names()).toEqual(['lookup', 'calendar_read_2505b184']);
+    (tools[0] as { name: string }).name = 'search.web';
+    expect(names()).toEqual(['search_web_d62a5352', 'calendar_read_2505b184']);
+    expect(toolNameMap(tools, 'openai').toWire('calendar.read')).toBe('calendar_read_2505b184');
+  });
+});

@@ -3,7 +3,7 @@
 // wire accepts is sent as it is; any other gets a legal name derived from it (its legal
 // characters, then `_` and 8 hex digits of its SHA-256), and a `ToolNameMap` built from the
 // whole tool set keeps the names apart and maps the model's calls back.
-import { type ToolCall, ValidationError, type WireFormat } from '@crosswire/core';
+import { isDeeplyFrozen, type ToolCall, ValidationError, type WireFormat } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import type { ChatRequest, ToolChoice } from '../dialect-types.js';
 import type { ChatMessage } from '../messages.js';
@@ -178,12 +178,14 @@ export class ToolNameMap {
   }
 }
 
-// The maps of one tool list (the loop sends the same list on every turn): built once per wire.
+// The maps of one deeply frozen tool list (the loop sends the same frozen list on every turn):
+// built once per wire. A list that is not frozen may have changed since (a tool pushed into
+// it), so its map is built afresh on every call.
 const MAPS = new WeakMap<object, Partial<Record<WireFormat, ToolNameMap>>>();
 
 /**
- * The {@link ToolNameMap} of a tool list on `wire` (memoised per list object). Throws
- * `ValidationError` `empty_tool_name` for a tool named `''`.
+ * The {@link ToolNameMap} of a tool list on `wire` (memoised per deeply frozen list object).
+ * Throws `ValidationError` `empty_tool_name` for a tool named `''`.
  */
 export function toolNameMap(
   tools: readonly { readonly name: string }[],
@@ -192,7 +194,7 @@ export function toolNameMap(
   let byWire = MAPS.get(tools);
   if (!byWire) {
     byWire = {};
-    MAPS.set(tools, byWire);
+    if (isDeeplyFrozen(tools)) MAPS.set(tools, byWire);
   }
   let map = byWire[wire];
   if (!map) {
@@ -245,7 +247,7 @@ function wireNamedMessage(message: ChatMessage, map: ToolNameMap): ChatMessage {
   return message;
 }
 
-// Renamed tool lists, per list and wire: the same frozen objects on every turn.
+// Renamed tool lists, per deeply frozen list and wire: the same frozen objects on every turn.
 const RENAMED = new WeakMap<object, Partial<Record<WireFormat, ChatRequest['tools']>>>();
 
 function wireNamedTools(
@@ -255,7 +257,7 @@ function wireNamedTools(
   let byWire = RENAMED.get(tools);
   if (!byWire) {
     byWire = {};
-    RENAMED.set(tools, byWire);
+    if (isDeeplyFrozen(tools)) RENAMED.set(tools, byWire);
   }
   const cached = byWire[map.wire];
   if (cached) return cached;

@@ -133,8 +133,10 @@ export async function gatherTools(
       tools.push(tool);
     }
   });
+  // Frozen (its tools are too): the list is sent on every turn of a loop, and what the dialects
+  // make of a deeply frozen list (wire names, formatted tools) is remembered per list.
   return {
-    tools,
+    tools: Object.freeze(tools),
     route: (name) => routes.get(name),
   };
 }
@@ -167,7 +169,7 @@ export function rosterForWire(
   }
   if (refused.size === 0) return roster;
   return {
-    tools: roster.tools.filter((tool) => !refused.has(tool.name)),
+    tools: Object.freeze(roster.tools.filter((tool) => !refused.has(tool.name))),
     route: (name) => (refused.has(name) ? undefined : roster.route(name)),
   };
 }
