@@ -53,10 +53,7 @@ export function callUnfrozen<T, R>(input: T, use: (input: T) => R): R {
 }
 
 /** As {@link callUnfrozen}, for an async `use`. */
-export async function callUnfrozenAsync<T, R>(
-  input: T,
-  use: (input: T) => Promise<R>,
-): Promise<R> {
+export async function callUnfrozenAsync<T, R>(input: T, use: (input: T) => Promise<R>): Promise<R> {
   const before = structuredClone(input);
   const result = await use(input);
   expect(input).toEqual(before);
