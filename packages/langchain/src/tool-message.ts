@@ -46,7 +46,7 @@ function render(
   const target = namedTarget(options);
   if (target.wire === undefined) {
     // No model named: the text form, which every wire and integration takes.
-    return { result, content: result.to('openai').content };
+    return { result, content: result.to('openai', { onWarning }).content };
   }
   const plan = planFor({ ...target, wire: target.wire }, options);
   const images = plan.delivery.image === 'native' ? [] : toolResultImages([result], { onWarning });
