@@ -1,5 +1,6 @@
 import { WIRE_FORMATS, type WireFormat } from '@crosswire/core';
 import {
+  type ChatMessage,
   type ChatResponse,
   type ConversationMessage,
   formatToolResults,
@@ -16,6 +17,7 @@ import {
   callUnfrozenAsync,
 } from '../../../test-support/deep-freeze.js';
 import { PIXEL_PNG, reply } from '../../../test-support/dialect-conversation.js';
+import { pngHeaderOfSize } from '../../../test-support/png-header.js';
 import { withCost } from './cost/cost.js';
 import {
   MemoryBlobStore,
@@ -227,5 +229,59 @@ describe('pure: the steps of a tool loop never change the state they are given',
     const done = await step(answered, (state) => runModelStep(engine, state, { roster }));
     expect(done.text).toBe('Done.');
     expect(nextToolLoopStep(done)).toEqual({ kind: 'done', text: 'Done.' });
+  });
+});
+
+describe('pure: an engine never changes the conversation it is given', () => {
+  let simulator: Simulator;
+  beforeAll(async () => {
+    simulator = await startSimulator();
+  });
+  afterAll(async () => {
+    await simulator.close();
+  });
+
+  /** A conversation holding an image over Anthropic's 8000-pixel side, as the caller keeps it. */
+  const conversation = (): ChatMessage[] => [
+    { role: 'system', content: 'You describe pictures.' },
+    {
+      role: 'user',
+      content: [
+        'Here is the panorama and a thumbnail.',
+        { type: 'image', data: pngHeaderOfSize(9000, 100, 400), mimeType: 'image/png' },
+        { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
+      ],
+    },
+  ];
+
+  it('chat and buildRequest send a copy with the placeholder; the frozen messages keep their images', async () => {
+    const heard: string[] = [];
+    const seen: unknown[] = [];
+    const engine = createEngine({
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+      apiKey: 'k',
+      baseUrl: simulator.baseUrl('anthropic', 'pure-chat'),
+      retry: { maxRetries: 0 },
+      imageLimits: 'placeholder',
+      promptCache: { ttl: '1h' },
+      onWarning: (warning) => heard.push(warning.code),
+      onRequest: (event) => seen.push(event.body),
+      // A middleware that changes a copy, as documented.
+      middleware: [
+        {
+          name: 'tagger',
+          request: (request) => ({ body: { ...request.body, metadata: { user_id: 'u1' } } }),
+        },
+      ],
+    });
+    simulator.script('pure-chat', [{ type: 'text', text: 'A wide view.' }]);
+    const reply = await callFrozenAsync(conversation(), (messages) => engine.chat(messages));
+    expect(reply.content).toBe('A wide view.');
+    await callFrozenAsync(conversation(), (messages) => engine.buildRequest(messages));
+    await engine.close();
+    // The request the provider got had the placeholder; the conversation still has the image.
+    expect(JSON.stringify(seen[0])).not.toContain(pngHeaderOfSize(9000, 100, 400));
+    expect(heard).toEqual(['image_over_limit']);
   });
 });
