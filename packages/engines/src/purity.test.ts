@@ -21,6 +21,7 @@ import { pngHeaderOfSize } from '../../../test-support/png-header.js';
 import { withCost } from './cost/cost.js';
 import {
   MemoryBlobStore,
+  parseToolLoopState,
   saveConversation,
   serializeConversation,
   serializeToolLoopState,
@@ -191,9 +192,16 @@ describe('pure: the steps of a tool loop never change the state they are given',
     await simulator.close();
   });
 
-  /** `state` frozen deeply and its stored form compared before and after `step`. */
+  /**
+   * Runs `step` on `state` twice, its stored form compared before and after each: on the state
+   * as a queue worker holds it (loaded from its stored form, not frozen), then on `state`
+   * frozen deeply (a write throws). Returns the second run's state.
+   */
   async function step<R>(state: ToolLoopState, run: (state: ToolLoopState) => R): Promise<R> {
     const stored = JSON.stringify(serializeToolLoopState(state));
+    const loaded = parseToolLoopState(stored);
+    await run(loaded);
+    expect(JSON.stringify(serializeToolLoopState(loaded))).toBe(stored);
     const result = await callFrozenAsync(state, async (frozen) => run(frozen));
     expect(JSON.stringify(serializeToolLoopState(state))).toBe(stored);
     return result;
