@@ -115,7 +115,7 @@ describe('pure: copies for logs, state and cost', () => {
 });
 
 describe('pure: storing a conversation and a loop state', () => {
-  /** The rich conversation of the durable tests, one provider turn holding a large image. */
+  /** The rich conversation of the durable tests, and a provider turn holding a large image. */
   const conversation = (wire: WireFormat): ConversationMessage[] => {
     const body = reply(wire, 'tool-calls');
     const calls = parseResponse(wire, body).toolCalls;
@@ -129,7 +129,7 @@ describe('pure: storing a conversation and a loop state', () => {
     );
     return [
       ...richConversation(wire, 'https://example.com/sky.png'),
-      ...formatToolResults(wire, body, large),
+      ...formatToolResults(wire, body, large, { imageInput: true }),
     ];
   };
 
