@@ -22,6 +22,7 @@ import {
   BODY_IMAGES,
   bedrockCachePoints,
   buildRequest,
+  type ChatRequest,
   canonicalMessages,
   estimateTokens,
   formatToolResults,
@@ -279,26 +280,24 @@ describe('pure: tool names, messages, calls and results', () => {
   it.each(WIRE_FORMATS.map((wire) => [wire] as const))(
     '%s: wireNamedRequest, wireNamedResults and the mcpNamed readers rename copies',
     (wire) => {
-      const conversation = () => {
-        const calls = parseResponse(wire, reply(wire, 'tool-calls')).toolCalls.map((call) => ({
+      const calls = () =>
+        parseResponse(wire, reply(wire, 'tool-calls')).toolCalls.map((call) => ({
           ...call,
           name: 'calendar.read',
         }));
-        return {
-          model: MODELS[wire],
-          messages: [
-            ...opening(),
-            { role: 'assistant' as const, content: 'Let me check.', toolCalls: calls },
-            { role: 'tool' as const, results: calls.map(resultFor) },
-          ],
-          tools: [{ name: 'calendar.read', inputSchema: { type: 'object' as const } }, ...TOOLS],
-          toolChoice: { name: 'calendar.read' },
-        };
-      };
+      const conversation = (): ChatRequest => ({
+        model: MODELS[wire],
+        messages: [
+          ...opening(),
+          { role: 'assistant', content: 'Let me check.', toolCalls: calls() },
+          { role: 'tool', results: calls().map(resultFor) },
+        ],
+        tools: [{ name: 'calendar.read', inputSchema: { type: 'object' } }, ...TOOLS],
+        toolChoice: { name: 'calendar.read' },
+      });
       const { names } = callFrozen(conversation(), (request) => wireNamedRequest(request, wire));
       callUnfrozen(conversation(), (request) => wireNamedRequest(request, wire));
-      const results = conversation().messages[3]?.results ?? [];
-      callFrozen(results, (frozen) => wireNamedResults(frozen, names));
+      callFrozen(calls().map(resultFor), (results) => wireNamedResults(results, names));
       const response = parseResponse(wire, reply(wire, 'tool-calls'));
       callFrozen(response, (frozen) => {
         mcpNamedResponse(frozen, names);

@@ -97,7 +97,7 @@ describe('pure: the middleware', () => {
       );
       expect(request.messages.map((message) => message.toDict())).toEqual(before);
       expect(passed?.messages).not.toBe(request.messages);
-      expect(request.messages[2]?.artifact).toEqual(callToolResult());
+      expect((request.messages[2] as ToolMessage).artifact).toEqual(callToolResult());
     },
   );
 });

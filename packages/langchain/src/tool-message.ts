@@ -67,6 +67,7 @@ function render(
  * Crosswire `ToolResult`, or LangChain content blocks. With `provider` (and `model`), native
  * images and PDFs where that wire, its LangChain integration and the model carry them, text
  * placeholders elsewhere; without, Crosswire's text form with placeholders. Never base64 as text.
+ * `result` is read, never changed.
  */
 export function toolMessageContent(
   result: unknown,

@@ -66,8 +66,8 @@ describe('ToolResult’s readers and the structured-content pass', () => {
       name: 'chart',
       id: 'c1',
       content: [
-        { type: 'text', text: 'the chart' },
-        { type: 'image', data: png, mimeType: 'image/png' },
+        { type: 'text' as const, text: 'the chart' },
+        { type: 'image' as const, data: png, mimeType: 'image/png' },
       ],
       structuredContent: {
         image: `data:image/png;base64,${png}`,
