@@ -38,3 +38,24 @@ export async function callFrozenAsync<T, R>(input: T, use: (input: T) => Promise
   expect(input).toEqual(before);
   return result;
 }
+
+/**
+ * Runs `use` on `input` as it is (not frozen) and returns its result, after checking that
+ * `input` still equals the copy taken before the call. For the functions that take another
+ * path for a deeply frozen input (they remember their answer for it): the unfrozen path must
+ * not write either.
+ */
+export function callUnfrozen<T, R>(input: T, use: (input: T) => R): R {
+  const before = structuredClone(input);
+  const result = use(input);
+  expect(input).toEqual(before);
+  return result;
+}
+
+/** As {@link callUnfrozen}, for an async `use`. */
+export async function callUnfrozenAsync<T, R>(input: T, use: (input: T) => Promise<R>): Promise<R> {
+  const before = structuredClone(input);
+  const result = await use(input);
+  expect(input).toEqual(before);
+  return result;
+}

@@ -317,6 +317,73 @@ const MUTATIONS = [
     to: 'return cost === undefined ? response : Object.assign(response, { cost });',
     tests: [`${E}/purity.test.ts`],
   },
+  // issue 42 item 4: the purity tests of every function documented not to change its input
+  {
+    id: 'i42-purity-cache-marker-in-place',
+    file: `${D}/prompt-cache.ts`,
+    from: 'blocks[at] = { ...(blocks[at] as JsonObject), cache_control: marker };',
+    to: 'blocks[at] = Object.assign(blocks[at] as JsonObject, { cache_control: marker });',
+    tests: [`${D}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-bedrock-cache-point-in-place',
+    file: `${D}/prompt-cache.ts`,
+    from: 'messages[index] = { ...message, content: [...asArray(message.content), point] };',
+    to: 'messages[index] = Object.assign(message, { content: [...asArray(message.content), point] });',
+    tests: [`${D}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-replace-images-in-place',
+    file: `${D}/preflight/image-limits.ts`,
+    from: 'if (!copied.has(child)) {',
+    to: 'if (!copied.has(child) && index === 0) {',
+    tests: [`${D}/purity.test.ts`],
+  },
+  {
+    // Written only where the schema is not frozen: only the unfrozen run can see it.
+    id: 'i42-purity-strict-closed-in-place',
+    file: 'packages/core/src/json-schema.ts',
+    from: '  result.additionalProperties = false;',
+    to: '  result.additionalProperties = false;\n  if (!Object.isFrozen(node)) (node as Record<string, unknown>).additionalProperties = false;',
+    tests: ['packages/core/src/purity.test.ts'],
+  },
+  {
+    id: 'i42-purity-approval-in-place',
+    file: `${E}/loop/tool-loop-steps.ts`,
+    from: 'entry === pending ? { ...entry, approval: { ...approval, decision: checked } } : entry,',
+    to: 'entry === pending ? Object.assign(entry, { approval: { ...approval, decision: checked } }) : entry,',
+    tests: [`${E}/purity.test.ts`],
+  },
+  {
+    // The write into a frozen state is caught and swallowed: only the unfrozen run can see it.
+    id: 'i42-purity-result-in-place',
+    file: `${E}/loop/tool-loop-steps.ts`,
+    from: 'entry === pending ? { ...entry, result } : entry,',
+    to: 'entry === pending ? (Object.isFrozen(entry) ? { ...entry, result } : Object.assign(entry, { result })) : entry,',
+    tests: [`${E}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-provider-message-shared',
+    file: `${E}/durable/conversation.ts`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, not a template
+    from: 'message: jsonCopy(message, `${path}.message`) as Record<string, unknown>,',
+    to: 'message: { ...(message as unknown as Record<string, unknown>) },',
+    tests: [`${E}/purity.test.ts`],
+  },
+  {
+    id: 'i42-purity-ai-sdk-output-in-place',
+    file: 'packages/ai-sdk/src/middleware.ts',
+    from: '    return { ...part, output };',
+    to: '    return Object.assign(part, { output });',
+    tests: ['packages/ai-sdk/src/purity.test.ts'],
+  },
+  {
+    id: 'i42-purity-langchain-message-in-place',
+    file: 'packages/langchain/src/rewrite.ts',
+    from: '    message: same ? message : rendered,',
+    to: '    message: same ? message : Object.assign(message, { content: rendered.content }),',
+    tests: ['packages/langchain/src/purity.test.ts'],
+  },
 ];
 
 // A mutated file is restored even when the run is interrupted.

@@ -22,7 +22,7 @@ type Output = Extract<
  * parts, images and embedded PDFs (and other blobs) as file parts, audio as a file part, a
  * resource link and embedded text as Crosswire's string form, an error result as `error-text`.
  * With `crosswireMiddleware` on the model, the parts then go the way Crosswire sends them on the
- * model's wire.
+ * model's wire. The result is read, never changed.
  */
 export function mcpToModelOutput(result: unknown, options: McpToModelOutputOptions = {}): Output {
   const call = { name: options.toolName ?? 'tool', id: options.toolCallId ?? '' };

@@ -45,6 +45,65 @@ describe('pure: the AI SDK adapter', () => {
     expect(out.prompt.map((message) => message.role)).toEqual(['user', 'tool', 'user']);
   });
 
+  // Every output kind the middleware rewrites (content parts, a CallToolResult as json or
+  // error-json) next to ones it passes through, for a model of each kind of fallback.
+  it.each([
+    ['openai.chat', 'gpt-4o'],
+    ['anthropic.messages', 'claude-sonnet-4-5'],
+    ['google.generative-ai', 'gemini-2.0-flash'],
+  ])(
+    '%s %s: transformParams leaves every kind of tool output as it was',
+    async (provider, modelId) => {
+      const callToolResult = {
+        content: [
+          { type: 'text', text: 'page' },
+          { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
+        ],
+        structuredContent: { thumbnail: `data:image/png;base64,${PIXEL_PNG}` },
+      };
+      const result = (id: string, output: unknown) => ({
+        type: 'tool-result',
+        toolCallId: id,
+        toolName: 'snapshot',
+        output,
+      });
+      const params = {
+        prompt: [
+          { role: 'system', content: 'Be brief.' },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Look' },
+              { type: 'file', mediaType: 'image/png', data: { type: 'data', data: PIXEL_PNG } },
+            ],
+          },
+          {
+            role: 'tool',
+            content: [
+              result('c1', { type: 'json', value: callToolResult }),
+              result('c2', { type: 'error-json', value: { ...callToolResult, isError: true } }),
+              result('c3', { type: 'text', value: 'sunny' }),
+              result('c4', {
+                type: 'content',
+                value: [
+                  { type: 'file', mediaType: 'image/png', data: { type: 'data', data: PIXEL_PNG } },
+                ],
+              }),
+            ],
+          },
+        ],
+      } as unknown as LanguageModelV4CallOptions;
+      const heard: string[] = [];
+      const middleware = crosswireMiddleware({ onWarning: (warning) => heard.push(warning.code) });
+      const model = { provider, modelId } as LanguageModelV4;
+      await callFrozenAsync(params, async (frozen) =>
+        middleware.transformParams?.({ type: 'generate', params: frozen, model }),
+      );
+      // Each CallToolResult's thumbnail is replaced in the copy the model gets.
+      expect(heard.filter((code) => code === 'structured_content_media_replaced')).toHaveLength(2);
+    },
+  );
+
   it('mcpToModelOutput reads a frozen CallToolResult', () => {
     const output = callFrozen(
       {

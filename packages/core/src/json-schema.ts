@@ -225,7 +225,7 @@ function geminiNode(node: unknown, context: GeminiContext): Record<string, unkno
  *
  * Returns `undefined` for an object schema with no properties: Gemini rejects an OBJECT
  * parameter schema whose `properties` is empty, and a function without parameters is
- * declared by leaving `parameters` out.
+ * declared by leaving `parameters` out. `schema` itself is not changed.
  */
 export function toGeminiSchema(
   schema: JsonSchema,
@@ -281,7 +281,8 @@ export function toGeminiSchema(
 
 /**
  * Removes the keywords that name the schema dialect (`$schema`, `$id`, `$comment`) from
- * the top of a schema; they cost tokens and no provider reads them.
+ * the top of a schema; they cost tokens and no provider reads them. Returns a copy: `schema`
+ * itself is not changed.
  */
 export function stripSchemaDialect(schema: JsonSchema): JsonSchema {
   const { $schema: _dialect, $id: _id, $comment: _comment, ...rest } = schema;
@@ -346,7 +347,8 @@ function nullable(input: unknown): unknown {
  * The schema OpenAI strict function calling accepts (`strict: true`): every object gets
  * `additionalProperties: false` and lists all its properties in `required`, and a property
  * that was optional becomes nullable, so the model can still leave it out by sending
- * `null`. `$schema` and friends are removed from the top.
+ * `null`. `$schema` and friends are removed from the top. Returns a copy: `schema` itself is
+ * not changed.
  */
 export function toStrictJsonSchema(schema: JsonSchema): JsonSchema {
   return strictNode(stripSchemaDialect(schema), false) as JsonSchema;
@@ -354,7 +356,8 @@ export function toStrictJsonSchema(schema: JsonSchema): JsonSchema {
 
 /**
  * The schema Anthropic strict tool use accepts: every object schema closed with
- * `additionalProperties: false`; optional properties stay optional.
+ * `additionalProperties: false`; optional properties stay optional. Returns a copy: `schema`
+ * itself is not changed.
  */
 export function toClosedJsonSchema(schema: JsonSchema): JsonSchema {
   return strictNode(stripSchemaDialect(schema), true) as JsonSchema;

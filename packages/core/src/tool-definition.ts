@@ -135,7 +135,7 @@ export interface ParseToolOptions {
 /**
  * Validates one MCP tool definition and returns a deep-frozen copy with defaults applied:
  * a missing `inputSchema` becomes `{ type: 'object', properties: {} }`, a missing schema
- * `type` becomes `object`. Throws {@link ValidationError} naming the bad field
+ * `type` becomes `object` (in the copy: `input` is neither changed nor frozen). Throws {@link ValidationError} naming the bad field
  * (`tools[1].inputSchema.type`).
  */
 export function parseToolDefinition(

@@ -53,6 +53,8 @@ function wireOf<W extends WireFormat>(wire: W): ToolWire<W> {
  * - ollama: `[{type:'function', function:{name, description, parameters}}]`
  * - hermes: the list that goes inside `<tools>` (see {@link hermesToolsPrompt})
  * - bedrock: `[{toolSpec:{name, description, inputSchema:{json}}}]` (Converse `toolConfig.tools`)
+ *
+ * The definitions given (and their schemas) are not changed.
  */
 export function formatTools<W extends WireFormat>(
   wire: W,

@@ -19,7 +19,8 @@ import type { ChatResponse } from './response.js';
  * object that does not decode (nested too deep, an array) stays, answered with an error
  * result, but its echo carries `{}` as arguments: the raw value is what the provider would
  * refuse, or what could not be copied. Returns the reply with only the calls that get a
- * result and, as `raw`, the body to build the echo from (copied only when something changes).
+ * result and, as `raw`, the body to build the echo from (copied only when something changes;
+ * `reply` and its body are never changed).
  */
 export function answerableCalls(
   wire: WireFormat,

@@ -261,8 +261,8 @@ export function imageIsWhatItSays(image: Pick<BodyImage, 'mediaType' | 'data'>):
 /**
  * `body` with every base64 image whose bytes are not what it is labelled replaced by the
  * wire's placeholder (`[image] image/png (N bytes)`), one `image_bytes_mismatch` warning each;
- * `body` itself when there is none. Copies only along the changed paths. Reads each image's
- * head only: linear in the body's size.
+ * `body` itself when there is none. Copies only along the changed paths (`body` itself is not
+ * changed). Reads each image's head only: linear in the body's size.
  */
 export function withProvenImages(
   body: Record<string, unknown>,

@@ -24,6 +24,16 @@ describe('toolMessageContent', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('without a provider: a payload in the structured content is replaced, told to onWarning', () => {
+    const { warnings, onWarning } = collect();
+    const content = toolMessageContent(
+      { ...SNAPSHOT, structuredContent: { thumbnail: `data:image/png;base64,${PNG}` } },
+      { ...CALL, onWarning },
+    );
+    expect(content).not.toContain(PNG);
+    expect(warnings.map((warning) => warning.code)).toEqual(['structured_content_media_replaced']);
+  });
+
   it('anthropic: the tool_result content blocks, image and PDF native', () => {
     expect(
       toolMessageContent(SNAPSHOT, { ...CALL, provider: 'anthropic', model: 'claude-sonnet-5-5' }),

@@ -46,7 +46,7 @@ function render(
   const target = namedTarget(options);
   if (target.wire === undefined) {
     // No model named: the text form, which every wire and integration takes.
-    return { result, content: result.to('openai').content };
+    return { result, content: result.to('openai', { onWarning }).content };
   }
   const plan = planFor({ ...target, wire: target.wire }, options);
   const images = plan.delivery.image === 'native' ? [] : toolResultImages([result], { onWarning });
@@ -67,6 +67,7 @@ function render(
  * Crosswire `ToolResult`, or LangChain content blocks. With `provider` (and `model`), native
  * images and PDFs where that wire, its LangChain integration and the model carry them, text
  * placeholders elsewhere; without, Crosswire's text form with placeholders. Never base64 as text.
+ * `result` is read, never changed.
  */
 export function toolMessageContent(
   result: unknown,

@@ -139,7 +139,8 @@ function mergeProvider(base: ProviderFile, patch: ProviderPatch): unknown {
  * A registry made of a base registry and local entries, for an app that needs a fact before
  * a release has it, or wants to pin one. Every entry is checked by the strict schema and the
  * same cross-field checks as the shipped data; a problem throws a RegistryError whose message
- * names the entry, the field and the problem.
+ * names the entry, the field and the problem. The entries are read, never changed: patches
+ * apply to copies.
  */
 export function createRegistry(options: CreateRegistryOptions = {}): Registry {
   const base = options.extends === undefined ? defaultRegistry : options.extends;

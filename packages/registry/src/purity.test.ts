@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { callFrozen, callUnfrozen } from '../../../test-support/deep-freeze.js';
+import { createRegistry, defaultRegistry, type RegistryEntry } from './index.js';
 
 // The package loads in a browser or an edge runtime: no module it ships imports a Node built-in
-// (scripts/check-pure-entries.mjs checks the built entry the same way, after the build).
+// (scripts/check-pure-entries.mjs checks the built entry the same way, after the build). And
+// what a caller hands it is read, never written.
 const sourceDir = new URL('./', import.meta.url);
 
 function runtimeSources(dir: URL, prefix = ''): string[] {
@@ -27,5 +30,46 @@ describe('a pure package', () => {
     expect(files).toContain('default-registry.ts');
     expect(files).toContain('generated/data.ts');
     expect(importing).toEqual([]);
+  });
+});
+
+describe('createRegistry reads the caller’s entries without writing to them', () => {
+  // The README's own example: a provider patch and a lab patch, merged over the shipped data.
+  const entries = () => [
+    {
+      id: 'moonshot-anthropic',
+      quirks: { tool_result_images: 'never' },
+      quirk_sources: {
+        tool_result_images: { evidence: 'live', date: '2026-11-29', note: 'seen in our tests' },
+      },
+    },
+    {
+      lab: 'openai',
+      models: [
+        {
+          id: 'gpt-oss-120b',
+          capabilities: {
+            image_input: {
+              value: true,
+              evidence: 'live',
+              source: 'https://example.com/our-test',
+              date: '2026-11-29',
+            },
+          },
+        },
+      ],
+    },
+  ];
+
+  it('frozen, and not frozen: the patches apply to copies', () => {
+    for (const call of [callFrozen, callUnfrozen]) {
+      const registry = call(entries(), (input) =>
+        createRegistry({ extends: defaultRegistry, entries: input as RegistryEntry[] }),
+      );
+      expect(registry.supports('moonshot-anthropic', 'kimi-k2.6', 'tool_result_images')).toBe(
+        false,
+      );
+      expect(registry.supports('openai-responses', 'gpt-oss-120b', 'image_input')).toBe(true);
+    }
   });
 });

@@ -1,7 +1,15 @@
 import { WIRE_FORMATS } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { callFrozen } from '../../../test-support/deep-freeze.js';
-import { ToolResult } from './index.js';
+import { callFrozen, callUnfrozen } from '../../../test-support/deep-freeze.js';
+import {
+  asJson,
+  asText,
+  blockText,
+  deserializeJson,
+  stringForm,
+  structuredContentWithoutMedia,
+  ToolResult,
+} from './index.js';
 
 // A ToolResult keeps a frozen copy of the caller's data (the caller's own objects are never
 // frozen behind its back), and `to(wire, options)` is pure.
@@ -48,4 +56,72 @@ describe('ToolResult and the caller’s data', () => {
       expect(JSON.stringify(result.to(wire, { imageInput: true, nativePdf: true }))).toBe(first);
     },
   );
+});
+
+describe('ToolResult’s readers and the structured-content pass', () => {
+  /** Structured content holding payloads at every depth: a data: URL, an item's own data, base64 PNG. */
+  const withMedia = () => {
+    const png = `iVBORw0KGgo${'A'.repeat(120)}`;
+    return {
+      name: 'chart',
+      id: 'c1',
+      content: [
+        { type: 'text' as const, text: 'the chart' },
+        { type: 'image' as const, data: png, mimeType: 'image/png' },
+      ],
+      structuredContent: {
+        image: `data:image/png;base64,${png}`,
+        pages: [{ thumbnail: png, caption: 'page 1' }],
+        nested: { deeper: [{ raw: png }], note: 'kept' },
+      },
+      isError: false,
+    };
+  };
+
+  it('the constructor keeps a frozen copy of a frozen init and leaves it as it was', () => {
+    const result = callFrozen(withMedia(), (init) => new ToolResult(init));
+    expect(result.structuredContent?.nested).toEqual({
+      deeper: [{ raw: expect.any(String) }],
+      note: 'kept',
+    });
+  });
+
+  it('structuredContentWithoutMedia replaces payloads in a copy of the structured content', () => {
+    const heard: string[] = [];
+    const onWarning = (warning: { code: string }) => heard.push(warning.code);
+    const clean = callFrozen(withMedia(), (data) =>
+      structuredContentWithoutMedia(data, { onWarning }),
+    );
+    expect(JSON.stringify(clean)).not.toContain('iVBORw0KGgo');
+    // The same on a ToolResult (its content frozen by the constructor), and on unfrozen data.
+    const result = new ToolResult(withMedia());
+    structuredContentWithoutMedia(result, { onWarning });
+    expect(JSON.stringify(result.structuredContent)).toContain('iVBORw0KGgo');
+    callUnfrozen(withMedia(), (data) => structuredContentWithoutMedia(data, { onWarning }));
+    expect(heard).toEqual([
+      'structured_content_media_replaced',
+      'structured_content_media_replaced',
+      'structured_content_media_replaced',
+    ]);
+  });
+
+  it('the block readers read frozen blocks without writing', () => {
+    const blocks = [
+      { type: 'text' as const, text: '{"rows":[{"city":"Berlin"}]}' },
+      { type: 'json' as const, value: { rows: [{ city: 'Berlin' }] } },
+    ];
+    callFrozen(blocks, (frozen) => {
+      // A text block is no json item; deserializeJson parses its text.
+      expect(frozen.map((block) => asJson(block))).toEqual([
+        undefined,
+        { rows: [{ city: 'Berlin' }] },
+      ]);
+      expect(frozen.map((block) => deserializeJson(block))).toEqual([
+        { rows: [{ city: 'Berlin' }] },
+        { rows: [{ city: 'Berlin' }] },
+      ]);
+      frozen.map((block) => [asText(block), blockText(block)]);
+      stringForm(frozen, { rows: [] });
+    });
+  });
 });

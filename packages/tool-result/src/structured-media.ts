@@ -257,6 +257,7 @@ export function withoutStructuredMedia(
  * carries a media payload (see above) replaced by its placeholder, with one
  * `structured_content_media_replaced` warning when any was; undefined when there is none.
  * For an integration that forwards the structured content itself (the AI SDK's `json` output).
+ * A copy: `result` is not changed.
  */
 export function structuredContentWithoutMedia(
   result: ToolResultData,

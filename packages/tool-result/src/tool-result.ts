@@ -317,7 +317,7 @@ export class ToolResult implements ToolResultData {
   readonly structuredContent: Readonly<Record<string, unknown>> | undefined;
 
   /**
-   * Validates and freezes. Throws {@link ValidationError} (naming the field in `path`) when
+   * Validates and keeps a frozen copy (`init` itself is neither changed nor frozen). Throws {@link ValidationError} (naming the field in `path`) when
    * `init` is not an object, `name`/`id` is not a string, `content` is not an array, `isError`
    * is not a boolean, or `structuredContent` is not a JSON object. A bad block inside
    * `content` is not an error: it is kept and sent as a placeholder, and `onWarning` is told.

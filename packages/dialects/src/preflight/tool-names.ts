@@ -276,8 +276,9 @@ function wireNamedTools(
 /**
  * `request` with every tool name in `wire`'s legal form: the tools, a `toolChoice` naming
  * one, the calls of assistant messages and the results of tool messages. Provider messages
- * are left as they are (they already speak the wire). Returns the request itself and the map
- * that reads the reply's calls back ({@link mcpNamedResponse}). Throws `ValidationError`
+ * are left as they are (they already speak the wire). `request` is not changed: a renamed
+ * request is a copy, and one with nothing to rename comes back itself. Returns the request
+ * and the map that reads the reply's calls back ({@link mcpNamedResponse}). Throws `ValidationError`
  * `empty_tool_name` for a tool named `''`.
  */
 export function wireNamedRequest(

@@ -224,7 +224,7 @@ export type StrictSchemaResult =
 /**
  * `schema` made acceptable to OpenAI strict mode (every object closed, every property
  * required, optional ones nullable, `oneOf` read as `anyOf`, unsupported constraint keywords
- * and formats dropped), or the reasons it cannot be.
+ * and formats dropped), or the reasons it cannot be. A copy: `schema` itself is not changed.
  */
 export function strictOutputSchema(schema: JsonObject): StrictSchemaResult {
   const reasons = strictObstacles(schema);
@@ -248,7 +248,7 @@ function allowsNull(schema: unknown): boolean {
  * `value` with the `null`s strict mode sends for an optional property left out again: a
  * property that `schema` does not require and whose own schema does not allow `null`, where
  * the value is `null`, is removed (in nested objects and array items too). Other values are
- * kept as they are. Bounded by the value's size.
+ * kept as they are. Bounded by the value's size. A copy: `value` itself is not changed.
  */
 export function withoutStrictNulls(value: unknown, schema: unknown): unknown {
   if (!isRecord(schema)) return value;

@@ -140,7 +140,8 @@ const englishIssues = { error: en().localeError };
  * Images keep what they were built from (a URL image stays a URL; a payload fetched for it is
  * not stored), tool results and calls keep every field, provider messages keep their wire.
  * Throws `ConversationError` naming the entry for what JSON cannot hold (a BigInt, a cycle)
- * or a message that is not a conversation message.
+ * or a message that is not a conversation message. The document is a copy: `messages` are not
+ * changed.
  */
 export function serializeConversation(
   messages: readonly ConversationMessage[],

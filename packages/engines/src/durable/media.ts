@@ -38,7 +38,8 @@ const DATA_URL_PREFIX = /^data:[^,]*;base64,/;
  * `serializeConversation`, with every string of at least `minBlobBytes` characters (image and
  * PDF payloads, data: URLs, long texts: wherever they are, provider messages included) written
  * to `blobStore` by content hash and replaced by `''`; the entry's `media` list says where each
- * goes back. Base64 payloads are stored as their bytes, with the media type when known.
+ * goes back. Base64 payloads are stored as their bytes, with the media type when known. The
+ * payloads are blanked in the document only: `messages` are not changed.
  */
 export async function saveConversation(
   messages: readonly ConversationMessage[],
