@@ -453,3 +453,29 @@ describe('a JSON Schema output the caller edits', () => {
     expect(sent(name, 1)).not.toContain('days');
   });
 });
+
+describe('strict mode nulls inside $defs', () => {
+  it('an optional property of a definition, sent as null by strict mode, is left out before the check', async () => {
+    const name = 'openai-defs-nulls';
+    // What strict mode makes the model send: every property, null where it has nothing.
+    simulator.script(name, [object({ home: { street: 'Main 1', unit: null } })]);
+    const schema = {
+      type: 'object',
+      properties: { home: { $ref: '#/$defs/address' } },
+      required: ['home'],
+      additionalProperties: false,
+      $defs: {
+        address: {
+          type: 'object',
+          properties: { street: { type: 'string' }, unit: { type: 'string' } },
+          required: ['street'],
+          additionalProperties: false,
+        },
+      },
+    };
+    const reply = await engineFor(LANES[0] as Lane, name).chat('Where?', {
+      output: { schema, name: 'place' },
+    });
+    expect(reply.object).toEqual({ home: { street: 'Main 1' } });
+  });
+});

@@ -334,6 +334,69 @@ describe('withoutStrictNulls: the nulls strict mode sends for optional propertie
   });
 });
 
+describe('withoutStrictNulls: objects reached through $ref', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      home: { $ref: '#/$defs/address' },
+      work: { $ref: '#/$defs/office' },
+      chain: { $ref: '#/$defs/node' },
+      maybe: { $ref: '#/$defs/nullable' },
+    },
+    required: ['home', 'work', 'chain'],
+    $defs: {
+      address: {
+        type: 'object',
+        properties: { street: { type: 'string' }, unit: { type: 'string' } },
+        required: ['street'],
+      },
+      office: { $ref: '#/$defs/address' },
+      node: {
+        type: 'object',
+        properties: { label: { type: 'string' }, next: { $ref: '#/$defs/node' } },
+        required: ['label'],
+      },
+      nullable: { type: ['string', 'null'] },
+      loop: { anyOf: [{ $ref: '#/$defs/loop' }] },
+    },
+  };
+
+  it('removes the nulls of optional properties inside the definitions, through chains and recursion', () => {
+    expect(
+      withoutStrictNulls(
+        {
+          home: { street: 'Main 1', unit: null },
+          work: { street: 'Pier 2', unit: null },
+          chain: { label: 'a', next: { label: 'b', next: null } },
+          maybe: null,
+        },
+        schema,
+      ),
+    ).toEqual({
+      home: { street: 'Main 1' },
+      work: { street: 'Pier 2' },
+      chain: { label: 'a', next: { label: 'b' } },
+      // The definition allows null: kept.
+      maybe: null,
+    });
+  });
+
+  it('a reference that leads nowhere, or to itself, ends without an error', () => {
+    const odd = {
+      type: 'object',
+      properties: {
+        lost: { $ref: '#/$defs/missing' },
+        looped: { $ref: '#/$defs/loop' },
+        other: { $ref: 'https://example.com/schema.json' },
+      },
+      $defs: schema.$defs,
+    };
+    expect(withoutStrictNulls({ lost: null, looped: null, other: null, kept: 1 }, odd)).toEqual({
+      kept: 1,
+    });
+  });
+});
+
 describe('unfencedJson: the JSON a model wrapped in a Markdown fence', () => {
   it.each([
     ['  {"a":1}  ', '{"a":1}'],

@@ -5,7 +5,7 @@
 // in `required` (an optional one becomes nullable); composition keywords beyond `anyOf` are not
 // supported; the size limits hold across the whole schema (see `strictObstacles`).
 // The preflight rules (`preflight/structured-rules.ts`) check the same facts on the body.
-import { toStrictJsonSchema } from '@crosswire/core';
+import { resolveSchemaReference, toStrictJsonSchema } from '@crosswire/core';
 import { isRecord, type JsonObject, setOwn } from '../support/json.js';
 import { forEachSchemaNode } from './schema-nodes.js';
 
@@ -232,14 +232,41 @@ export function strictOutputSchema(schema: JsonObject): StrictSchemaResult {
   return { strict: true, schema: toStrictJsonSchema(dropKeywords(schema) as JsonObject) };
 }
 
-function allowsNull(schema: unknown): boolean {
+/** The most `$ref`s followed in a row: a longer chain (or a cycle) stops where it is. */
+const MAX_REFERENCE_HOPS = 32;
+
+/**
+ * The schema `schema` stands for inside `root`: the target of its `$ref` (and of that target's,
+ * and so on), or `schema` itself. A reference that does not resolve stops the chain there.
+ */
+function followed(schema: unknown, root: unknown): unknown {
+  let node = schema;
+  for (let hops = 0; hops < MAX_REFERENCE_HOPS; hops++) {
+    if (!isRecord(node) || typeof node.$ref !== 'string') return node;
+    const resolved = resolveSchemaReference(root, node.$ref);
+    if (!resolved.found) return node;
+    node = resolved.target;
+  }
+  return node;
+}
+
+/**
+ * Whether `given` takes `null`. `seen` holds the schemas on the way (a union that names itself
+ * through a `$ref`, `{ anyOf: [{ $ref: '#/$defs/a' }] }` as `a`, ends instead of recursing).
+ */
+function allowsNull(given: unknown, root: unknown, seen = new Set<object>()): boolean {
+  const schema = followed(given, root);
   if (!isRecord(schema)) return true;
+  if (seen.has(schema)) return false;
+  seen.add(schema);
   if (schema.type === 'null') return true;
   if (Array.isArray(schema.type)) return schema.type.includes('null');
   if (Array.isArray(schema.enum)) return schema.enum.includes(null);
   if ('const' in schema) return schema.const === null;
   for (const key of ['anyOf', 'oneOf'] as const) {
-    if (Array.isArray(schema[key])) return schema[key].some(allowsNull);
+    if (Array.isArray(schema[key])) {
+      return schema[key].some((branch) => allowsNull(branch, root, seen));
+    }
   }
   return schema.type === undefined && schema.$ref === undefined;
 }
@@ -248,23 +275,34 @@ function allowsNull(schema: unknown): boolean {
  * `value` with the `null`s strict mode sends for an optional property left out again: a
  * property that `schema` does not require and whose own schema does not allow `null`, where
  * the value is `null`, is removed (in nested objects and array items too). Other values are
- * kept as they are. Bounded by the value's size. A copy: `value` itself is not changed.
+ * kept as they are. A `$ref` inside the schema (`#/$defs/address`) is followed to what it names.
+ * Bounded by the value's size. A copy: `value` itself is not changed.
  */
 export function withoutStrictNulls(value: unknown, schema: unknown): unknown {
+  return withoutNulls(value, schema, schema);
+}
+
+function withoutNulls(value: unknown, given: unknown, root: unknown): unknown {
+  const schema = followed(given, root);
   if (!isRecord(schema)) return value;
   if (Array.isArray(value)) {
     return schema.items === undefined
       ? value
-      : value.map((item) => withoutStrictNulls(item, schema.items));
+      : value.map((item) => withoutNulls(item, schema.items, root));
   }
   if (!isRecord(value) || !isRecord(schema.properties)) return value;
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const result: JsonObject = {};
   for (const [name, inner] of Object.entries(value)) {
     const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
-    if (inner === null && property !== undefined && !required.has(name) && !allowsNull(property))
+    if (
+      inner === null &&
+      property !== undefined &&
+      !required.has(name) &&
+      !allowsNull(property, root)
+    )
       continue;
-    setOwn(result, name, property === undefined ? inner : withoutStrictNulls(inner, property));
+    setOwn(result, name, property === undefined ? inner : withoutNulls(inner, property, root));
   }
   return result;
 }
