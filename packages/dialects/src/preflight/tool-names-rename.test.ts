@@ -2,7 +2,7 @@
 // gets, where each rule is documented, the refusal of an empty name, and which parts of a
 // request and a reply are renamed (and which are left as they were, the same objects).
 import { createHash } from 'node:crypto';
-import type { ToolCall } from '@crosswire/core';
+import { deepFreeze, type ToolCall } from '@crosswire/core';
 import { ToolResult } from '@crosswire/tool-result';
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../dialect-types.js';
@@ -124,12 +124,16 @@ describe('ToolNameMap', () => {
     ]);
   });
 
-  it('toolNameMap is built once per tool list and wire', () => {
-    const tools = [{ name: 'calendar.read' }];
+  it('toolNameMap is built once per deeply frozen tool list and wire, afresh for any other', () => {
+    const tools = deepFreeze([{ name: 'calendar.read' }]);
     const first = toolNameMap(tools, 'openai');
     expect(toolNameMap(tools, 'openai')).toBe(first);
     expect(toolNameMap(tools, 'anthropic')).not.toBe(first);
     expect(toolNameMap(tools, 'anthropic')).toBe(toolNameMap(tools, 'anthropic'));
+    // A list that is not frozen may have changed since: the same answer, built again.
+    const open = [{ name: 'calendar.read' }];
+    expect(toolNameMap(open, 'openai')).not.toBe(toolNameMap(open, 'openai'));
+    expect(toolNameMap(open, 'openai').entries()).toEqual(first.entries());
   });
 });
 
@@ -195,8 +199,12 @@ describe('wireNamedResults and wireNamedRequest', () => {
     expect(out.tools?.[1]).toBe(given.tools?.[1]);
     expect(out.toolChoice).toEqual({ name: wireName });
     expect(given.toolChoice).toEqual({ name: 'calendar.read' });
-    // The same tool list renamed again is the same frozen list.
-    expect(wireNamedRequest(given, 'openai').request.tools).toBe(out.tools);
+    // The same deeply frozen tool list renamed again is the same frozen list; a list that is
+    // not frozen is renamed afresh (it may have changed in place).
+    expect(wireNamedRequest(given, 'openai').request.tools).not.toBe(out.tools);
+    const frozen = { ...given, tools: deepFreeze(structuredClone(given.tools)) };
+    const renamed = wireNamedRequest(frozen, 'openai').request.tools;
+    expect(wireNamedRequest(frozen, 'openai').request.tools).toBe(renamed);
   });
 
   it('a request with nothing to rename comes back as it is', () => {
