@@ -2,7 +2,7 @@
 // each span and metric point says for the events a plain chat, a failed call, a tool call and
 // the step API produce, including the events a hook may get out of order (an end without its
 // start) and the fields an event may lack. Events are written out by hand.
-import { AbortedError, ProviderError } from '@crosswire/core';
+import { AbortedError, ProviderError, type ToolCall } from '@crosswire/core';
 import type { RequestEvent, ResponseEvent, ToolCallEndEvent } from '@crosswire/engines';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -60,11 +60,23 @@ const response = (overrides: Partial<ResponseEvent> = {}): ResponseEvent => ({
   ...overrides,
 });
 
+/** A decoded OpenAI-wire call, as the loop hands it to the hooks. */
+const toolCall = (id: string, name: string, args: Record<string, unknown>): ToolCall => ({
+  id,
+  name,
+  arguments: args,
+  rawArguments: JSON.stringify(args),
+  argumentsUndecodable: false,
+  argumentsError: undefined,
+  wire: 'openai',
+  raw: {},
+});
+
 const toolEnd = (overrides: Partial<ToolCallEndEvent> = {}): ToolCallEndEvent => ({
   loopId: 'loop-1',
   iteration: 1,
   callId: 'call-1',
-  toolCall: { id: 'call-1', name: 'search', arguments: { q: 'x' } },
+  toolCall: toolCall('call-1', 'search', { q: 'x' }),
   result: undefined,
   isError: false,
   failure: undefined,
@@ -427,7 +439,7 @@ describe('tool spans', () => {
 
   it('a call without an id has no gen_ai.tool.call.id', () => {
     const hook = hooks();
-    const call = { id: '', name: 'search', arguments: {} };
+    const call = toolCall('', 'search', {});
     hook.onToolCallStart(toolEnd({ callId: 'cw-1', toolCall: call }));
     hook.onToolCallEnd(toolEnd({ callId: 'cw-1', toolCall: call }));
     expect(Object.keys(named('execute_tool search').attributes).sort()).toEqual(

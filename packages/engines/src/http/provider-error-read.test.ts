@@ -166,3 +166,27 @@ describe('providerErrorFromResponse', () => {
     );
   });
 });
+
+describe('the fields every reading has', () => {
+  it('always names both fields, even for a body that says nothing', () => {
+    expect(readProviderErrorBody(42)).toStrictEqual({ code: undefined, message: undefined });
+  });
+
+  it('a blank body quotes nothing; a JSON body without a message is quoted trimmed', () => {
+    const blank = providerErrorFromResponse({
+      provider: 'vllm',
+      status: 502,
+      body: undefined,
+      text: '  \n',
+    });
+    expect(blank.message).toBe('vllm returned HTTP 502');
+    expect(blank.providerMessage).toBeUndefined();
+    const quoted = providerErrorFromResponse({
+      provider: 'vllm',
+      status: 502,
+      body: { ok: false },
+      text: ' {"ok":false}\n',
+    });
+    expect(quoted.providerMessage).toBe('{"ok":false}');
+  });
+});

@@ -1,6 +1,7 @@
 // The transport as an engine's caller meets it on a loopback server: the request each attempt
 // sends, the reply it hands back (decoded or streamed), the retry events, the signing hook, and
 // each refusal's exact code and message.
+import { getEventListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProviderError } from '@crosswire/core';
@@ -345,4 +346,124 @@ it('a base URL with credentials: the exchange names the URL without them', async
   await http.close();
   expect(requests.get('/private')?.[0]?.url).toBe('/private?key=query-secret-1');
   expect(exchange.url).toBe(`${origin}/private?key=[redacted]`);
+});
+
+it('an abort during an attempt rejects with the reason, with no retry', async () => {
+  routes.set('/hanging', (_seen, response) => {
+    setTimeout(() => response.writeHead(200).end('{}'), 2000);
+  });
+  const events: RetryEvent[] = [];
+  const http = transport({ retry: { maxRetries: 0 }, onRetry: (event) => events.push(event) });
+  const controller = new AbortController();
+  const reason = new Error('the user left');
+  setTimeout(() => controller.abort(reason), 20);
+  await expect(http.postJson('/hanging', {}, { signal: controller.signal })).rejects.toBe(reason);
+  expect(events).toEqual([]);
+  await http.close();
+});
+
+it('a 3xx reply is a provider error, not a reply', async () => {
+  routes.set('/moved', (_seen, response) =>
+    response.writeHead(300, { location: '/elsewhere' }).end('{"choices":[]}'),
+  );
+  const http = transport();
+  expect((await refusal(http.postJson('/moved', {}))).message).toBe(
+    'sim returned HTTP 300: {"choices":[]}',
+  );
+  expect(requests.get('/moved')).toHaveLength(1);
+  await http.close();
+});
+
+it('reports the wall time of the call, retries included, within what the caller measured', async () => {
+  routes.set('/timed', (_seen, response, hit) =>
+    response.writeHead(hit === 1 ? 502 : 200).end('{}'),
+  );
+  const http = transport();
+  const before = performance.now();
+  const exchange = await http.postJson('/timed', {});
+  const stream = await http.postStream('/timed', {});
+  stream.body.resume();
+  const after = performance.now();
+  await http.close();
+  expect(exchange.attempts).toBe(2);
+  for (const durationMs of [exchange.durationMs, stream.durationMs]) {
+    expect(durationMs).toBeGreaterThanOrEqual(0);
+    expect(durationMs).toBeLessThanOrEqual(after - before);
+  }
+});
+
+it('reuses one keep-alive connection for the requests of a transport', async () => {
+  const ports: number[] = [];
+  server.on('request', (request: IncomingMessage) => {
+    if (request.url === '/keep-alive') ports.push(request.socket.remotePort ?? 0);
+  });
+  routes.set('/keep-alive', (_seen, response) => response.writeHead(200).end('{}'));
+  const http = transport();
+  for (let index = 0; index < 3; index++) {
+    await http.postJson('/keep-alive', {});
+    // The socket goes back to the pool once undici has finished with the reply.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await http.close();
+  expect(ports).toHaveLength(3);
+  expect(new Set(ports).size).toBe(1);
+});
+
+it("the caller's dispatcher is used and left open by close()", async () => {
+  const { Agent } = await import('undici');
+  const agent = new Agent();
+  routes.set('/own-agent', (_seen, response) => response.writeHead(200).end('{"n":1}'));
+  const http = transport({ dispatcher: agent });
+  expect((await http.postJson('/own-agent', {})).body).toEqual({ n: 1 });
+  await http.close();
+  expect(agent.closed).toBe(false);
+  const again = transport({ dispatcher: agent });
+  expect((await again.postJson('/own-agent', {})).body).toEqual({ n: 1 });
+  await agent.close();
+});
+
+it('times a streamed request out by its headers, naming the URL', async () => {
+  routes.set('/stream-slow', (_seen, response) => {
+    setTimeout(() => response.writeHead(200).end('data: late\n\n'), 1500);
+  });
+  const http = transport({ retry: { maxRetries: 0 } });
+  const failure = await refusal(http.postStream('/stream-slow', {}, { timeoutMs: 40 }));
+  expect(failure.code).toBe('provider_timeout');
+  expect(failure.message).toBe(`sim did not answer in time (${origin}/stream-slow)`);
+  await http.close();
+});
+
+it('a streamed request to a closed port is unreachable, with or without a signal', async () => {
+  const gone = new HttpTransport({
+    provider: 'gone',
+    baseUrl: 'http://127.0.0.1:1',
+    retry: { maxRetries: 0 },
+  });
+  for (const signal of [undefined, new AbortController().signal]) {
+    const failure = await refusal(gone.postStream('/stream', {}, { signal }));
+    expect(failure.code).toBe('provider_unreachable');
+    expect(failure.message).toMatch(
+      /^gone could not be reached \(http:\/\/127\.0\.0\.1:1\/stream\): .*ECONNREFUSED/,
+    );
+  }
+  await gone.close();
+});
+
+it("leaves no listener on the caller's signal once a reply, a retry wait or a stream is done", async () => {
+  routes.set('/listeners', (_seen, response, hit) =>
+    response.writeHead(hit === 1 ? 503 : 200, { 'retry-after-ms': '1' }).end('{}'),
+  );
+  routes.set('/listeners-stream', (_seen, response) => response.writeHead(200).end('data: x\n\n'));
+  const controller = new AbortController();
+  const http = transport();
+  await http.postJson('/listeners', {}, { signal: controller.signal });
+  expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  const stream = await http.postStream('/listeners-stream', {}, { signal: controller.signal });
+  expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+  for await (const _chunk of stream.body) {
+    // read to the end
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  await http.close();
 });
