@@ -332,6 +332,8 @@ export const GROUPS = {
   // folder run with all of them would be hours).
   'engines-http': {
     ...folder('engines', 'http'),
+    pending:
+      'first run 2026-12-07 (522 mutants, 24.5 minutes): 83.7 %; incremental rerun after transport-exchange, json-body-bytes and url-names tests (307 mutants, 13 minutes): every file at 85 % or more with its equivalents, 22 survivors explained, one left (a streamed 300 taken for a stream, transport.ts line 339): killed by the streamed-3xx test of transport-exchange.test.ts added after that run (confirmed by applying it by hand); an incremental rerun counts it',
     tests: [
       `${E}/http/{json-body,transport,url,retry,provider-error}*.test.ts`,
       'packages/engines/test/transport-values.test.ts',
@@ -342,6 +344,7 @@ export const GROUPS = {
   // The engine's hooks, split from engine.ts: middleware, observers, inlined images.
   'engines-engine-hooks': {
     ...folder('engines', 'engine'),
+    pending: 'split from engines-engine on 2026-12-07; not measured yet',
     mutate: [`${E}/engine/{middleware,observe,inline-images}.ts`],
     tests: [
       `${E}/engine/observe.test.ts`,
@@ -352,6 +355,8 @@ export const GROUPS = {
   },
   'engines-engine': {
     ...folder('engines', 'engine'),
+    pending:
+      'engine.ts alone (1,277 lines, engine-level tests at seconds a mutant); not measured yet: likely 30 minutes or more a run, split it by concern before measuring',
     tests: [
       `${E}/engine/engine.test.ts`,
       `${E}/engine/tool-result-delivery.test.ts`,
@@ -365,6 +370,7 @@ export const GROUPS = {
   },
   'engines-loop': {
     ...folder('engines', 'loop'),
+    pending: 'narrowed on 2026-12-07; not measured yet',
     tests: [
       `${E}/loop/approval*.test.ts`,
       `${E}/loop/tool-loop.test.ts`,
@@ -375,6 +381,8 @@ export const GROUPS = {
   },
   'engines-mcp': {
     ...folder('engines', 'mcp'),
+    pending:
+      'narrowed on 2026-12-07, mcp-edges.test.ts written (each failure output, _meta, labels, listing warnings and errors, exceedsBytes at its bound); not measured yet',
     tests: [
       `${E}/mcp/*.test.ts`,
       'packages/engines/test/mcp-reference.test.ts',
@@ -384,6 +392,8 @@ export const GROUPS = {
   // What is left of the package: the abort helpers and the cloud routes' signing.
   engines: {
     ...folder('engines'),
+    pending:
+      'narrowed on 2026-12-07, abortable-race.test.ts written (the typed abort, settleWithin, linked and turn signals); not measured yet',
     tests: [
       `${E}/abortable*.test.ts`,
       'packages/engines/test/cloud-routes.test.ts',
@@ -392,7 +402,8 @@ export const GROUPS = {
     ],
   },
   langchain: folder('langchain'),
-  otel: { ...folder('otel'), tests: ['packages/otel/src/*.test.ts'] },
+  // Measured 2026-12-07: 93.7 % raw, every survivor explained.
+  otel: { mutate: ['packages/otel/src/**/*.ts'], tests: ['packages/otel/src/*.test.ts'] },
   'cli-commands': folder('cli', 'commands'),
   'cli-demo': folder('cli', 'demo'),
   'cli-probe': folder('cli', 'probe'),

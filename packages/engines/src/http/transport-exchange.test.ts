@@ -467,3 +467,14 @@ it("leaves no listener on the caller's signal once a reply, a retry wait or a st
   expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   await http.close();
 });
+
+it('a streamed request answered with a 3xx is a provider error quoting the body', async () => {
+  routes.set('/stream-moved', (_seen, response) =>
+    response.writeHead(300).end('{"error":{"message":"pick a region"}}'),
+  );
+  const http = transport();
+  expect((await refusal(http.postStream('/stream-moved', {}))).message).toBe(
+    'sim returned HTTP 300: pick a region',
+  );
+  await http.close();
+});
