@@ -54,10 +54,10 @@ describe('calls', () => {
       _meta: { idempotencyKey: 'loop:1:call:c1' },
     });
     expect(seen[0]?.params.arguments).not.toBe(args);
-    expect((seen[0]?.options as { timeout: number }).timeout).toBe(1234);
+    expect(seen[0]?.options).toMatchObject({ timeout: 1234 });
     const plain = await callTools(roster, [call('lookup')]);
     expect(seen[1]?.params).toEqual({ name: 'lookup', arguments: {} });
-    expect((seen[1]?.options as { timeout: number }).timeout).toBe(60_000);
+    expect(seen[1]?.options).toMatchObject({ timeout: 60_000 });
     expect(plain[0]?.durationMs).toBeGreaterThanOrEqual(0);
   });
 
