@@ -327,14 +327,82 @@ export const GROUPS = {
   'registry-validation': folder('registry', 'validation'),
   'registry-catalogue': folder('registry', 'catalogue'),
   registry: folder('registry'),
-  'engines-http': folder('engines', 'http'),
+  // The engines package's folders, each with only the tests that reach its modules (the
+  // package's tests drive the whole engine against loopback servers, seconds a mutant, so a
+  // folder run with all of them would be hours).
+  // Measured 2026-12-07: every file at 85 % or more with its equivalents, survivors explained.
+  'engines-http': {
+    mutate: [`${E}/http/*.ts`],
+    tests: [
+      `${E}/http/{json-body,transport,url,retry,provider-error}*.test.ts`,
+      'packages/engines/test/transport-values.test.ts',
+      'packages/engines/test/engine-url.test.ts',
+    ],
+  },
   'engines-durable': folder('engines', 'durable'),
-  'engines-engine': folder('engines', 'engine'),
-  'engines-loop': folder('engines', 'loop'),
-  'engines-mcp': folder('engines', 'mcp'),
-  engines: folder('engines'),
+  // The engine's hooks, split from engine.ts: middleware, observers, inlined images.
+  'engines-engine-hooks': {
+    ...folder('engines', 'engine'),
+    pending: 'split from engines-engine on 2026-12-07; not measured yet',
+    mutate: [`${E}/engine/{middleware,observe,inline-images}.ts`],
+    tests: [
+      `${E}/engine/observe.test.ts`,
+      `${E}/engine/engine.test.ts`,
+      'packages/engines/test/middleware.test.ts',
+      'packages/engines/test/hooks.test.ts',
+    ],
+  },
+  'engines-engine': {
+    ...folder('engines', 'engine'),
+    pending:
+      'engine.ts alone (1,277 lines, engine-level tests at seconds a mutant); not measured yet: likely 30 minutes or more a run, split it by concern before measuring',
+    tests: [
+      `${E}/engine/engine.test.ts`,
+      `${E}/engine/tool-result-delivery.test.ts`,
+      'packages/engines/test/engine-abort.test.ts',
+      'packages/engines/test/engine-url.test.ts',
+      'packages/engines/test/defaults.test.ts',
+      'packages/engines/test/user-parts.test.ts',
+      'packages/engines/test/preflight.test.ts',
+      'packages/engines/test/transport-values.test.ts',
+    ],
+  },
+  'engines-loop': {
+    ...folder('engines', 'loop'),
+    pending: 'narrowed on 2026-12-07; not measured yet',
+    tests: [
+      `${E}/loop/approval*.test.ts`,
+      `${E}/loop/tool-loop.test.ts`,
+      `${E}/loop/tool-loop-stream.test.ts`,
+      `${E}/loop/tool-loop-frozen-turns.test.ts`,
+      `${E}/loop/tool-loop-steps-approval.test.ts`,
+    ],
+  },
+  'engines-mcp': {
+    ...folder('engines', 'mcp'),
+    pending:
+      'narrowed on 2026-12-07, mcp-edges.test.ts written (each failure output, _meta, labels, listing warnings and errors, exceedsBytes at its bound); not measured yet',
+    tests: [
+      `${E}/mcp/*.test.ts`,
+      'packages/engines/test/mcp-reference.test.ts',
+      'packages/engines/test/tool-loop-faults.test.ts',
+    ],
+  },
+  // What is left of the package: the abort helpers and the cloud routes' signing.
+  engines: {
+    ...folder('engines'),
+    pending:
+      'narrowed on 2026-12-07, abortable-race.test.ts written (the typed abort, settleWithin, linked and turn signals); not measured yet',
+    tests: [
+      `${E}/abortable*.test.ts`,
+      'packages/engines/test/cloud-routes.test.ts',
+      // AWS's own SDK signing the same requests: every signed header compared.
+      'packages/engines/test/bedrock-aws-sdk.oracle.test.ts',
+    ],
+  },
   langchain: folder('langchain'),
-  otel: folder('otel'),
+  // Measured 2026-12-07: 93.7 % raw, every survivor explained.
+  otel: { mutate: ['packages/otel/src/**/*.ts'], tests: ['packages/otel/src/*.test.ts'] },
   'cli-commands': folder('cli', 'commands'),
   'cli-demo': folder('cli', 'demo'),
   'cli-probe': folder('cli', 'probe'),
@@ -380,6 +448,7 @@ export const EXCEPTIONS = [
       'packages/dialects/src/preflight/types.ts',
       'packages/dialects/src/stream-types.ts',
       'packages/dialects/src/structured/types.ts',
+      'packages/engines/src/cloud/types.ts',
       'packages/engines/src/engine/chat-options.ts',
       'packages/registry/src/files.ts',
       'packages/registry/src/types.ts',

@@ -45,6 +45,7 @@ export function telemetry() {
         .flatMap((metric) =>
           metric.dataPoints.map((point) => ({
             unit: metric.descriptor.unit,
+            description: metric.descriptor.description,
             attributes: point.attributes,
             value: point.value as {
               count: number;
