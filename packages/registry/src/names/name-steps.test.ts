@@ -27,6 +27,9 @@ describe('stripDateSnapshot at the edges of a calendar date', () => {
     'm-2025-13-01',
     'm-2025/09/29',
     'm-2025092x',
+    // Eight characters that are not all digits, and ten digits in the dashed form's place.
+    'm-2025 929',
+    'm-2025092900',
     // Nothing before the date: no base to strip to.
     '-20250929',
     // The dashed form after "@" is no Vertex snapshot.
@@ -107,6 +110,46 @@ describe('checkNamesResolve on retired names and snapshots', () => {
     capabilities: { tools: claim(true) },
     source: SOURCE,
     ...extra,
+  });
+
+  const provider = (offerings: unknown[], retired: unknown[] = []) =>
+    parsed('data/providers/p.json', {
+      id: 'p',
+      name: 'P',
+      tool_wire_format: 'openai',
+      base_url: 'http://127.0.0.1:9/v1',
+      chat_path: '/chat/completions',
+      auth: null,
+      docs: SOURCE,
+      offerings,
+      retired,
+    });
+
+  it('an id another entry takes: a model’s, an offering’s, a retired offering’s', () => {
+    const files = [
+      parsed('data/models/one.json', {
+        lab: 'one',
+        name: 'One',
+        models: [model('m1'), model('m2', { aliases: ['m1'] })],
+      }),
+      provider(
+        [
+          { id: 'a', model: 'one/m1', aliases: ['b', 'old'] },
+          { id: 'b', model: 'one/m2' },
+          { id: 'c', model: 'one/m1' },
+          { id: 'C', model: 'one/m2' },
+        ],
+        [{ id: 'old', model: 'one/m2', retired: '2026-01-01', source: SOURCE }],
+      ),
+    ];
+    // An alias is found before a model's id, an offering's id before an alias, and of two
+    // offering names that differ in case only, the later.
+    expect(checkNamesResolve(files).map(formatIssue)).toEqual([
+      'data/models/one.json: models["m1"].id: "m1" resolves to one/m2, not to one/m1',
+      'data/providers/p.json: retired["old"].id: "old" resolves to offering "a" on provider "p", not to retired offering "old"',
+      'data/providers/p.json: offerings["a"].aliases[0]: "b" resolves to offering "b" on provider "p", not to offering "a"',
+      'data/providers/p.json: offerings["c"].id: "c" resolves to offering "C" on provider "p", not to offering "c"',
+    ]);
   });
 
   it('a retired name a current offering takes, and a snapshot another model takes', () => {
