@@ -326,8 +326,10 @@ export const GROUPS = {
   dialects: folder('dialects'),
   // The registry's folders, each with only the tests that reach its modules (the whole
   // package's tests are 30 files, 40 seconds a run, several of them CLI subprocesses).
+  // 2026-12-07: 90.2 % on the first run (389 mutants, 12 minutes at load average 6 to 8), 93.8 %
+  // after name-steps.test.ts and the suggestion bounds (179 retested, 3.8 minutes).
   'registry-names': {
-    ...folder('registry', 'names'),
+    mutate: [`${R}/names/*.ts`],
     tests: [
       `${R}/names/*.test.ts`,
       `${R}/validation/validate.test.ts`,
@@ -351,6 +353,8 @@ export const GROUPS = {
   },
   'registry-validation': {
     ...folder('registry', 'validation'),
+    pending:
+      'measured in part on 2026-12-07 (960 mutants, load average 6 to 8): the first run was stopped after 25 minutes at 550 tested, 123 survived; the rerun with validate-checks.test.ts (every cross-field check on a small data set) after 11 minutes at 245 tested, 63 survived; about an hour in all, so validate.ts wants splitting (the schema-error formatting apart from the cross-field checks) before the next run',
     tests: [
       `${R}/validation/*.test.ts`,
       `${R}/create.test.ts`,
