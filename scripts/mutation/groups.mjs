@@ -341,8 +341,12 @@ export const GROUPS = {
   },
   'registry-resolution': {
     ...folder('registry', 'resolution'),
+    pending:
+      'first run on 2026-12-07 (354 mutants, 10.5 minutes at load average 6 to 8): 52.3 %, 81 survived and 88 without coverage, nearly all of them in find-model.ts, which derive.ts calls: the run lacked the derive tests (added to the list since); cache.ts 7 and delivery.ts 19 survivors, none yet killed or explained',
     tests: [
       `${R}/resolution/*.test.ts`,
+      // find-model.ts is reached through derive.ts.
+      `${R}/derive*.test.ts`,
       `${R}/acceptance.test.ts`,
       `${R}/api.test.ts`,
       `${R}/conventions.test.ts`,
