@@ -250,6 +250,8 @@ describe('registry sync keeps lifecycle, understands snapshots and kinds', () =>
         lifecycles: ['gpt-5.2'],
         retired: ['gpt-5.6-luna', 'gpt-5.4-2026-03-05'],
         flagged: [],
+        // Relative to where the command ran (here the data directory itself).
+        files: ['providers/openai.json', 'models/openai.json'],
       });
       const provider = readData(dataDir, 'providers/openai.json') as {
         offerings: Record<string, unknown>[];
@@ -446,10 +448,11 @@ describe('local servers', () => {
         ],
         { cwd: elsewhere },
       );
-      expect(run.code).toBe(2);
-      expect(run.stderr).toContain(
-        'registry sync: --write is refused for "ollama": a local server lists the models on this machine, not a catalogue of what "ollama" serves; use registry.discover (or an engine\'s discovery on first use) to learn what it serves',
-      );
+      expect([run.code, run.stdout, run.stderr]).toEqual([
+        2,
+        '',
+        'crosswire: registry sync: --write is refused for "ollama": a local server lists the models on this machine, not a catalogue of what "ollama" serves; use registry.discover (or an engine\'s discovery on first use) to learn what it serves (see crosswire registry sync --help)\n',
+      ]);
       expect(simulator.received('mine')).toEqual([]);
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });

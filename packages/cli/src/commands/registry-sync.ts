@@ -170,7 +170,8 @@ export const registrySyncCommand: Command = {
 function maxNewOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 0 || !/^\d+$/.test(value)) {
+  // Digits only (no sign, space, exponent or hex), and few enough to be counted exactly.
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed)) {
     throw new UsageError(
       `registry sync: --max-new takes a whole number of entries, got "${printable(value)}"`,
       'registry sync',
