@@ -37,6 +37,7 @@ export {
   type FetchedImage,
   MAX_REDIRECTS,
 } from './fetch-options.js';
+export { isDenyPrivateHostsFilter } from './guard-brand.js';
 export {
   Image,
   type ImageDataOptions,
@@ -45,7 +46,6 @@ export {
   type ImageRecord,
   parseImageUrl,
 } from './image.js';
-export { isDenyPrivateHostsFilter } from './guard-brand.js';
 export { fetchImage } from './lazy-fetch.js';
 export type { FetchTlsOptions } from './pinned-agent.js';
 export { bedrockImageFormat } from './wires/bedrock.js';
