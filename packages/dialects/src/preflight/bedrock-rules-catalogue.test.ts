@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pngHeaderRgba } from '../../../../test-support/png-header.js';
 import { BEDROCK_RULES } from './bedrock-rules.js';
 import { preflight } from './preflight.js';
+import { result, text, toolConfig, toolTurns, use } from './test-support/converse-bodies.js';
 
 // The catalogue's Converse rules as a reader of the rules page and a caller of their checks
 // meets them: each example written out, and what preflight finds in it. The modules are
@@ -17,23 +18,6 @@ const tenByTen = () => png(pngHeaderRgba([0, 0, 0, 10], [0, 0, 0, 10]));
 const fourByFour = () => png(pngHeaderRgba([0, 0, 0, 4], [0, 0, 0, 4]));
 const pdf = (name: string, bytes = 'JVBERi0xLjQK') => ({
   document: { format: 'pdf', name, source: { bytes } },
-});
-const text = (value: string) => ({ text: value });
-const use = (id: string) => ({ toolUse: { toolUseId: id, name: 'get_weather', input: {} } });
-const result = (id: string, content: unknown[] = [text('ok')], extra: object = {}) => ({
-  toolResult: { toolUseId: id, content, ...extra },
-});
-const toolConfig = (name = 'get_weather') => ({
-  toolConfig: { tools: [{ toolSpec: { name, inputSchema: { json: { type: 'object' } } } }] },
-});
-// The weather call and its answer, the tool offered.
-const toolTurns = (results: unknown[], extra: object = toolConfig()) => ({
-  messages: [
-    { role: 'user', content: [text('Weather?')] },
-    { role: 'assistant', content: [use('tooluse_1')] },
-    { role: 'user', content: results },
-  ],
-  ...extra,
 });
 const point = { cachePoint: { type: 'default' } };
 const sizes =

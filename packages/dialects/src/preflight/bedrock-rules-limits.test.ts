@@ -3,6 +3,13 @@ import { BEDROCK_MEDIA_LIMITS } from './bedrock-rules.js';
 import { overLimitImages } from './image-limits.js';
 import { preflight } from './preflight.js';
 import { pngHeaderBase64 } from './request-rules.js';
+import {
+  result,
+  text,
+  toolConfig,
+  toolTurns as turns,
+  use,
+} from './test-support/converse-bodies.js';
 
 // Each Converse rule as a user meets it: the exact path and message of the refusal at its exact
 // boundary, and the near misses that pass. Every expected value is written by hand.
@@ -12,22 +19,6 @@ const found = (body: unknown, capabilities?: { tool_result_images: boolean }) =>
     ({ rule, path, message }) => ({ rule, path, message }),
   );
 
-const text = (value: string) => ({ text: value });
-const use = (id: string) => ({ toolUse: { toolUseId: id, name: 'get_weather', input: {} } });
-const result = (id: string, content: unknown[] = [text('ok')], extra: object = {}) => ({
-  toolResult: { toolUseId: id, content, ...extra },
-});
-const toolConfig = (name = 'get_weather') => ({
-  toolConfig: { tools: [{ toolSpec: { name, inputSchema: { json: { type: 'object' } } } }] },
-});
-const turns = (results: unknown[], extra: object = toolConfig()) => ({
-  messages: [
-    { role: 'user', content: [text('Weather?')] },
-    { role: 'assistant', content: [use('tooluse_1')] },
-    { role: 'user', content: results },
-  ],
-  ...extra,
-});
 const user = (content: unknown[]) => ({ messages: [{ role: 'user', content }] });
 const pdf = (name: unknown, bytes = 'JVBERi0xLjQK') => ({
   document: { format: 'pdf', name, source: { bytes } },

@@ -212,7 +212,7 @@ export function loopOutput<T>(output: OutputOption<T>): OutputOption<T> {
   if (!isRecord(output) || !isRecord(output.schema)) return output;
   if (isZodSchema(output.schema) || isDeeplyFrozen(output.schema)) return output;
   try {
-    return { ...output, schema: deepFreeze(structuredClone(output.schema)) };
+    return { ...output, schema: frozenCopy(output.schema) };
   } catch {
     return output;
   }
