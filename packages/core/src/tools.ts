@@ -125,9 +125,11 @@ const IMMUTABLE = new WeakSet<object>();
  * {@link formatTools} are, and preflight remembers its tool rules' answers for them).
  */
 export function isDeeplyFrozen(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || IMMUTABLE.has(value)) return true;
-  // Most values asked about are not frozen at all: answered before anything is allocated.
+  if (typeof value !== 'object' || value === null) return true;
+  // Most values asked about are not frozen at all: answered before anything is allocated,
+  // and before the (dearer) lookup of what is known to be deeply frozen.
   if (!Object.isFrozen(value)) return false;
+  if (IMMUTABLE.has(value)) return true;
   // Two parallel stacks and one descriptor per property (not a descriptor map per object):
   // the tool loop asks this of every turn it adds.
   const nodes: unknown[] = [value];

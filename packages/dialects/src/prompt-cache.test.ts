@@ -303,6 +303,55 @@ describe('the last tool', () => {
     );
     expect(anthropicBreakpoints(body)).toEqual(['tools[29]', 'messages[0].content[0]']);
   });
+
+  // The tool loop's formatted tools are deeply frozen and the same on every request: the
+  // marked copy is too, so the preflight tool rules (which remember their answer for the same
+  // frozen tools) check a loop's tools once (issue 43).
+  const longTools = () =>
+    Array.from({ length: 30 }, (_, index) => ({
+      ...tool(`t${index}`),
+      description: 'd'.repeat(200),
+    }));
+  const marked = (tools: unknown[], ttl?: '1h') =>
+    (
+      applyPromptCache(
+        'anthropic',
+        {
+          model: 'claude-sonnet-5-5',
+          tools: [...tools],
+          messages: [{ role: 'user', content: 'hi' }],
+        },
+        { setting: ttl ? { ttl } : 'auto' },
+      ).tools as Record<string, unknown>[]
+    )[29];
+
+  it('of deeply frozen tools is one frozen copy, the same object on every request', () => {
+    const tools = deepFreeze(longTools());
+    const first = marked(tools);
+    expect(first).toEqual({ ...tools[29], cache_control: EPHEMERAL });
+    expect(first).not.toBe(tools[29]);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first?.cache_control)).toBe(true);
+    expect(marked(tools)).toBe(first);
+    // Another marker, another copy; the tool itself keeps no marker.
+    const long = marked(tools, '1h');
+    expect(long).toEqual({ ...tools[29], cache_control: { type: 'ephemeral', ttl: '1h' } });
+    expect(long).not.toBe(first);
+    expect(marked(tools, '1h')).toBe(long);
+    expect(tools[29]).not.toHaveProperty('cache_control');
+  });
+
+  it('of tools that are not frozen is a fresh copy on every request', () => {
+    const tools = longTools();
+    const first = marked(tools);
+    expect(first).toEqual({ ...tools[29], cache_control: EPHEMERAL });
+    expect(Object.isFrozen(first)).toBe(false);
+    // The caller may change its tool between two requests: the next copy has the change.
+    (tools[29] as { description: string }).description = 'changed';
+    const second = marked(tools);
+    expect(second).not.toBe(first);
+    expect(second).toEqual({ ...tools[29], description: 'changed', cache_control: EPHEMERAL });
+  });
 });
 
 describe('issue 38: TTL order and key length', () => {

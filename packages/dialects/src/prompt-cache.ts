@@ -225,7 +225,8 @@ export function anthropicMarkers(body: Readonly<Record<string, unknown>>): Anthr
   const system = asArray(body.system);
   for (let index = 0; index < system.length; index++) {
     at[0] = index;
-    at.length = 1;
+    // Cut back only when a deeper place was left in it (setting length is not free).
+    if (at.length !== 1) at.length = 1;
     visitBlock(system[index], 'system', at, breakpoints, emptyMarked);
   }
   const messages = asArray(body.messages);
@@ -238,7 +239,7 @@ export function anthropicMarkers(body: Readonly<Record<string, unknown>>): Anthr
     for (let inner = 0; inner < content.length; inner++) {
       at[0] = index;
       at[1] = inner;
-      at.length = 2;
+      if (at.length !== 2) at.length = 2;
       visitBlock(content[inner], 'messages', at, breakpoints, emptyMarked);
     }
     if (breakpoints.length === before && isDeeplyFrozen(message)) UNMARKED.add(message);
@@ -407,6 +408,31 @@ function anthropicCache(
   return orderedTtls(placeBreakpoints(body, request, settings), request);
 }
 
+/** The marked copies of deeply frozen tools, by the marker's JSON. */
+const MARKED_TOOLS = new WeakMap<JsonObject, Map<string, JsonObject>>();
+
+/**
+ * `tool` with the breakpoint `marker`. A deeply frozen tool (the tool loop's formatted tools)
+ * gets one frozen copy per marker, the same object on every request: the preflight tool rules
+ * remember their answer for the same frozen tools, so a loop's tools are checked once, not on
+ * every request. Any other tool gets a fresh copy.
+ */
+function markedTool(tool: JsonObject, marker: JsonObject): JsonObject {
+  if (!isDeeplyFrozen(tool)) return { ...tool, cache_control: marker };
+  const key = JSON.stringify(marker);
+  let copies = MARKED_TOOLS.get(tool);
+  if (copies === undefined) {
+    copies = new Map();
+    MARKED_TOOLS.set(tool, copies);
+  }
+  let marked = copies.get(key);
+  if (marked === undefined) {
+    marked = Object.freeze({ ...tool, cache_control: Object.freeze({ ...marker }) });
+    copies.set(key, marked);
+  }
+  return marked;
+}
+
 function placeBreakpoints(
   body: Record<string, unknown>,
   request: PromptCacheRequest,
@@ -431,7 +457,7 @@ function placeBreakpoints(
       candidates.push({
         prefixTokens: running,
         apply: (marker) => {
-          tools[last] = { ...tool, cache_control: marker };
+          tools[last] = markedTool(tool, marker);
         },
       });
     }

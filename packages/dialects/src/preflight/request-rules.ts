@@ -8,12 +8,32 @@ import { asArray, isRecord, type JsonObject } from '../support/json.js';
 import { base64ImageDimensions } from './image-header.js';
 import type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './types.js';
 
-/** Where each wire puts its function tools: the name, the schema and the path prefix. */
-interface FunctionTool {
-  readonly path: string;
-  readonly name: unknown;
-  readonly schema: unknown;
-  readonly schemaPath: string;
+/** Where a wire's function tools sit: the paths of a tool's name and schema from its indexes. */
+interface ToolSite {
+  readonly name: (index: number, inner: number) => string;
+  readonly schema: (index: number, inner: number) => string;
+}
+
+/**
+ * A function tool of the body. Its paths are built when a rule reports it, not when it is
+ * read: two strings a tool on every request were a third of Anthropic's preflight.
+ */
+class FunctionTool {
+  constructor(
+    readonly name: unknown,
+    readonly schema: unknown,
+    private readonly site: ToolSite,
+    private readonly index: number,
+    private readonly inner = 0,
+  ) {}
+
+  get path(): string {
+    return this.site.name(this.index, this.inner);
+  }
+
+  get schemaPath(): string {
+    return this.site.schema(this.index, this.inner);
+  }
 }
 
 /**
@@ -34,39 +54,43 @@ function readTools(
   return found;
 }
 
+const SITES = {
+  openai: {
+    name: (index) => `tools[${index}].function.name`,
+    schema: (index) => `tools[${index}].function.parameters`,
+  },
+  flat: {
+    name: (index) => `tools[${index}].name`,
+    schema: (index) => `tools[${index}].parameters`,
+  },
+  anthropic: {
+    name: (index) => `tools[${index}].name`,
+    schema: (index) => `tools[${index}].input_schema`,
+  },
+  gemini: {
+    name: (index, inner) => `tools[${index}].functionDeclarations[${inner}].name`,
+    schema: (index, inner) => `tools[${index}].functionDeclarations[${inner}].parameters`,
+  },
+} as const satisfies Record<string, ToolSite>;
+
 const TOOL_READERS: Readonly<Record<WireFormat, (body: JsonObject) => FunctionTool[]>> = {
   openai: (body) =>
     readTools(body.tools, (tool, index) =>
       isRecord(tool.function)
-        ? {
-            path: `tools[${index}].function.name`,
-            name: tool.function.name,
-            schema: tool.function.parameters,
-            schemaPath: `tools[${index}].function.parameters`,
-          }
+        ? new FunctionTool(tool.function.name, tool.function.parameters, SITES.openai, index)
         : undefined,
     ),
   responses: (body) =>
     readTools(body.tools, (tool, index) =>
       tool.type === 'function'
-        ? {
-            path: `tools[${index}].name`,
-            name: tool.name,
-            schema: tool.parameters,
-            schemaPath: `tools[${index}].parameters`,
-          }
+        ? new FunctionTool(tool.name, tool.parameters, SITES.flat, index)
         : undefined,
     ),
   anthropic: (body) =>
     readTools(body.tools, (tool, index) =>
       // Server tools (`web_search_20250305`...) carry a versioned `type` and no schema.
       tool.type === undefined || tool.type === 'custom'
-        ? {
-            path: `tools[${index}].name`,
-            name: tool.name,
-            schema: tool.input_schema,
-            schemaPath: `tools[${index}].input_schema`,
-          }
+        ? new FunctionTool(tool.name, tool.input_schema, SITES.anthropic, index)
         : undefined,
     ),
   gemini: (body) => {
@@ -77,13 +101,9 @@ const TOOL_READERS: Readonly<Record<WireFormat, (body: JsonObject) => FunctionTo
       if (!isRecord(tool)) continue;
       readTools(
         tool.functionDeclarations,
-        (declaration, inner) => ({
-          path: `tools[${index}].functionDeclarations[${inner}].name`,
-          name: declaration.name,
-          // `parametersJsonSchema` is JSON Schema proper; the refusal is `parameters`'.
-          schema: declaration.parameters,
-          schemaPath: `tools[${index}].functionDeclarations[${inner}].parameters`,
-        }),
+        // `parametersJsonSchema` is JSON Schema proper; the refusal is `parameters`'.
+        (declaration, inner) =>
+          new FunctionTool(declaration.name, declaration.parameters, SITES.gemini, index, inner),
         found,
       );
     }
@@ -166,8 +186,8 @@ const SCHEMA_CHILDREN = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 const SCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties'] as const;
 
 /** The dotted path of a schema node from its keys (`properties.paths.items`). */
-function schemaPath(base: string, keys: readonly string[]): string {
-  let path = base;
+function schemaPath(base: string | (() => string), keys: readonly string[]): string {
+  let path = typeof base === 'string' ? base : base();
   for (const key of keys) path += /^\d+$/.test(key) ? `[${key}]` : `.${key}`;
   return path;
 }
@@ -184,10 +204,11 @@ const SCHEMA_KEYS: ReadonlyMap<string, 'one' | 'map' | 'list'> = new Map([
  * Every schema node under `schema` that is an array without `items`, found with one shared key
  * stack (no path is built unless a node breaks the rule: this runs before every send). One
  * pass over each node's own keys, no closures: a tool schema is walked on every request.
+ * `base` is the path of `schema`, or a function that gives it, called only for a break.
  */
 export function arraysWithoutItems(
   schema: unknown,
-  base: string,
+  base: string | (() => string),
   keys: string[],
   out: RuleBreak[],
 ) {
@@ -232,7 +253,7 @@ function arrayItemsCheck(wire: WireFormat): RuleCheck {
     const keys: string[] = [];
     for (const tool of toolsOf(wire, body, context)) {
       const out: RuleBreak[] = [];
-      arraysWithoutItems(tool.schema, tool.schemaPath, keys, out);
+      arraysWithoutItems(tool.schema, () => tool.schemaPath, keys, out);
       for (const broken of out) {
         found.push({
           path: broken.path,
@@ -494,7 +515,11 @@ export const REQUEST_RULES: readonly ProviderRule[] = [
             path: `${tool.schemaPath}.type`,
             message: `${tool.schemaPath}.type: Input should be 'object'`,
           });
-        } else if (['anyOf', 'oneOf', 'allOf'].some((key) => schema[key] !== undefined)) {
+        } else if (
+          schema.anyOf !== undefined ||
+          schema.oneOf !== undefined ||
+          schema.allOf !== undefined
+        ) {
           found.push({
             path: tool.schemaPath,
             message: `${tool.schemaPath}: input_schema does not support oneOf, allOf, or anyOf at the top level`,
