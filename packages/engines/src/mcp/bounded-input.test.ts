@@ -262,6 +262,23 @@ describe('abort listeners of a turn', () => {
     expect(getEventListeners(caller.signal, 'abort')).toEqual([]);
   });
 
+  it('a task polled many times leaves no MaxListenersExceededWarning', async () => {
+    // Each status request of the SDK adds a listener to the call's signal and keeps it until
+    // the call ends: 200 ms at a 5 ms poll interval is dozens of them.
+    const caller = new AbortController();
+    const client = await track(connectInMemory(createTaskServer({ finishAfterMs: 200 })));
+    const roster = await gatherTools([client], { signal: caller.signal });
+    const outputs = await callTools(roster, [call('long_sum', { a: 2, b: 40 })], {
+      signal: caller.signal,
+    });
+    expect(outputs.map((output) => [output.failure, output.result.content])).toEqual([
+      [undefined, [{ type: 'text', text: '42' }]],
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([]);
+    expect(getEventListeners(caller.signal, 'abort')).toEqual([]);
+  });
+
   it('the tool loop runs a turn of twelve calls with the same single listener', async () => {
     const caller = new AbortController();
     const counts: number[] = [];

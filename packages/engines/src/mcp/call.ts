@@ -120,9 +120,10 @@ export async function callTool(
   const parent = options.signal;
   // One listener on the caller's signal per call, removed when the call ends: the SDK's
   // request (which never removes its own listener) and the race below listen on the call's
-  // signal. A task polls with one request per status check, each adding a listener to it.
+  // signal. A task polls with one request per status check, each adding a listener to it, so
+  // a task's signal takes any number (a plain call's has two: no need to pay for the setting).
   const { controller, release } = childController(parent);
-  setMaxListeners(0, controller.signal);
+  if (route.taskRequired) setMaxListeners(0, controller.signal);
   let raw: unknown;
   const during = `calling tool ${call.name}`;
   try {

@@ -276,7 +276,14 @@ export function createLedgerServer(imageBase64 = PNG_BASE64): {
 }
 
 /** A server with one task-only tool (as server-everything has), on the SDK's task store. */
-export function createTaskServer(options: { neverFinish?: boolean } = {}): McpServer {
+/**
+ * A server with a task-only tool `long_sum` (its result is stored `finishAfterMs` after the
+ * task starts, 10 ms by default; never with `neverFinish`; the client polls every 5 ms) and a
+ * plain tool.
+ */
+export function createTaskServer(
+  options: { neverFinish?: boolean; finishAfterMs?: number } = {},
+): McpServer {
   const server = new McpServer(
     { name: 'tasks', version: '1.0.0' },
     {
@@ -299,7 +306,7 @@ export function createTaskServer(options: { neverFinish?: boolean } = {}): McpSe
             void taskStore.storeTaskResult(task.taskId, 'completed', {
               content: [{ type: 'text', text: String(a + b) }],
             });
-          }, 10);
+          }, options.finishAfterMs ?? 10);
         }
         return { task };
       },
