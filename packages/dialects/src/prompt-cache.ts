@@ -567,24 +567,34 @@ export const BEDROCK_CACHE_MODELS: readonly (readonly [RegExp, { readonly tools:
 /** Converse allows at most this many `cachePoint` blocks in one request (Claude's limit). */
 export const BEDROCK_MAX_CACHE_POINTS = 4;
 
-/** Every `cachePoint` block of a Converse body: tools, system and message blocks. */
+/**
+ * Every `cachePoint` block of a Converse body: tools, system and message blocks. Plain loops,
+ * a path only for a point found: this runs on every request, over the whole conversation.
+ */
 export function bedrockCachePoints(body: Readonly<Record<string, unknown>>): string[] {
   const found: string[] = [];
-  asArray((body.toolConfig as JsonObject | undefined)?.tools).forEach((tool, index) => {
-    if (isRecord(tool) && tool.cachePoint !== undefined) found.push(`toolConfig.tools[${index}]`);
-  });
-  asArray(body.system).forEach((block, index) => {
-    if (isRecord(block) && block.cachePoint !== undefined) found.push(`system[${index}]`);
-  });
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
-    asArray(message.content).forEach((block, inner) => {
-      if (isRecord(block) && block.cachePoint !== undefined) {
-        found.push(`messages[${index}].content[${inner}]`);
-      }
-    });
-  });
+  const tools = asArray((body.toolConfig as JsonObject | undefined)?.tools);
+  for (let index = 0; index < tools.length; index++) {
+    if (hasCachePoint(tools[index])) found.push(`toolConfig.tools[${index}]`);
+  }
+  const system = asArray(body.system);
+  for (let index = 0; index < system.length; index++) {
+    if (hasCachePoint(system[index])) found.push(`system[${index}]`);
+  }
+  const messages = asArray(body.messages);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    if (!isRecord(message)) continue;
+    const content = asArray(message.content);
+    for (let inner = 0; inner < content.length; inner++) {
+      if (hasCachePoint(content[inner])) found.push(`messages[${index}].content[${inner}]`);
+    }
+  }
   return found;
+}
+
+function hasCachePoint(block: unknown): boolean {
+  return isRecord(block) && block.cachePoint !== undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { describe, expect, it } from 'vitest';
 import { buildRequest, neutralMessages, parseResponse, readStructured } from '../dialect.js';
 import { preflight } from '../preflight/preflight.js';
-import { applyPromptCache } from '../prompt-cache.js';
+import { applyPromptCache, bedrockCachePoints } from '../prompt-cache.js';
 import { createStreamDecoder } from '../stream-decoder.js';
 import { bedrockToolUseId } from './bedrock.js';
 import { stream } from './bedrock-stream.js';
@@ -652,5 +652,28 @@ describe('Converse rules in the preflight catalogue', () => {
     );
     expect(JSON.stringify(short)).not.toContain('cachePoint');
     expect(short.messages).toEqual(messages);
+  });
+
+  it('bedrockCachePoints names every cache point where it sits: tools, system, messages', () => {
+    const point = { cachePoint: { type: 'default' } };
+    const body = {
+      toolConfig: { tools: [{ toolSpec: { name: 't', inputSchema: { json: {} } } }, point] },
+      system: [{ text: 'Be brief.' }, point, { text: 'More.' }, point],
+      messages: [
+        { role: 'user', content: [{ text: 'Weather?' }] },
+        { role: 'assistant', content: [{ text: 'Sunny.' }, point] },
+        'not a message',
+        { role: 'user', content: [point, { text: 'Tomorrow?' }, point] },
+      ],
+    };
+    expect(bedrockCachePoints(body)).toEqual([
+      'toolConfig.tools[1]',
+      'system[1]',
+      'system[3]',
+      'messages[1].content[1]',
+      'messages[3].content[0]',
+      'messages[3].content[2]',
+    ]);
+    expect(bedrockCachePoints({ messages: [{ role: 'user', content: 'text' }] })).toEqual([]);
   });
 });
