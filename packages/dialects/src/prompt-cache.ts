@@ -147,6 +147,15 @@ export interface AnthropicMarkers {
   readonly emptyMarked: readonly RuleBreak[];
 }
 
+/** The markers walk, and what it saw on the way that the media rules want to know. */
+export interface MarkersWalk extends AnthropicMarkers {
+  /**
+   * False only when no message holds an image or document block at any depth: the preflight
+   * media rules then skip their own walk of the conversation.
+   */
+  readonly media: boolean;
+}
+
 function ttlOf(marker: unknown): string {
   const ttl = asRecord(marker).ttl;
   return typeof ttl === 'string' ? ttl : '5m';
@@ -168,6 +177,7 @@ function blockPaths(root: 'system' | 'messages', at: readonly number[]) {
  * The blocks inside a block, then its own breakpoint (and an empty marked text): a tool_result's
  * own marker closes a prefix that holds its content, so the content's markers come first.
  * `at` is the block's place (one shared stack); a path is spelled out only for a marker.
+ * True when the block, or a block inside it, is an image or a document.
  */
 function visitBlock(
   block: unknown,
@@ -175,17 +185,18 @@ function visitBlock(
   at: number[],
   breakpoints: CacheBreakpoint[],
   emptyMarked: RuleBreak[],
-): void {
-  if (!isRecord(block)) return;
+): boolean {
+  if (!isRecord(block)) return false;
+  let media = block.type === 'image' || block.type === 'document';
   const inner = block.content;
   if (Array.isArray(inner)) {
     for (let index = 0; index < inner.length; index++) {
       at.push(index);
-      visitBlock(inner[index], root, at, breakpoints, emptyMarked);
+      if (visitBlock(inner[index], root, at, breakpoints, emptyMarked)) media = true;
       at.pop();
     }
   }
-  if (block.cache_control === undefined) return;
+  if (block.cache_control === undefined) return media;
   const { path, apiPath } = blockPaths(root, at);
   breakpoints.push({ path, ttl: ttlOf(block.cache_control) });
   if (isEmptyText(block)) {
@@ -194,13 +205,14 @@ function visitBlock(
       message: `${apiPath}.text: cache_control cannot be set for empty text blocks`,
     });
   }
+  return media;
 }
 
 /**
- * Deeply frozen messages found without a `cache_control` (the tool loop's turns: placement
- * marks copies of them): a growing conversation is walked once per message.
+ * Deeply frozen messages found without a `cache_control` and without media (the tool loop's
+ * turns: placement marks copies of them): a growing conversation is walked once per message.
  */
-const UNMARKED = new WeakSet<object>();
+const PLAIN = new WeakSet<object>();
 
 /**
  * Every `cache_control` of an Anthropic body (tools, system blocks, message blocks, tool_result
@@ -210,8 +222,18 @@ const UNMARKED = new WeakSet<object>();
  * calls is read as it is now.
  */
 export function anthropicMarkers(body: Readonly<Record<string, unknown>>): AnthropicMarkers {
+  const { breakpoints, emptyMarked } = walkMarkers(body);
+  return { breakpoints, emptyMarked };
+}
+
+/**
+ * {@link anthropicMarkers}, and whether a message holds media: one walk that the breakpoint
+ * rules and the media rules of a preflight call share (two walks of every block before).
+ */
+export function walkMarkers(body: Readonly<Record<string, unknown>>): MarkersWalk {
   const breakpoints: CacheBreakpoint[] = [];
   const emptyMarked: RuleBreak[] = [];
+  let media = false;
   const tools = asArray(body.tools);
   for (let index = 0; index < tools.length; index++) {
     const tool = tools[index];
@@ -232,24 +254,26 @@ export function anthropicMarkers(body: Readonly<Record<string, unknown>>): Anthr
   const messages = asArray(body.messages);
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index];
-    if (!isRecord(message) || UNMARKED.has(message)) continue;
+    if (!isRecord(message) || PLAIN.has(message)) continue;
     const content = message.content;
     if (!Array.isArray(content)) continue;
     const before = breakpoints.length;
+    let held = false;
     for (let inner = 0; inner < content.length; inner++) {
       at[0] = index;
       at[1] = inner;
       if (at.length !== 2) at.length = 2;
-      visitBlock(content[inner], 'messages', at, breakpoints, emptyMarked);
+      if (visitBlock(content[inner], 'messages', at, breakpoints, emptyMarked)) held = true;
     }
-    if (breakpoints.length === before && isDeeplyFrozen(message)) UNMARKED.add(message);
+    if (held) media = true;
+    else if (breakpoints.length === before && isDeeplyFrozen(message)) PLAIN.add(message);
   }
-  return { breakpoints, emptyMarked };
+  return { breakpoints, emptyMarked, media };
 }
 
 /** Every `cache_control` in an Anthropic body: tools, system blocks, message blocks, tool_result content. */
 export function anthropicBreakpoints(body: Readonly<Record<string, unknown>>): string[] {
-  return anthropicMarkers(body).breakpoints.map((breakpoint) => breakpoint.path);
+  return walkMarkers(body).breakpoints.map((breakpoint) => breakpoint.path);
 }
 
 /**
@@ -297,7 +321,7 @@ function raiseBlock(block: unknown, position: { at: number }, raise: ReadonlySet
  * `prompt_cache_ttl_raised` (rule `anthropic-cache-ttl-order`).
  */
 function orderedTtls(body: Record<string, unknown>, request: PromptCacheRequest) {
-  const markers = anthropicMarkers(body);
+  const markers = walkMarkers(body);
   if (misorderedTtls(markers).length === 0) return body;
   let lastLong = -1;
   markers.breakpoints.forEach((breakpoint, index) => {

@@ -3,31 +3,32 @@
 // five-minute one; on the OpenAI wires a `prompt_cache_key` of at most 64 characters (each
 // refused with a 400). The anthropic rules read one shared walk of the markers.
 
-import type { AnthropicMarkers } from '../prompt-cache.js';
+import type { MarkersWalk } from '../prompt-cache.js';
 import {
   ANTHROPIC_MAX_BREAKPOINTS,
-  anthropicMarkers,
   misorderedTtls,
   PROMPT_CACHE_KEY_MAX_LENGTH,
+  walkMarkers,
 } from '../prompt-cache.js';
 import type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './types.js';
 
 /*
- * The markers of one preflight call, shared by its three Anthropic rules through the call's
- * context object. Keyed by the context, which lives for one call: a body changed in place
- * between two calls (a message pushed into the same array) is walked afresh.
+ * The markers of one preflight call, shared by its three Anthropic rules (and, through
+ * `media`, its media rules) through the call's context object. Keyed by the context, which
+ * lives for one call: a body changed in place between two calls (a message pushed into the
+ * same array) is walked afresh.
  */
-const walked = new WeakMap<RuleContext, { body: object; markers: AnthropicMarkers }>();
+const walked = new WeakMap<RuleContext, { body: object; markers: MarkersWalk }>();
 
-function markersOf(
+export function markersOf(
   body: Readonly<Record<string, unknown>>,
   context: RuleContext | undefined,
-): AnthropicMarkers {
+): MarkersWalk {
   // A rule called on its own (no context object) walks for itself.
-  if (context === undefined) return anthropicMarkers(body);
+  if (context === undefined) return walkMarkers(body);
   const known = walked.get(context);
   if (known?.body === body) return known.markers;
-  const markers = anthropicMarkers(body);
+  const markers = walkMarkers(body);
   walked.set(context, { body, markers });
   return markers;
 }

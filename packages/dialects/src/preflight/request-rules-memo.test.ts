@@ -176,3 +176,57 @@ describe('one body changed in place between two preflight calls', () => {
     ]);
   });
 });
+
+describe('the media rules read the breakpoint walk for whether there is media', () => {
+  const big = () => image(pngHeaderBase64(8001, 10));
+  const sides = (body: object) =>
+    preflight(body, { wire: 'anthropic', model: 'claude-sonnet-4-5' })
+      .violations.filter((broken) => broken.rule === 'anthropic-image-side')
+      .map((broken) => broken.path);
+
+  it('finds an image in a deeply frozen message on every call, and one inside a tool result', () => {
+    const turns = deepFreeze([
+      { role: 'user', content: [{ type: 'text', text: 'look' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'x' }, big()] },
+        ],
+      },
+      { role: 'user', content: [big()] },
+    ]);
+    for (let call = 0; call < 3; call++) {
+      expect(sides({ model: 'm', max_tokens: 1, messages: [...turns] })).toEqual([
+        'messages[1].content[0].content[1].source.data',
+        'messages[2].content[0].source.data',
+      ]);
+    }
+  });
+
+  it('finds an image whose only place is inside a tool result', () => {
+    const result = {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 't1', content: [big()] }],
+    };
+    expect(sides({ model: 'm', max_tokens: 1, messages: [result] })).toEqual([
+      'messages[0].content[0].content[0].source.data',
+    ]);
+    expect(sides({ model: 'm', max_tokens: 1, messages: [deepFreeze(result)] })).toEqual([
+      'messages[0].content[0].content[0].source.data',
+    ]);
+  });
+
+  it('a frozen text-only turn followed by one with an image, in the same array', () => {
+    const text = deepFreeze({ role: 'user', content: [{ type: 'text', text: 'plain' }] });
+    const messages: unknown[] = [text];
+    expect(sides({ model: 'm', max_tokens: 1, messages })).toEqual([]);
+    messages.push({ role: 'user', content: [big()] });
+    expect(sides({ model: 'm', max_tokens: 1, messages })).toEqual([
+      'messages[1].content[0].source.data',
+    ]);
+    // The text-only turn, now known to hold nothing, is skipped; its neighbour is still read.
+    expect(sides({ model: 'm', max_tokens: 1, messages: [text, ...messages] })).toEqual([
+      'messages[2].content[0].source.data',
+    ]);
+  });
+});

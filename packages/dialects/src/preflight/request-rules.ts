@@ -5,6 +5,7 @@ import { bytesToBase64, isDeeplyFrozen, type WireFormat } from '@crosswire/core'
 import { saysArray } from '../structured/schema-nodes.js';
 import { anthropicBlockPath, forEachAnthropicMedia } from '../support/anthropic-blocks.js';
 import { asArray, isRecord, type JsonObject } from '../support/json.js';
+import { markersOf } from './cache-rules.js';
 import { base64ImageDimensions } from './image-header.js';
 import type { ProviderRule, RuleBreak, RuleCheck, RuleContext } from './types.js';
 
@@ -284,6 +285,11 @@ function anthropicMedia(body: JsonObject, context: RuleContext): AnthropicMedia[
   const known = MEDIA.get(context);
   if (known?.body === body) return known.media;
   const found: AnthropicMedia[] = [];
+  // The breakpoint rules' walk of this call (shared) says whether there is any media to find.
+  if (!markersOf(body, context).media) {
+    MEDIA.set(context, { body, media: found });
+    return found;
+  }
   forEachAnthropicMedia(body, (block, place) => {
     const source = isRecord(block.source) ? block.source : {};
     found.push({
