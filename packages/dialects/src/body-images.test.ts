@@ -149,6 +149,104 @@ describe('BODY_IMAGES finds the base64 images of each wire', () => {
   });
 });
 
+describe('BODY_IMAGES on a growing conversation of frozen turns', () => {
+  // The tool loop freezes the turns it adds and sends them on every request: a frozen turn
+  // without an image is read once; a frozen one with an image, and any turn not frozen, are
+  // read on every call. One image-free turn, one turn with an image, per wire.
+  const deepFreeze = <T>(value: T): T => {
+    if (typeof value === 'object' && value !== null) {
+      Object.freeze(value);
+      for (const inner of Object.values(value)) deepFreeze(inner);
+    }
+    return value;
+  };
+  const TURNS: Readonly<
+    Record<Exclude<WireFormat, 'anthropic'>, [string, () => unknown, () => unknown, string]>
+  > = {
+    openai: [
+      'messages',
+      () => ({ role: 'user', content: [{ type: 'text', text: 'hi' }] }),
+      () => ({
+        role: 'user',
+        content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } }],
+      }),
+      'messages[1].content[0]',
+    ],
+    hermes: [
+      'messages',
+      () => ({ role: 'user', content: 'hi' }),
+      () => ({
+        role: 'user',
+        content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } }],
+      }),
+      'messages[1].content[0]',
+    ],
+    responses: [
+      'input',
+      () => ({ role: 'user', content: [{ type: 'input_text', text: 'hi' }] }),
+      () => ({
+        role: 'user',
+        content: [{ type: 'input_image', image_url: 'data:image/png;base64,AA' }],
+      }),
+      'input[1].content[0]',
+    ],
+    gemini: [
+      'contents',
+      () => ({ role: 'user', parts: [{ text: 'hi' }] }),
+      () => ({ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: 'AA' } }] }),
+      'contents[1].parts[0]',
+    ],
+    ollama: [
+      'messages',
+      () => ({ role: 'user', content: 'hi' }),
+      () => ({ role: 'user', content: 'look', images: ['AA'] }),
+      'messages[1].images[0]',
+    ],
+    bedrock: [
+      'messages',
+      () => ({ role: 'user', content: [{ text: 'hi' }] }),
+      () => ({
+        role: 'user',
+        content: [
+          {
+            toolResult: {
+              toolUseId: 't',
+              content: [{ image: { format: 'png', source: { bytes: 'AA' } } }],
+            },
+          },
+        ],
+      }),
+      'messages[1].content[0].toolResult.content[0]',
+    ],
+  };
+  const paths = (wire: WireFormat, body: Record<string, unknown>) =>
+    BODY_IMAGES[wire](body).map((image) => image.path);
+
+  it('what one wire found image-free is not taken as image-free by another', () => {
+    // A Converse image, which a Chat Completions reader does not see.
+    const turn = deepFreeze(TURNS.bedrock[2]());
+    expect(paths('openai', { messages: [turn] })).toEqual([]);
+    expect(paths('bedrock', { messages: [turn] })).toEqual([
+      'messages[0].content[0].toolResult.content[0]',
+    ]);
+  });
+
+  for (const [wire, [field, plain, withImage, path]] of Object.entries(TURNS)) {
+    it(`${wire}: a frozen turn with an image is found on every call; a plain one is skipped safely`, () => {
+      const turns = deepFreeze([plain(), withImage()]);
+      for (let call = 0; call < 3; call++) {
+        expect(paths(wire as WireFormat, { [field]: [...turns] })).toEqual([path]);
+      }
+      // A turn that is not frozen is read again: an image put into it in place is found.
+      const open = plain() as Record<string, unknown>;
+      const list = [turns[0], open];
+      expect(paths(wire as WireFormat, { [field]: list })).toEqual([]);
+      Object.assign(open, withImage());
+      expect(paths(wire as WireFormat, { [field]: list })).toEqual([path]);
+    });
+  }
+});
+
 describe('withProvenImages', () => {
   it('replaces an SVG labelled image/png by the placeholder, keeps a true PNG, warns once per image', () => {
     const { warnings, onWarning } = collect();

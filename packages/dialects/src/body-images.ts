@@ -9,6 +9,7 @@
 import {
   emitWarning,
   imageBase64Matches,
+  isDeeplyFrozen,
   mediaTypeFromBase64,
   normalizeMediaType,
   type WarningHandler,
@@ -51,6 +52,38 @@ function base64DataUrl(url: unknown): { mediaType: string; data: string } | unde
   return { mediaType: header.join(';'), data: url.slice(comma + 1) };
 }
 
+/**
+ * Calls `read` with each record of `list` (a body's messages or contents) and its index, but
+ * for the ones known to hold no base64 image: an item that is deeply frozen (the tool loop
+ * freezes the turns it adds) and where `read` found none is remembered in `plain`, one set per
+ * wire's reader, so a growing conversation is read once per message, not once per request.
+ * Any other item is read every time (it may have changed in place).
+ */
+function readItems(
+  list: unknown,
+  plain: WeakSet<object>,
+  found: readonly BodyImage[],
+  read: (item: JsonObject, index: number) => void,
+): void {
+  const items = asArray(list);
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (!isRecord(item) || plain.has(item)) continue;
+    const before = found.length;
+    read(item, index);
+    if (found.length === before && isDeeplyFrozen(item)) plain.add(item);
+  }
+}
+
+/** The deeply frozen items each reader found without an image. */
+const PLAIN = {
+  chat: new WeakSet<object>(),
+  responses: new WeakSet<object>(),
+  gemini: new WeakSet<object>(),
+  ollama: new WeakSet<object>(),
+  bedrock: new WeakSet<object>(),
+};
+
 /** Anthropic: image blocks of each message, and inside its tool_result blocks. */
 function anthropicImages(body: JsonObject): BodyImage[] {
   const found: BodyImage[] = [];
@@ -73,8 +106,7 @@ function anthropicImages(body: JsonObject): BodyImage[] {
 /** Chat Completions (openai, hermes): `image_url` parts whose URL is a base64 data: URL. */
 function chatCompletionsImages(body: JsonObject): BodyImage[] {
   const found: BodyImage[] = [];
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
+  readItems(body.messages, PLAIN.chat, found, (message, index) => {
     asArray(message.content).forEach((part, inner) => {
       if (!isRecord(part) || part.type !== 'image_url') return;
       const url = isRecord(part.image_url) ? part.image_url.url : part.image_url;
@@ -94,8 +126,7 @@ function chatCompletionsImages(body: JsonObject): BodyImage[] {
 /** Responses: `input_image` parts of input messages and of function_call_output lists. */
 function responsesImages(body: JsonObject): BodyImage[] {
   const found: BodyImage[] = [];
-  asArray(body.input).forEach((item, index) => {
-    if (!isRecord(item)) return;
+  readItems(body.input, PLAIN.responses, found, (item, index) => {
     const field = Array.isArray(item.content) ? 'content' : 'output';
     asArray(item[field]).forEach((part, inner) => {
       if (!isRecord(part) || part.type !== 'input_image') return;
@@ -133,8 +164,7 @@ function geminiInline(part: unknown): { mediaType: string; data: string } | unde
  */
 function geminiImages(body: JsonObject): BodyImage[] {
   const found: BodyImage[] = [];
-  asArray(body.contents).forEach((content, index) => {
-    if (!isRecord(content)) return;
+  readItems(body.contents, PLAIN.gemini, found, (content, index) => {
     asArray(content.parts).forEach((part, inner) => {
       const path = `contents[${index}].parts[${inner}]`;
       const keys = ['contents', index, 'parts', inner];
@@ -166,8 +196,7 @@ function geminiImages(body: JsonObject): BodyImage[] {
 /** Ollama: each message's `images` (bare base64, no type written): refused ones join its text. */
 function ollamaImages(body: JsonObject): BodyImage[] {
   const found: BodyImage[] = [];
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
+  readItems(body.messages, PLAIN.ollama, found, (message, index) => {
     asArray(message.images).forEach((data, inner) => {
       if (typeof data !== 'string') return;
       found.push({
@@ -222,8 +251,7 @@ function bedrockImages(body: JsonObject): BodyImage[] {
       replace: geminiText,
     });
   };
-  asArray(body.messages).forEach((message, index) => {
-    if (!isRecord(message)) return;
+  readItems(body.messages, PLAIN.bedrock, found, (message, index) => {
     asArray(message.content).forEach((block, inner) => {
       visit(block, `messages[${index}].content[${inner}]`, ['messages', index, 'content', inner]);
     });
