@@ -28,13 +28,14 @@ import {
   QUEUE_NAME,
   toolLoopProcessor,
 } from '../examples/bullmq/tool-loop-jobs.mjs';
+import { collectGarbage } from './gc.mjs';
 import { option } from './quick.mjs';
 
 const { createEngine } = await import('@crosswire/engines');
 const loops = option('loops', 40, 4);
 const concurrency = option('concurrency', 4);
 const rounds = option('rounds', 5, 1);
-const gc = globalThis.gc ?? (() => {});
+const gc = collectGarbage;
 
 const redisServer = await startRedisServer();
 const redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });

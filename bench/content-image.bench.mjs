@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
+import { collectGarbage } from './gc.mjs';
 import { sized } from './quick.mjs';
 
 const MIB = 1024 * 1024;
@@ -47,7 +48,7 @@ const contenders = {
 };
 
 function peakOf(run) {
-  globalThis.gc?.();
+  collectGarbage();
   const before = process.memoryUsage();
   let peakRss = before.rss;
   let peakHeap = before.heapUsed + before.arrayBuffers;
@@ -122,7 +123,7 @@ for (const [name, contender] of Object.entries(contenders)) {
 const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
 for (let run = 0; run < RUNS; run++) {
   for (const [name, contender] of Object.entries(contenders)) {
-    globalThis.gc?.();
+    collectGarbage();
     const started = performance.now();
     await contender(url);
     times[name].push(performance.now() - started);

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { startChildSimulator } from './child-simulator.mjs';
+import { collectGarbage } from './gc.mjs';
 import { option, sized } from './quick.mjs';
 
 const engines = new URL('../packages/engines/dist/node/', import.meta.url);
@@ -188,7 +189,7 @@ async function measureTogether(contenders) {
   const wall = contenders.map(() => []);
   for (let index = 0; index < runs; index++) {
     for (const [position, contender] of contenders.entries()) {
-      globalThis.gc?.();
+      collectGarbage();
       const startCpu = process.cpuUsage();
       const startWall = performance.now();
       await contender.run();

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { collectGarbage } from './gc.mjs';
 import { importInternal } from './internal.mjs';
 // hostile peers (issue 26): what a provider or proxy controls costs at most linear time and
 // bounded memory. Each shape runs at n and 2n side by side; a linear reader takes about 2x as
@@ -18,7 +19,7 @@ const dialects = await import(
 const { TextBuilder } = await importInternal('dialects', 'stream-text');
 const { linkSignals } = await importInternal('engines', 'abortable');
 const { createStreamDecoder } = dialects;
-const gc = globalThis.gc ?? (() => undefined);
+const gc = collectGarbage;
 
 const sse = (event, data) =>
   `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;

@@ -12,6 +12,7 @@
 // Needs the built packages (`pnpm bench` builds them). Run: node bench/otel.bench.mjs [--runs=200]
 import { metrics as sdkMetrics, tracing } from '@opentelemetry/sdk-node';
 import { startChildSimulator } from './child-simulator.mjs';
+import { collectGarbage } from './gc.mjs';
 import { option, sized } from './quick.mjs';
 
 const { createEngine } = await import(
@@ -105,7 +106,7 @@ for (let run = 0; run < warmup + runs; run += 1) {
   const names = Object.keys(engines);
   for (let offset = 0; offset < names.length; offset += 1) {
     const name = names[(run + offset) % names.length];
-    globalThis.gc?.();
+    collectGarbage();
     const ms = await once(engines[name]);
     if (run >= warmup) samples[name].push(ms);
   }

@@ -15,6 +15,7 @@
 // Needs the built packages (engines, and what it depends on). Run: node --expose-gc bench/stream.bench.mjs
 import { createOpenAI } from '@ai-sdk/openai';
 import { streamText } from 'ai';
+import { collectGarbage } from './gc.mjs';
 import { option, sized } from './quick.mjs';
 
 const { createStreamDecoder } = await import(
@@ -122,7 +123,7 @@ const piece = encoder.encode(frames.find((frame) => frame.includes('"content":"'
 const target = sized(50, 2) * 1024 * 1024;
 const memoryDecoder = createStreamDecoder('openai');
 memoryDecoder.push(chunks[0]);
-globalThis.gc?.();
+collectGarbage();
 const startHeap = process.memoryUsage().heapUsed;
 let peak = startHeap;
 let sent = 0;
@@ -131,11 +132,11 @@ for (let index = 0; sent < target; index++) {
   textEvents += memoryDecoder.push(piece).length;
   sent += piece.length;
   if (index % 20_000 === 0) {
-    globalThis.gc?.();
+    collectGarbage();
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   }
 }
-globalThis.gc?.();
+collectGarbage();
 const heapBeforeEnd = process.memoryUsage().heapUsed;
 peak = Math.max(peak, heapBeforeEnd);
 console.log(`50 MB streamed reply (${textEvents} text events), heap growth while streaming:`);

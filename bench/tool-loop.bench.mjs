@@ -21,6 +21,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { startChildSimulator } from './child-simulator.mjs';
+import { collectGarbage } from './gc.mjs';
 import { importPreviousRelease } from './previous-release.mjs';
 import { option, sized } from './quick.mjs';
 
@@ -136,7 +137,7 @@ async function measureTogether(contenders, requests) {
   for (let round = 0; round < rounds; round++) {
     for (const [position, prepare] of contenders.entries()) {
       const run = await prepare();
-      globalThis.gc?.();
+      collectGarbage();
       const start = process.cpuUsage();
       await run();
       const used = process.cpuUsage(start);
