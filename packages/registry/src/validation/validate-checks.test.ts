@@ -204,6 +204,16 @@ describe('claims', () => {
         provider.capabilities = { tool_result_pdf: claim(true), tool_result_images: claim(true) };
       }),
     ).toEqual([]);
+    // Only a true tool-result claim needs the wire's native form: a false one, or a true claim
+    // of another capability, is fine on any wire.
+    expect(
+      problems(({ provider }) => {
+        first(provider.offerings).capabilities = {
+          tool_result_images: claim(false),
+          image_input: claim(true),
+        };
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -278,6 +288,22 @@ describe('provider files', () => {
         { file: 'extra/q.json', data: provider() },
       ]).issues.map(formatIssue),
     ).toEqual([]);
+    // A name that is no .json file name (data handed to the API from elsewhere) is not held to it.
+    expect(
+      validateRegistrySources([
+        { file: 'data/models/labs', data: lab() },
+        { file: 'data/providers/q', data: provider() },
+      ]).issues.map(formatIssue),
+    ).toEqual([]);
+  });
+
+  it('a provider with neither offerings nor a default model is complete', () => {
+    expect(
+      problems(({ provider }) => {
+        delete provider.offerings;
+        delete provider.default_model;
+      }),
+    ).toEqual([]);
   });
 
   it('every {name} of a cloud URL is a declared cloud param', () => {
@@ -295,6 +321,16 @@ describe('provider files', () => {
     ).toEqual([
       `${PROVIDER_FILE}: cloud.base_url: {resource} is not a cloud param of this provider (declare it in cloud.params)`,
       `${PROVIDER_FILE}: cloud.base_url_overrides[0].base_url: {zone} is not a cloud param of this provider (declare it in cloud.params)`,
+    ]);
+  });
+
+  it('a {name} in the base URL of a provider with no cloud section is no cloud param either', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.base_url = 'https://{region}.example.test/v1';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: base_url: {region} is not a cloud param of this provider (declare it in cloud.params)`,
     ]);
   });
 
@@ -368,6 +404,23 @@ describe('offerings and retired offerings', () => {
       }),
     ).toEqual([
       `${PROVIDER_FILE}: offerings["a2"].aliases[1]: offering name "A1" is already used by offerings[0]`,
+    ]);
+    expect(
+      problems(({ provider }) => {
+        second(provider.offerings).id = 'A1';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: offerings["A1"].id: offering name "A1" is already used by offerings[0]`,
+    ]);
+  });
+
+  it('an offering of a model no lab file defines', () => {
+    expect(
+      problems(({ provider }) => {
+        first(provider.offerings).model = 'acme/a9';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: offerings["a1"].model: unknown model "acme/a9" (no lab file defines it)`,
     ]);
   });
 
