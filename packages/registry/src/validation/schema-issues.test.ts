@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { claim, SOURCE } from '../test-support/fixtures.js';
-import { formatIssue, parseRegistrySource } from './validate.js';
+import {
+  formatIssue,
+  locatePath,
+  parseRegistrySource,
+  validateRegistrySources,
+} from './validate.js';
 
 // What a registry author reads when a data file does not fit its schema: one line per problem,
 // naming the field by its path and saying what is wrong in words (missing, unknown, which values
@@ -158,7 +163,12 @@ describe('each kind of mistake, in words', () => {
     expect(
       problems(
         lab({
-          models: [{ ...(lab().models as Json[])[0], capabilities: { tools: { value: 'yes' } } }],
+          models: [
+            {
+              ...(lab().models as Json[])[0],
+              capabilities: { tools: { value: 'yes' } },
+            },
+          ],
         }),
       ),
     ).toEqual([`${FILE}: models[0].capabilities.tools.value: ${expected}`]);
@@ -169,7 +179,11 @@ describe('each kind of mistake, in words', () => {
     ]);
     expect(
       problems(
-        provider({ capabilities: { tool_result_images: [claim(false), { value: 'yes' }] } }),
+        provider({
+          capabilities: {
+            tool_result_images: [claim(false), { value: 'yes' }],
+          },
+        }),
       ),
     ).toEqual([`${FILE}: capabilities.tool_result_images[1].value: ${expected}`]);
   });
@@ -177,14 +191,20 @@ describe('each kind of mistake, in words', () => {
   it('a misspelt field inside a conditional claim, single or in a list', () => {
     const when = { family: 'acme', colour: 1 };
     expect(
-      problems(provider({ capabilities: { tool_result_images: { ...claim(true), when } } })),
+      problems(
+        provider({
+          capabilities: { tool_result_images: { ...claim(true), when } },
+        }),
+      ),
     ).toEqual([
       `${FILE}: capabilities.tool_result_images.when.colour: unknown field "colour" (the schema is strict; check the spelling)`,
     ]);
     expect(
       problems(
         provider({
-          capabilities: { tool_result_images: [{ ...claim(true), when }, claim('unknown')] },
+          capabilities: {
+            tool_result_images: [{ ...claim(true), when }, claim('unknown')],
+          },
         }),
       ),
     ).toEqual([
@@ -192,10 +212,48 @@ describe('each kind of mistake, in words', () => {
     ]);
   });
 
+  it('one wrong value in a single claim is named at its field, not as the whole claim', () => {
+    expect(
+      problems(
+        provider({
+          capabilities: {
+            tool_result_images: { ...claim(false), evidence: 'rumour' },
+          },
+        }),
+      ),
+    ).toEqual([
+      `${FILE}: capabilities.tool_result_images.evidence: got "rumour"; expected one of "docs", "live", "inferred", "listing"`,
+    ]);
+  });
+
+  it('a claim whose first mistake is a wrong type still has each mistake named', () => {
+    expect(
+      problems(
+        provider({
+          capabilities: {
+            tool_result_images: {
+              value: false,
+              evidence: 'docs',
+              source: 5,
+              date: 'soon',
+            },
+          },
+        }),
+      ),
+    ).toEqual([
+      `${FILE}: capabilities.tool_result_images.source: Invalid input: expected string, received number`,
+      `${FILE}: capabilities.tool_result_images.date: expected a date YYYY-MM-DD`,
+    ]);
+  });
+
   it('several mistakes in one claim are all named', () => {
     expect(
       problems(
-        provider({ capabilities: { tool_result_images: { value: 'yes', evidence: 'rumour' } } }),
+        provider({
+          capabilities: {
+            tool_result_images: { value: 'yes', evidence: 'rumour' },
+          },
+        }),
       ),
     ).toEqual([
       `${FILE}: capabilities.tool_result_images.value: got "yes"; expected one of true, false, "unknown"`,
@@ -227,5 +285,75 @@ describe('each kind of mistake, in words', () => {
     expect(problems(provider({ base_url: 'file:///etc/passwd' }))).toEqual([
       `${FILE}: base_url: base_url must be an http or https URL (the transport speaks nothing else)`,
     ]);
+  });
+});
+
+describe('the field is named by its entry, as the author finds it', () => {
+  const LAB_FILE = 'data/models/acme.json';
+
+  /** The lines for a lab file with `extra` and a provider that offers nothing. */
+  function labProblems(extra: Json): string[] {
+    return validateRegistrySources([
+      { file: LAB_FILE, data: lab(extra) },
+      { file: FILE, data: provider() },
+    ]).issues.map(formatIssue);
+  }
+
+  function model(id: string, extra: Json = {}): Json {
+    return {
+      id,
+      name: id,
+      family: 'acme',
+      capabilities: {},
+      source: SOURCE,
+      ...extra,
+    };
+  }
+
+  it('the eleventh model by its id, like the first', () => {
+    const models = Array.from({ length: 11 }, (_, index) => model(`a${index + 1}`));
+    models[10] = model('a11', { limits: { context: 10, output: 20 } });
+    expect(labProblems({ models })).toEqual([
+      `${LAB_FILE}: models["a11"].limits.output: output limit 20 exceeds the context window 10`,
+    ]);
+  });
+
+  it('an entry with no usable name by its position: a null entry, an empty id, a family that is no text', () => {
+    expect(labProblems({ models: [model('a1'), null] })).toEqual([
+      `${LAB_FILE}: models[1]: Invalid input: expected object, received null`,
+    ]);
+    expect(
+      labProblems({
+        models: [model('a1'), model('', { name: 'A', family: '' })],
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models[1].id: expected letters, digits and . _ : @ / -`,
+      `${LAB_FILE}: models[1].family: expected lowercase letters, digits, "-" and "."`,
+    ]);
+    const family = {
+      templates: ['acme-{version}'],
+      capabilities: {},
+      source: SOURCE,
+    };
+    expect(labProblems({ families: [{ ...family, family: 5 }] })).toEqual([
+      `${LAB_FILE}: families[0].family: Invalid input: expected string, received number`,
+    ]);
+    expect(labProblems({ families: [{ ...family, family: '' }] })).toEqual([
+      `${LAB_FILE}: families[0].family: expected lowercase letters, digits, "-" and "."`,
+    ]);
+  });
+
+  it('a field the file does not have yet is named all the same', () => {
+    expect(
+      validateRegistrySources([
+        { file: LAB_FILE, data: lab() },
+        { file: FILE, data: provider({ quirks: { inline_images: true } }) },
+      ]).issues.map(formatIssue),
+    ).toEqual([
+      `${FILE}: quirk_sources.inline_images: quirk "inline_images" needs its provenance in quirk_sources.inline_images (evidence, date, source)`,
+    ]);
+    expect(locatePath({ auth: null }, 'auth.header')).toBe('auth.header');
+    expect(locatePath({ models: [null, 'a'] }, 'models[0].id')).toBe('models[0].id');
+    expect(locatePath({ models: [{ id: 'a1' }] }, 'models[3].limits')).toBe('models[3].limits');
   });
 });

@@ -30,7 +30,14 @@ function lab(): Lab {
     lab: 'acme',
     name: 'Acme',
     // A family only the family entry names; the models' family is "acme".
-    families: [{ family: 'tmpl', templates: ['tmpl-{version}'], capabilities: {}, source: SOURCE }],
+    families: [
+      {
+        family: 'tmpl',
+        templates: ['tmpl-{version}'],
+        capabilities: {},
+        source: SOURCE,
+      },
+    ],
     models: [model('a1', { limits: { context: 1000, output: 100 } }), model('a2')],
   };
 }
@@ -111,7 +118,11 @@ describe('claims', () => {
   });
 
   it('a probe record on a live claim is what it is for', () => {
-    const probe = { code_word: 'KX7RMA', reply: 'KX7RMA', endpoint: 'https://api.example.test/v1' };
+    const probe = {
+      code_word: 'KX7RMA',
+      reply: 'KX7RMA',
+      endpoint: 'https://api.example.test/v1',
+    };
     expect(
       problems(({ lab }) => {
         first(lab.models).capabilities = {
@@ -119,6 +130,15 @@ describe('claims', () => {
         };
       }),
     ).toEqual([]);
+    expect(
+      problems(({ lab }) => {
+        first(lab.models).capabilities = {
+          image_input: { ...claim(true), probe },
+        };
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a1"].capabilities.image_input.probe: a probe record belongs to a "live" claim (what a live probe observed)`,
+    ]);
   });
 
   it('family claims and request features, single and conditional, are checked', () => {
@@ -145,8 +165,12 @@ describe('claims', () => {
   it('a model’s request features and an offering’s capabilities are checked', () => {
     expect(
       problems(({ lab, provider }) => {
-        second(lab.models).request_features = { json_with_tools: { value: false } };
-        second(provider.offerings).capabilities = { audio_input: { value: false } };
+        second(lab.models).request_features = {
+          json_with_tools: { value: false },
+        };
+        second(provider.offerings).capabilities = {
+          audio_input: { value: false },
+        };
       }),
     ).toEqual([
       `${LAB_FILE}: models["a2"].request_features.json_with_tools.evidence: a false claim needs "evidence"`,
@@ -179,7 +203,9 @@ describe('claims', () => {
     ]);
     expect(
       problems(({ provider }) => {
-        provider.capabilities = { tool_result_pdf: [claim(false), claim(false)] };
+        provider.capabilities = {
+          tool_result_pdf: [claim(false), claim(false)],
+        };
       }),
     ).toEqual([
       `${PROVIDER_FILE}: capabilities.tool_result_pdf[0].when: claim has no "when" and matches every model, so the claims after it are unreachable; move it last`,
@@ -190,9 +216,13 @@ describe('claims', () => {
     expect(
       problems(({ provider }) => {
         provider.capabilities = { tool_result_pdf: claim(true) };
-        first(provider.offerings).capabilities = { tool_result_images: claim(true) };
+        first(provider.offerings).capabilities = {
+          tool_result_images: claim(true),
+        };
         second(provider.offerings).wire = 'anthropic';
-        second(provider.offerings).capabilities = { tool_result_images: claim(true) };
+        second(provider.offerings).capabilities = {
+          tool_result_images: claim(true),
+        };
       }),
     ).toEqual([
       `${PROVIDER_FILE}: capabilities.tool_result_pdf.value: claims tool_result_pdf true, but the openai wire has no native pdf form in a tool result (carriesNative is false); remove the claim`,
@@ -201,7 +231,10 @@ describe('claims', () => {
     expect(
       problems(({ provider }) => {
         provider.tool_wire_format = 'anthropic';
-        provider.capabilities = { tool_result_pdf: claim(true), tool_result_images: claim(true) };
+        provider.capabilities = {
+          tool_result_pdf: claim(true),
+          tool_result_images: claim(true),
+        };
       }),
     ).toEqual([]);
     // Only a true tool-result claim needs the wire's native form: a false one, or a true claim
@@ -221,7 +254,10 @@ describe('lab files', () => {
   it('the lab is named as its file under models/; elsewhere any name goes', () => {
     expect(
       problems(() => {}, [
-        { file: 'data/models/other.json', data: { ...lab(), models: [model('o1')] } },
+        {
+          file: 'data/models/other.json',
+          data: { ...lab(), models: [model('o1')] },
+        },
       ]),
     ).toEqual([
       'data/models/other.json: lab: lab "acme" does not match the file name (expected "other")',
@@ -250,6 +286,21 @@ describe('lab files', () => {
       `${LAB_FILE}: models["a1"].aliases[1]: model name "A1-ALIAS" is listed twice for acme/a1`,
       `${LAB_FILE}: models["a2"].id: model name "a2" is already a name of acme/a1 (${LAB_FILE})`,
     ]);
+    expect(
+      problems(({ lab }) => {
+        second(lab.models).snapshots = ['a1'];
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a2"].snapshots[0]: model name "a1" is already a name of acme/a1 (${LAB_FILE})`,
+    ]);
+  });
+
+  it('a lab with no family entries is complete', () => {
+    expect(
+      problems(({ lab }) => {
+        delete (lab as Json).families;
+      }),
+    ).toEqual([]);
   });
 
   it('an output limit over the context window; equal is fine, and so is one limit alone', () => {
@@ -295,12 +346,18 @@ describe('provider files', () => {
         { file: 'data/providers/q', data: provider() },
       ]).issues.map(formatIssue),
     ).toEqual([]);
+    expect(
+      validateRegistrySources([
+        { file: 'data/models/labs.json.bak', data: lab() },
+        { file: 'data/providers/q.json.bak', data: provider() },
+      ]).issues.map(formatIssue),
+    ).toEqual([]);
   });
 
   it('a provider with neither offerings nor a default model is complete', () => {
     expect(
       problems(({ provider }) => {
-        delete provider.offerings;
+        delete (provider as Json).offerings;
         delete provider.default_model;
       }),
     ).toEqual([]);
@@ -314,7 +371,11 @@ describe('provider files', () => {
           base_url: 'https://{resource}.example.test/{region}/v1',
           params: { region: { default: 'eu' } },
           base_url_overrides: [
-            { param: 'region', value: 'us', base_url: 'https://{zone}.example.test/v1' },
+            {
+              param: 'region',
+              value: 'us',
+              base_url: 'https://{zone}.example.test/v1',
+            },
           ],
         };
       }),
@@ -484,7 +545,10 @@ describe('offerings and retired offerings', () => {
   it('an offering retired on or before the data’s date belongs in "retired"', () => {
     const retiring = (date: string) =>
       problems(({ provider }) => {
-        second(provider.offerings).lifecycle = { retired: date, source: SOURCE };
+        second(provider.offerings).lifecycle = {
+          retired: date,
+          source: SOURCE,
+        };
       });
     expect(retiring(DATE)).toEqual([
       `${PROVIDER_FILE}: offerings["a2"].lifecycle.retired: retired on ${DATE}, on or before the data's date ${DATE}: move the offering to "retired"`,
@@ -496,7 +560,14 @@ describe('offerings and retired offerings', () => {
     const withDefault = (name: string) =>
       problems(({ provider }) => {
         provider.default_model = name;
-        provider.retired = [{ id: 'old', model: 'acme/a2', retired: '2026-02-01', source: SOURCE }];
+        provider.retired = [
+          {
+            id: 'old',
+            model: 'acme/a2',
+            retired: '2026-02-01',
+            source: SOURCE,
+          },
+        ];
       });
     expect(withDefault('OLD')).toEqual([
       `${PROVIDER_FILE}: default_model: default_model "OLD" is retired; the default must be a current offering`,
