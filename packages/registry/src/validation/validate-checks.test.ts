@@ -592,3 +592,121 @@ describe('offerings and retired offerings', () => {
     ).toEqual([`${LAB_FILE}: models: Invalid input: expected array, received string`]);
   });
 });
+
+// A file with schema problems still gets the cross-field checks (so one run reports
+// everything): without its invalid fields it may parse, and is then checked as well. What the
+// schema reported is not reported again, but every other problem is.
+describe('a file with schema problems', () => {
+  it('gets the cross-field checks too, after its schema problems', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.colour = 1;
+        first(provider.offerings).model = 'acme/a9';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: colour: unknown field "colour" (the schema is strict; check the spelling)`,
+      `${PROVIDER_FILE}: offerings["a1"].model: unknown model "acme/a9" (no lab file defines it)`,
+    ]);
+  });
+
+  it('a lab file that parses without its invalid fields still defines its models', () => {
+    expect(
+      problems(({ lab }) => {
+        first(lab.models).colour = 1;
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a1"].colour: unknown field "colour" (the schema is strict; check the spelling)`,
+    ]);
+  });
+
+  it('a provider file that does not parse even so gives its schema problems only', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.name = 5;
+        provider.offerings = [...provider.offerings, 'a9'] as never;
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: name: Invalid input: expected string, received number`,
+      `${PROVIDER_FILE}: offerings[2]: Invalid input: expected object, received string`,
+    ]);
+  });
+
+  it('a field the schema refused is not reported again as missing, nor its quirk’s provenance as unused', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.capabilities = { image_input: { ...claim(true), date: 'soon' } };
+      }),
+    ).toEqual([`${PROVIDER_FILE}: capabilities.image_input.date: expected a date YYYY-MM-DD`]);
+    expect(
+      problems(({ provider }) => {
+        provider.quirks = { source_blocks: 'yes' };
+        provider.quirk_sources = { source_blocks: provenance };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirks.source_blocks: Invalid input: expected boolean, received string`,
+    ]);
+  });
+
+  it('a problem of another entry with a field of the same name is its own, and reported', () => {
+    // The first claim's date is refused by the schema; the second claim has none at all.
+    expect(
+      problems(({ provider }) => {
+        provider.capabilities = {
+          image_input: { ...claim(true), date: 'soon' },
+          pdf_input: { value: false, evidence: 'docs' },
+        };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: capabilities.image_input.date: expected a date YYYY-MM-DD`,
+      `${PROVIDER_FILE}: capabilities.pdf_input.date: a false claim needs "date"`,
+    ]);
+    expect(
+      problems(({ provider }) => {
+        first(provider.offerings).limits = { output: 5000 };
+        second(provider.offerings).limits = { output: 'many' };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: offerings["a2"].limits.output: Invalid input: expected number, received string`,
+      `${PROVIDER_FILE}: offerings["a1"].limits.output: output limit 5000 exceeds the context window 1000`,
+    ]);
+    expect(
+      problems(({ lab }) => {
+        first(lab.models).limits = { context: 1000, output: 'many' };
+        second(lab.models).limits = { context: 10, output: 100 };
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a1"].limits.output: Invalid input: expected number, received string`,
+      `${LAB_FILE}: models["a2"].limits.output: output limit 100 exceeds the context window 10`,
+    ]);
+  });
+
+  it('a problem of a field beside the refused one is its own, and reported', () => {
+    // The provenance's note is refused; that the quirk it is for is not set is another problem.
+    expect(
+      problems(({ provider }) => {
+        provider.quirk_sources = { source_blocks: { ...provenance, note: 5 } };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirk_sources.source_blocks.note: Invalid input: expected string, received number`,
+      `${PROVIDER_FILE}: quirk_sources.source_blocks: quirk_sources.source_blocks is given but the quirk "source_blocks" is not set`,
+    ]);
+  });
+
+  it('the same path in another file is another problem', () => {
+    const other = provider();
+    other.id = 'q';
+    other.quirks = { source_blocks: true };
+    expect(
+      problems(
+        ({ provider }) => {
+          provider.quirks = { source_blocks: 'yes' };
+        },
+        [{ file: 'data/providers/q.json', data: other }],
+      ),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirks.source_blocks: Invalid input: expected boolean, received string`,
+      'data/providers/q.json: quirk_sources.source_blocks: quirk "source_blocks" needs its provenance in quirk_sources.source_blocks (evidence, date, source)',
+      'data/providers/q.json: quirks.source_blocks: source_blocks applies to the anthropic wire only (this provider speaks openai)',
+    ]);
+  });
+});

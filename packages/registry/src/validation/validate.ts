@@ -85,21 +85,14 @@ export function validateRegistrySources(sources: readonly RegistrySource[]): {
     }
   }
   const checked = checkRegistryFiles([...files, ...repaired], brokenLabs);
-  // What the repair removed was reported by the schema; a cross-field issue about the same
-  // field, its parent or a namesake (quirk_sources.x beside quirks.x) would only echo it.
-  const removed = issues.map((issue) => ({ file: issue.file, path: issue.path }));
+  // What the repair removed was reported by the schema: a cross-field issue about the same field,
+  // or about the provenance of a removed quirk (quirk_sources.x once quirks.x is gone), would
+  // only echo it. Any other issue is a problem of its own, reported now rather than on the next
+  // run: a field of the same name in another entry, a field beside the removed one.
+  const removed = new Set(issues.map((issue) => `${issue.file}\0${issue.path}`));
   const echoes = (issue: RegistryIssue) =>
-    removed.some((gone) => {
-      if (gone.file !== issue.file) return false;
-      const parent = gone.path.replace(/(\.[^.[\]]+|\[[^\]]+\])$/, '');
-      const last = gone.path.slice(parent.length).replace(/^\./, '');
-      return (
-        issue.path === gone.path ||
-        gone.path.startsWith(`${issue.path}.`) ||
-        gone.path.startsWith(`${issue.path}[`) ||
-        issue.path.endsWith(`.${last}`)
-      );
-    });
+    removed.has(`${issue.file}\0${issue.path}`) ||
+    removed.has(`${issue.file}\0${issue.path.replace(/^quirk_sources\./, 'quirks.')}`);
   issues.push(...checked.filter((issue) => !echoes(issue)));
   return { files, issues };
 }
