@@ -83,17 +83,36 @@ describe('the small data set', () => {
   });
 
   it('no files at all, or a file that is no JSON object', () => {
-    expect(validateRegistrySources([]).issues.map(formatIssue)).toEqual([
+    const none = validateRegistrySources([]);
+    expect(none.files).toEqual([]);
+    expect(none.issues.map(formatIssue)).toEqual([
       '(data directory): (file): no data files: expected lab files (models/*.json) and provider files (providers/*.json)',
     ]);
     expect(
       problems(() => {}, [
         { file: 'data/models/list.json', data: [] },
         { file: 'data/models/null.json', data: null },
+        { file: 'data/models/text.json', data: 'acme' },
+        { file: 'data/models/number.json', data: 3 },
       ]),
     ).toEqual([
       'data/models/list.json: (file): expected a JSON object',
       'data/models/null.json: (file): expected a JSON object',
+      'data/models/text.json: (file): expected a JSON object',
+      'data/models/number.json: (file): expected a JSON object',
+    ]);
+  });
+
+  it('gives back the files that parsed, each as a lab or a provider file', () => {
+    const data = { lab: lab(), provider: provider() };
+    expect(
+      validateRegistrySources([
+        { file: LAB_FILE, data: data.lab },
+        { file: PROVIDER_FILE, data: data.provider },
+      ]).files,
+    ).toEqual([
+      { kind: 'lab', file: LAB_FILE, data: data.lab },
+      { kind: 'provider', file: PROVIDER_FILE, data: data.provider },
     ]);
   });
 });
@@ -597,6 +616,21 @@ describe('offerings and retired offerings', () => {
 // everything): without its invalid fields it may parse, and is then checked as well. What the
 // schema reported is not reported again, but every other problem is.
 describe('a file with schema problems', () => {
+  it('is not given back, though its other fields are checked', () => {
+    const broken = provider();
+    broken.colour = 1;
+    broken.default_model = 'a9';
+    const result = validateRegistrySources([
+      { file: LAB_FILE, data: lab() },
+      { file: PROVIDER_FILE, data: broken },
+    ]);
+    expect(result.files.map((file) => file.file)).toEqual([LAB_FILE]);
+    expect(result.issues.map(formatIssue)).toEqual([
+      `${PROVIDER_FILE}: colour: unknown field "colour" (the schema is strict; check the spelling)`,
+      `${PROVIDER_FILE}: default_model: default_model "a9" is neither an offering nor a known model`,
+    ]);
+  });
+
   it('gets the cross-field checks too, after its schema problems', () => {
     expect(
       problems(({ provider }) => {
@@ -644,6 +678,15 @@ describe('a file with schema problems', () => {
       }),
     ).toEqual([
       `${PROVIDER_FILE}: quirks.source_blocks: Invalid input: expected boolean, received string`,
+    ]);
+    // The provenance itself refused: the quirk is not reported again as lacking it.
+    expect(
+      problems(({ provider }) => {
+        provider.quirks = { inline_images: true };
+        provider.quirk_sources = { inline_images: 'docs' };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirk_sources.inline_images: Invalid input: expected object, received string`,
     ]);
   });
 

@@ -102,10 +102,10 @@ function withoutInvalidFields(
   source: RegistrySource,
   issues: readonly RegistryIssue[],
 ): RegistryFile | undefined {
-  if (typeof source.data !== 'object' || source.data === null) return undefined;
+  // No JSON object (its one issue is about the whole file, path '') leaves nothing to remove,
+  // and parses no better afterwards.
   const copy = structuredClone(source.data) as Record<string, unknown>;
   for (const issue of issues) {
-    if (issue.path === '') return undefined;
     const parts = [...issue.path.matchAll(/\[(\d+)\]|\.?([^.[\]]+)/g)].map(([, index, key]) =>
       index !== undefined ? Number(index) : (key as string),
     );
