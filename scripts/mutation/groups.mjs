@@ -375,9 +375,12 @@ export const GROUPS = {
     tests: [`${R}/validation/validate-checks.test.ts`],
   },
   // What is left: validateRegistrySources, the repair of a file with schema problems and the
-  // filter of the cross-field issues that would echo them.
+  // filter of the cross-field issues that would echo them. 2026-12-07: 76.5 % on the first run
+  // (115 mutants, 8.4 minutes at load average 6), 85.4 % after the tests of what it gives back
+  // and the repair's simpler guard (103 mutants, 6.0 minutes with --force), every survivor
+  // explained.
   'registry-validation': {
-    ...folder('registry', 'validation'),
+    mutate: [`${R}/validation/*.ts`],
     tests: [`${R}/validation/validate-checks.test.ts`, `${R}/validation/validate.test.ts`],
   },
   'registry-catalogue': {
