@@ -30,7 +30,14 @@ function lab(): Lab {
     lab: 'acme',
     name: 'Acme',
     // A family only the family entry names; the models' family is "acme".
-    families: [{ family: 'tmpl', templates: ['tmpl-{version}'], capabilities: {}, source: SOURCE }],
+    families: [
+      {
+        family: 'tmpl',
+        templates: ['tmpl-{version}'],
+        capabilities: {},
+        source: SOURCE,
+      },
+    ],
     models: [model('a1', { limits: { context: 1000, output: 100 } }), model('a2')],
   };
 }
@@ -76,17 +83,36 @@ describe('the small data set', () => {
   });
 
   it('no files at all, or a file that is no JSON object', () => {
-    expect(validateRegistrySources([]).issues.map(formatIssue)).toEqual([
+    const none = validateRegistrySources([]);
+    expect(none.files).toEqual([]);
+    expect(none.issues.map(formatIssue)).toEqual([
       '(data directory): (file): no data files: expected lab files (models/*.json) and provider files (providers/*.json)',
     ]);
     expect(
       problems(() => {}, [
         { file: 'data/models/list.json', data: [] },
         { file: 'data/models/null.json', data: null },
+        { file: 'data/models/text.json', data: 'acme' },
+        { file: 'data/models/number.json', data: 3 },
       ]),
     ).toEqual([
       'data/models/list.json: (file): expected a JSON object',
       'data/models/null.json: (file): expected a JSON object',
+      'data/models/text.json: (file): expected a JSON object',
+      'data/models/number.json: (file): expected a JSON object',
+    ]);
+  });
+
+  it('gives back the files that parsed, each as a lab or a provider file', () => {
+    const data = { lab: lab(), provider: provider() };
+    expect(
+      validateRegistrySources([
+        { file: LAB_FILE, data: data.lab },
+        { file: PROVIDER_FILE, data: data.provider },
+      ]).files,
+    ).toEqual([
+      { kind: 'lab', file: LAB_FILE, data: data.lab },
+      { kind: 'provider', file: PROVIDER_FILE, data: data.provider },
     ]);
   });
 });
@@ -111,7 +137,11 @@ describe('claims', () => {
   });
 
   it('a probe record on a live claim is what it is for', () => {
-    const probe = { code_word: 'KX7RMA', reply: 'KX7RMA', endpoint: 'https://api.example.test/v1' };
+    const probe = {
+      code_word: 'KX7RMA',
+      reply: 'KX7RMA',
+      endpoint: 'https://api.example.test/v1',
+    };
     expect(
       problems(({ lab }) => {
         first(lab.models).capabilities = {
@@ -119,6 +149,15 @@ describe('claims', () => {
         };
       }),
     ).toEqual([]);
+    expect(
+      problems(({ lab }) => {
+        first(lab.models).capabilities = {
+          image_input: { ...claim(true), probe },
+        };
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a1"].capabilities.image_input.probe: a probe record belongs to a "live" claim (what a live probe observed)`,
+    ]);
   });
 
   it('family claims and request features, single and conditional, are checked', () => {
@@ -145,8 +184,12 @@ describe('claims', () => {
   it('a model’s request features and an offering’s capabilities are checked', () => {
     expect(
       problems(({ lab, provider }) => {
-        second(lab.models).request_features = { json_with_tools: { value: false } };
-        second(provider.offerings).capabilities = { audio_input: { value: false } };
+        second(lab.models).request_features = {
+          json_with_tools: { value: false },
+        };
+        second(provider.offerings).capabilities = {
+          audio_input: { value: false },
+        };
       }),
     ).toEqual([
       `${LAB_FILE}: models["a2"].request_features.json_with_tools.evidence: a false claim needs "evidence"`,
@@ -179,7 +222,9 @@ describe('claims', () => {
     ]);
     expect(
       problems(({ provider }) => {
-        provider.capabilities = { tool_result_pdf: [claim(false), claim(false)] };
+        provider.capabilities = {
+          tool_result_pdf: [claim(false), claim(false)],
+        };
       }),
     ).toEqual([
       `${PROVIDER_FILE}: capabilities.tool_result_pdf[0].when: claim has no "when" and matches every model, so the claims after it are unreachable; move it last`,
@@ -190,9 +235,13 @@ describe('claims', () => {
     expect(
       problems(({ provider }) => {
         provider.capabilities = { tool_result_pdf: claim(true) };
-        first(provider.offerings).capabilities = { tool_result_images: claim(true) };
+        first(provider.offerings).capabilities = {
+          tool_result_images: claim(true),
+        };
         second(provider.offerings).wire = 'anthropic';
-        second(provider.offerings).capabilities = { tool_result_images: claim(true) };
+        second(provider.offerings).capabilities = {
+          tool_result_images: claim(true),
+        };
       }),
     ).toEqual([
       `${PROVIDER_FILE}: capabilities.tool_result_pdf.value: claims tool_result_pdf true, but the openai wire has no native pdf form in a tool result (carriesNative is false); remove the claim`,
@@ -201,7 +250,20 @@ describe('claims', () => {
     expect(
       problems(({ provider }) => {
         provider.tool_wire_format = 'anthropic';
-        provider.capabilities = { tool_result_pdf: claim(true), tool_result_images: claim(true) };
+        provider.capabilities = {
+          tool_result_pdf: claim(true),
+          tool_result_images: claim(true),
+        };
+      }),
+    ).toEqual([]);
+    // Only a true tool-result claim needs the wire's native form: a false one, or a true claim
+    // of another capability, is fine on any wire.
+    expect(
+      problems(({ provider }) => {
+        first(provider.offerings).capabilities = {
+          tool_result_images: claim(false),
+          image_input: claim(true),
+        };
       }),
     ).toEqual([]);
   });
@@ -211,7 +273,10 @@ describe('lab files', () => {
   it('the lab is named as its file under models/; elsewhere any name goes', () => {
     expect(
       problems(() => {}, [
-        { file: 'data/models/other.json', data: { ...lab(), models: [model('o1')] } },
+        {
+          file: 'data/models/other.json',
+          data: { ...lab(), models: [model('o1')] },
+        },
       ]),
     ).toEqual([
       'data/models/other.json: lab: lab "acme" does not match the file name (expected "other")',
@@ -240,6 +305,21 @@ describe('lab files', () => {
       `${LAB_FILE}: models["a1"].aliases[1]: model name "A1-ALIAS" is listed twice for acme/a1`,
       `${LAB_FILE}: models["a2"].id: model name "a2" is already a name of acme/a1 (${LAB_FILE})`,
     ]);
+    expect(
+      problems(({ lab }) => {
+        second(lab.models).snapshots = ['a1'];
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a2"].snapshots[0]: model name "a1" is already a name of acme/a1 (${LAB_FILE})`,
+    ]);
+  });
+
+  it('a lab with no family entries is complete', () => {
+    expect(
+      problems(({ lab }) => {
+        delete (lab as Json).families;
+      }),
+    ).toEqual([]);
   });
 
   it('an output limit over the context window; equal is fine, and so is one limit alone', () => {
@@ -278,6 +358,28 @@ describe('provider files', () => {
         { file: 'extra/q.json', data: provider() },
       ]).issues.map(formatIssue),
     ).toEqual([]);
+    // A name that is no .json file name (data handed to the API from elsewhere) is not held to it.
+    expect(
+      validateRegistrySources([
+        { file: 'data/models/labs', data: lab() },
+        { file: 'data/providers/q', data: provider() },
+      ]).issues.map(formatIssue),
+    ).toEqual([]);
+    expect(
+      validateRegistrySources([
+        { file: 'data/models/labs.json.bak', data: lab() },
+        { file: 'data/providers/q.json.bak', data: provider() },
+      ]).issues.map(formatIssue),
+    ).toEqual([]);
+  });
+
+  it('a provider with neither offerings nor a default model is complete', () => {
+    expect(
+      problems(({ provider }) => {
+        delete (provider as Json).offerings;
+        delete provider.default_model;
+      }),
+    ).toEqual([]);
   });
 
   it('every {name} of a cloud URL is a declared cloud param', () => {
@@ -288,13 +390,27 @@ describe('provider files', () => {
           base_url: 'https://{resource}.example.test/{region}/v1',
           params: { region: { default: 'eu' } },
           base_url_overrides: [
-            { param: 'region', value: 'us', base_url: 'https://{zone}.example.test/v1' },
+            {
+              param: 'region',
+              value: 'us',
+              base_url: 'https://{zone}.example.test/v1',
+            },
           ],
         };
       }),
     ).toEqual([
       `${PROVIDER_FILE}: cloud.base_url: {resource} is not a cloud param of this provider (declare it in cloud.params)`,
       `${PROVIDER_FILE}: cloud.base_url_overrides[0].base_url: {zone} is not a cloud param of this provider (declare it in cloud.params)`,
+    ]);
+  });
+
+  it('a {name} in the base URL of a provider with no cloud section is no cloud param either', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.base_url = 'https://{region}.example.test/v1';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: base_url: {region} is not a cloud param of this provider (declare it in cloud.params)`,
     ]);
   });
 
@@ -369,6 +485,23 @@ describe('offerings and retired offerings', () => {
     ).toEqual([
       `${PROVIDER_FILE}: offerings["a2"].aliases[1]: offering name "A1" is already used by offerings[0]`,
     ]);
+    expect(
+      problems(({ provider }) => {
+        second(provider.offerings).id = 'A1';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: offerings["A1"].id: offering name "A1" is already used by offerings[0]`,
+    ]);
+  });
+
+  it('an offering of a model no lab file defines', () => {
+    expect(
+      problems(({ provider }) => {
+        first(provider.offerings).model = 'acme/a9';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: offerings["a1"].model: unknown model "acme/a9" (no lab file defines it)`,
+    ]);
   });
 
   it('an offering’s own limit over the context window, its own or its model’s', () => {
@@ -431,7 +564,10 @@ describe('offerings and retired offerings', () => {
   it('an offering retired on or before the data’s date belongs in "retired"', () => {
     const retiring = (date: string) =>
       problems(({ provider }) => {
-        second(provider.offerings).lifecycle = { retired: date, source: SOURCE };
+        second(provider.offerings).lifecycle = {
+          retired: date,
+          source: SOURCE,
+        };
       });
     expect(retiring(DATE)).toEqual([
       `${PROVIDER_FILE}: offerings["a2"].lifecycle.retired: retired on ${DATE}, on or before the data's date ${DATE}: move the offering to "retired"`,
@@ -443,7 +579,14 @@ describe('offerings and retired offerings', () => {
     const withDefault = (name: string) =>
       problems(({ provider }) => {
         provider.default_model = name;
-        provider.retired = [{ id: 'old', model: 'acme/a2', retired: '2026-02-01', source: SOURCE }];
+        provider.retired = [
+          {
+            id: 'old',
+            model: 'acme/a2',
+            retired: '2026-02-01',
+            source: SOURCE,
+          },
+        ];
       });
     expect(withDefault('OLD')).toEqual([
       `${PROVIDER_FILE}: default_model: default_model "OLD" is retired; the default must be a current offering`,
@@ -466,5 +609,147 @@ describe('offerings and retired offerings', () => {
         (lab as Json).models = 'none';
       }),
     ).toEqual([`${LAB_FILE}: models: Invalid input: expected array, received string`]);
+  });
+});
+
+// A file with schema problems still gets the cross-field checks (so one run reports
+// everything): without its invalid fields it may parse, and is then checked as well. What the
+// schema reported is not reported again, but every other problem is.
+describe('a file with schema problems', () => {
+  it('is not given back, though its other fields are checked', () => {
+    const broken = provider();
+    broken.colour = 1;
+    broken.default_model = 'a9';
+    const result = validateRegistrySources([
+      { file: LAB_FILE, data: lab() },
+      { file: PROVIDER_FILE, data: broken },
+    ]);
+    expect(result.files.map((file) => file.file)).toEqual([LAB_FILE]);
+    expect(result.issues.map(formatIssue)).toEqual([
+      `${PROVIDER_FILE}: colour: unknown field "colour" (the schema is strict; check the spelling)`,
+      `${PROVIDER_FILE}: default_model: default_model "a9" is neither an offering nor a known model`,
+    ]);
+  });
+
+  it('gets the cross-field checks too, after its schema problems', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.colour = 1;
+        first(provider.offerings).model = 'acme/a9';
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: colour: unknown field "colour" (the schema is strict; check the spelling)`,
+      `${PROVIDER_FILE}: offerings["a1"].model: unknown model "acme/a9" (no lab file defines it)`,
+    ]);
+  });
+
+  it('a lab file that parses without its invalid fields still defines its models', () => {
+    expect(
+      problems(({ lab }) => {
+        first(lab.models).colour = 1;
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a1"].colour: unknown field "colour" (the schema is strict; check the spelling)`,
+    ]);
+  });
+
+  it('a provider file that does not parse even so gives its schema problems only', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.name = 5;
+        provider.offerings = [...provider.offerings, 'a9'] as never;
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: name: Invalid input: expected string, received number`,
+      `${PROVIDER_FILE}: offerings[2]: Invalid input: expected object, received string`,
+    ]);
+  });
+
+  it('a field the schema refused is not reported again as missing, nor its quirk’s provenance as unused', () => {
+    expect(
+      problems(({ provider }) => {
+        provider.capabilities = { image_input: { ...claim(true), date: 'soon' } };
+      }),
+    ).toEqual([`${PROVIDER_FILE}: capabilities.image_input.date: expected a date YYYY-MM-DD`]);
+    expect(
+      problems(({ provider }) => {
+        provider.quirks = { source_blocks: 'yes' };
+        provider.quirk_sources = { source_blocks: provenance };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirks.source_blocks: Invalid input: expected boolean, received string`,
+    ]);
+    // The provenance itself refused: the quirk is not reported again as lacking it.
+    expect(
+      problems(({ provider }) => {
+        provider.quirks = { inline_images: true };
+        provider.quirk_sources = { inline_images: 'docs' };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirk_sources.inline_images: Invalid input: expected object, received string`,
+    ]);
+  });
+
+  it('a problem of another entry with a field of the same name is its own, and reported', () => {
+    // The first claim's date is refused by the schema; the second claim has none at all.
+    expect(
+      problems(({ provider }) => {
+        provider.capabilities = {
+          image_input: { ...claim(true), date: 'soon' },
+          pdf_input: { value: false, evidence: 'docs' },
+        };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: capabilities.image_input.date: expected a date YYYY-MM-DD`,
+      `${PROVIDER_FILE}: capabilities.pdf_input.date: a false claim needs "date"`,
+    ]);
+    expect(
+      problems(({ provider }) => {
+        first(provider.offerings).limits = { output: 5000 };
+        second(provider.offerings).limits = { output: 'many' };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: offerings["a2"].limits.output: Invalid input: expected number, received string`,
+      `${PROVIDER_FILE}: offerings["a1"].limits.output: output limit 5000 exceeds the context window 1000`,
+    ]);
+    expect(
+      problems(({ lab }) => {
+        first(lab.models).limits = { context: 1000, output: 'many' };
+        second(lab.models).limits = { context: 10, output: 100 };
+      }),
+    ).toEqual([
+      `${LAB_FILE}: models["a1"].limits.output: Invalid input: expected number, received string`,
+      `${LAB_FILE}: models["a2"].limits.output: output limit 100 exceeds the context window 10`,
+    ]);
+  });
+
+  it('a problem of a field beside the refused one is its own, and reported', () => {
+    // The provenance's note is refused; that the quirk it is for is not set is another problem.
+    expect(
+      problems(({ provider }) => {
+        provider.quirk_sources = { source_blocks: { ...provenance, note: 5 } };
+      }),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirk_sources.source_blocks.note: Invalid input: expected string, received number`,
+      `${PROVIDER_FILE}: quirk_sources.source_blocks: quirk_sources.source_blocks is given but the quirk "source_blocks" is not set`,
+    ]);
+  });
+
+  it('the same path in another file is another problem', () => {
+    const other = provider();
+    other.id = 'q';
+    other.quirks = { source_blocks: true };
+    expect(
+      problems(
+        ({ provider }) => {
+          provider.quirks = { source_blocks: 'yes' };
+        },
+        [{ file: 'data/providers/q.json', data: other }],
+      ),
+    ).toEqual([
+      `${PROVIDER_FILE}: quirks.source_blocks: Invalid input: expected boolean, received string`,
+      'data/providers/q.json: quirk_sources.source_blocks: quirk "source_blocks" needs its provenance in quirk_sources.source_blocks (evidence, date, source)',
+      'data/providers/q.json: quirks.source_blocks: source_blocks applies to the anthropic wire only (this provider speaks openai)',
+    ]);
   });
 });
