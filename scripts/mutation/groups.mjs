@@ -370,6 +370,7 @@ export const GROUPS = {
     ...folder('registry', 'catalogue'),
     tests: [
       `${R}/catalogue/catalogue.test.ts`,
+      `${R}/catalogue/catalogue-models.test.ts`,
       `${R}/precedence.test.ts`,
       `${R}/pricing.test.ts`,
       `${R}/acceptance.test.ts`,

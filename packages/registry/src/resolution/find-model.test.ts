@@ -37,6 +37,7 @@ function acmeLab(): RegistryEntry {
         request_features: {
           output_format: [
             { ...claim(false), when: { variant: 'mini' } },
+            { ...claim(false), when: { model: 'acme/acme-7-ultra' } },
             { ...claim(true), when: { version: '>=5' } },
           ],
         },
@@ -54,6 +55,8 @@ function acmeLab(): RegistryEntry {
       model('acme-1', { version: '1', aliases: ['acme-one'], snapshots: ['acme-1-20260105'] }),
       model('acme-2', { version: '2', aliases: ['acme-two'] }),
       model('acme-3', { version: '3' }),
+      // An id that reads like a dated snapshot of another name.
+      model('acme-4-20260201', { version: '4' }),
     ],
   } as RegistryEntry;
 }
@@ -204,6 +207,9 @@ describe('a name the data lists', () => {
       ],
     ]);
     expect(resolveOnP('acme-3').via).toBe('id');
+    // The id itself, though a dated snapshot could be stripped from it.
+    const dated = resolveOnP('acme-4-20260201');
+    expect([dated.via, dated.model?.key]).toEqual(['id', 'acme/acme-4-20260201']);
   });
 
   it('a name of an offering the provider retired takes its lifecycle', () => {
@@ -270,6 +276,10 @@ describe("a name only the provider's own listing knows", () => {
       'tagged:latest',
       { context: undefined, output: undefined },
       [],
+    ]);
+    expect(resolveOnP('vendor/tagged').steps).toEqual([
+      'vendor prefix "vendor/" stripped',
+      `"tagged:latest" has no entry in the data; the model list of provider "p" read from ${LIST} on 2026-11-30 lists it, so the listing's facts apply`,
     ]);
     expect(bare.steps).toEqual([
       `"tagged:latest" has no entry in the data; the model list of provider "p" read from ${LIST} on 2026-11-30 lists it, so the listing's facts apply`,
@@ -355,7 +365,9 @@ describe('a name a family template covers', () => {
 
   it("the family's request features follow the member's variant and version", () => {
     const features = (model: string) => resolveOnP(model).model?.requestFeatures.output_format;
-    expect([features('acme-7-mini')?.value, features('acme-7-max')?.value]).toEqual([false, true]);
+    expect(
+      ['acme-7-mini', 'acme-7-ultra', 'acme-7-max'].map((name) => features(name)?.value),
+    ).toEqual([false, false, true]);
   });
 
   it('not outside its version range, nor with an excluded word in the variant', () => {
