@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../create.js';
+import { createRegistry, type RegistryEntry } from '../create.js';
 import { claim, SOURCE } from '../test-support/fixtures.js';
 import { type CatalogueSnapshot, createCatalogue } from './catalogue.js';
 
@@ -137,7 +137,10 @@ describe('createCatalogue', () => {
 });
 
 describe('the claims a registry takes from the catalogue', () => {
-  const registry = () =>
+  const registry = (
+    wire: 'openai' | 'anthropic' = 'openai',
+    capabilities: Record<string, unknown> = { tool_result_images: claim(false) },
+  ) =>
     createRegistry({
       extends: null,
       catalogue: createCatalogue(snapshot),
@@ -147,14 +150,14 @@ describe('the claims a registry takes from the catalogue', () => {
         {
           id: 'zed-cloud',
           name: 'Zed cloud',
-          tool_wire_format: 'openai',
+          tool_wire_format: wire,
           base_url: 'http://127.0.0.1:9/v1',
           chat_path: '/chat',
           auth: { header: 'Authorization', scheme: 'Bearer' },
           docs: SOURCE,
           catalogue: { models_dev: 'zed' },
-          capabilities: { tool_result_images: claim(false) },
-        },
+          capabilities,
+        } as RegistryEntry,
       ],
     });
 
@@ -179,6 +182,16 @@ describe('the claims a registry takes from the catalogue', () => {
     ]);
     const voice = registry().capabilityValues('zed-cloud', 'zed-voice');
     expect(voice.tools).toBe(false);
+  });
+
+  it('states no tool-result fact: a native wire without a claim leaves it unknown', () => {
+    const native = registry('anthropic', {});
+    const images = native.resolveCapabilities('zed-cloud', 'zed-chat').tool_result_images;
+    expect([images.value, images.evidence, images.reasons.at(-1)]).toEqual([
+      'unknown',
+      undefined,
+      'no claim for tool_result_images on this endpoint: unknown (never read as true)',
+    ]);
   });
 
   it('the same claim on every ask', () => {
