@@ -108,6 +108,18 @@ describe('what createRegistry refuses', () => {
     ]);
   });
 
+  it('a wrong value in a lab patch, at its place in the patch', () => {
+    const error = thrown(() =>
+      createRegistry({
+        extends: null,
+        entries: [testLab(), { lab: 'acme', models: [{ id: 'unsure', limits: { context: -1 } }] }],
+      }),
+    );
+    expect(issuesOf(error).map((issue) => [issue.file, issue.path])).toEqual([
+      ['entries[1] (lab "acme")', 'models[0].limits.context'],
+    ]);
+  });
+
   it('a new model of a lab patch that lacks fields, at its place in the patch', () => {
     const error = thrown(() =>
       createRegistry({
@@ -255,6 +267,22 @@ describe('how entries merge with the base', () => {
       learned: { listings: [listing('p', 'one'), listing('q', 'two')] },
     });
     expect(createRegistry({ extends: heard }).learned()).toEqual(heard.learned());
+  });
+
+  it('a provider patch adds offerings to a provider that had none', () => {
+    const patched = createRegistry({
+      extends: createRegistry({
+        extends: null,
+        entries: [testLab(), testProvider('p', 'openai')],
+      }),
+      entries: [{ id: 'p', offerings: [{ id: 'seeing', model: 'acme/seeing' }] }],
+    });
+    expect(patched.resolve('p', 'seeing').via).toBe('offering');
+  });
+
+  it('a learned snapshot with no base is taken as given', () => {
+    const learned = { listings: [listing('p', 'one')] };
+    expect(createRegistry({ extends: null, learned }).learned()).toEqual(learned);
   });
 
   it("a learned snapshot replaces the base's listing of the same provider, keeps the others, frozen", () => {

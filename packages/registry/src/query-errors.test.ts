@@ -68,7 +68,7 @@ describe('what a query can get wrong', () => {
       { provider: 'alpah', suggestion: 'alpha' },
     ]);
     const far = thrown(() => registry.provider('nothing-like-it'));
-    expect([far.message, far.details]).toEqual([
+    expect([far.message, far.details]).toStrictEqual([
       'unknown provider "nothing-like-it" (known: alpha, zeta-cloud)',
       { provider: 'nothing-like-it' },
     ]);

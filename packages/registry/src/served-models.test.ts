@@ -49,7 +49,7 @@ const learned: LearnedSnapshot = {
   ],
 };
 
-function world(withLearned = true) {
+function world(withLearned = true, withCatalogue = true, heard = learned) {
   const provider = {
     ...testProvider('p', 'openai'),
     catalogue: { models_dev: 'cat' },
@@ -58,9 +58,9 @@ function world(withLearned = true) {
   } as RegistryEntry;
   return createRegistry({
     extends: null,
-    catalogue: createCatalogue(catalogue),
+    catalogue: withCatalogue ? createCatalogue(catalogue) : null,
     today: '2026-12-02',
-    ...(withLearned ? { learned } : {}),
+    ...(withLearned ? { learned: heard } : {}),
     entries: [testLab(), provider],
   });
 }
@@ -72,6 +72,11 @@ describe('servedModels', () => {
 
   it("without the provider's list: the offerings and every chat model of the catalogue", () => {
     expect(world(false).servedModels('p')).toEqual(['seeing', 'cat-2', 'embed', 'gone', 'NEW-1']);
+  });
+
+  it("with neither the catalogue nor a list of the provider's own: the offerings", () => {
+    const otherList = { listings: [{ ...learned.listings[0], provider: 'q' }] } as LearnedSnapshot;
+    expect(world(true, false, otherList).servedModels('p')).toEqual(['seeing']);
   });
 
   it('refuses a provider the registry does not know', () => {
