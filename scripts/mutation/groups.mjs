@@ -372,7 +372,9 @@ export const GROUPS = {
   },
   // 2026-12-07, first run with catalogue-models.test.ts (createCatalogue's models whole, its
   // lookups and provenance, the claims a registry takes from it): 95.4 % (65 mutants, 1.8
-  // minutes); schema.ts is all static (the snapshot schema, checked when the snapshot is made).
+  // minutes); 96.9 % after a test of a tool-result fact the catalogue never states (0.9
+  // minutes), the two left the claim cache. schema.ts is all static (the snapshot schema,
+  // checked when the snapshot is made), so it has no measured mutant.
   'registry-catalogue': {
     mutate: [`${R}/catalogue/*.ts`],
     tests: [
@@ -388,6 +390,9 @@ export const GROUPS = {
   // package's 30 test files in one run would be about 40 seconds a mutant): the registry's API
   // (the registry object, createRegistry, the data date, the capabilities table) and the
   // entries, index, capability facts and versions the resolver builds on.
+  // registry-api, 2026-12-07: 73.5 % on the first run (603 mutants, 12.6 minutes at load average
+  // 6); with create-entries, served-models, data-date and query-errors.test.ts, two incremental
+  // reruns (4.7 and 3.1 minutes): 95.4 % raw, every file 92.1 % or more, 28 survivors explained.
   'registry-api': {
     mutate: [
       `${R}/registry.ts`,
@@ -411,10 +416,11 @@ export const GROUPS = {
       // discover's new registry (a loopback server).
       `${R}/catalogue/listing/discover.test.ts`,
     ],
-    pending: PENDING,
   },
   registry: {
     ...folder('registry'),
+    pending:
+      'split from the package group on 2026-12-07 (build-index.ts, entries.ts, capabilities.ts, version.ts, schema.ts, with the tests that reach them); not measured yet. Its tests must build their registries in each test (a cached resolution or index hides a mutant)',
     tests: [
       `${R}/version.test.ts`,
       `${R}/cloud-providers.test.ts`,
