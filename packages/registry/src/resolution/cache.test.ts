@@ -20,6 +20,42 @@ describe('the resolution cache', () => {
     ]);
   });
 
+  // Which entries are left, as `get` sees them (a get can move an entry, so only at the end).
+  const kept = (cache: { get(key: string): number | undefined }, keys: string) =>
+    [...keys].filter((key) => cache.get(key) !== undefined).join('');
+
+  it('a hit on an entry among the younger half leaves it where it is (hits stay cheap)', () => {
+    const cache = createResolutionCache<number>(4);
+    for (const key of 'abcd') cache.set(key, 1);
+    expect(cache.get('c')).toBe(1); // one insert since c: c stays third oldest
+    for (const key of 'efg') cache.set(key, 1); // drops a, b, then c
+    expect(kept(cache, 'abcdefg')).toBe('defg');
+  });
+
+  it('a hit once half the capacity has been inserted since makes the entry the youngest', () => {
+    const cache = createResolutionCache<number>(4);
+    for (const key of 'abcd') cache.set(key, 1);
+    expect(cache.get('b')).toBe(1); // two inserts since b (half of 4): b moves last
+    for (const key of 'ef') cache.set(key, 1); // drops a, then c
+    expect(kept(cache, 'abcdef')).toBe('bdef');
+  });
+
+  it('hits on every entry in turn keep the order of the hits', () => {
+    const cache = createResolutionCache<number>(4);
+    for (const key of 'abcd') cache.set(key, 1);
+    for (const key of 'abcd') expect(cache.get(key)).toBe(1);
+    for (const key of 'efg') cache.set(key, 1); // drops a, b, c: hit first, gone first
+    expect(kept(cache, 'abcdefg')).toBe('defg');
+  });
+
+  it('setting a key it holds replaces the value and drops nothing', () => {
+    const cache = createResolutionCache<number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('b', 3);
+    expect([cache.get('a'), cache.get('b'), cache.size]).toEqual([1, 3, 2]);
+  });
+
   it('a size of 0 keeps nothing', () => {
     const cache = createResolutionCache<number>(0);
     cache.set('a', 1);
