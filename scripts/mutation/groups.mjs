@@ -447,6 +447,7 @@ export const GROUPS = {
       'narrowed on 2026-12-07, abortable-race.test.ts written (the typed abort, settleWithin, linked and turn signals); not measured yet',
     tests: [
       `${E}/abortable*.test.ts`,
+      `${E}/cloud/*.test.ts`,
       'packages/engines/test/cloud-routes.test.ts',
       // AWS's own SDK signing the same requests: every signed header compared.
       'packages/engines/test/bedrock-aws-sdk.oracle.test.ts',
