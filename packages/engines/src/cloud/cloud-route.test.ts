@@ -5,6 +5,8 @@
 // request. The registry's own provider entries, and a few made here for what no entry has yet.
 import { AbortedError, CrosswireError, ValidationError } from '@crosswire/core';
 import { defaultRegistry, type ProviderEntry } from '@crosswire/registry/lookup';
+import { Hash } from '@smithy/hash-node';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import { awsCredentialsFromEnv, awsSigV4Authorizer } from './aws.js';
 import { bearerAuthorizer } from './bearer.js';
@@ -359,6 +361,50 @@ describe('awsSigV4Authorizer', () => {
       applyChecksum: false,
     })(REQUEST, undefined);
     expect(Object.keys(bare.headers).sort()).toEqual(['authorization', 'x-amz-date']);
+  });
+
+  it("signs as AWS's own signer does: the path escaped, every query value, the port in the host", async () => {
+    const request: SignableRequest = {
+      method: 'POST',
+      url: 'https://127.0.0.1:8443/model/us.anthropic.claude-opus-4-5-20251101-v1%3A0/converse?b=2&a=3&a=1',
+      headers: { 'content-type': 'application/json', 'x-custom': 'yes' },
+      body: new TextEncoder().encode('{"messages":[]}'),
+    };
+    const signed = await awsSigV4Authorizer({
+      credentials: { ...KEYS, sessionToken: 'session' },
+      region: 'eu-west-1',
+      service: 'bedrock',
+      now: NOW,
+    })(request, undefined);
+    const expected = await new SignatureV4({
+      credentials: { ...KEYS, sessionToken: 'session' },
+      region: 'eu-west-1',
+      service: 'bedrock',
+      sha256: Hash.bind(null, 'sha256'),
+      uriEscapePath: true,
+      applyChecksum: true,
+    }).sign(
+      {
+        method: 'POST',
+        protocol: 'https:',
+        hostname: '127.0.0.1',
+        port: 8443,
+        path: '/model/us.anthropic.claude-opus-4-5-20251101-v1%3A0/converse',
+        query: { b: '2', a: ['3', '1'] },
+        headers: { ...request.headers, host: '127.0.0.1:8443' },
+        body: request.body,
+      },
+      { signingDate: NOW() },
+    );
+    expect(signed.headers).toEqual({
+      authorization: expected.headers.authorization,
+      'x-amz-date': '20260102T030405Z',
+      'x-amz-content-sha256': expected.headers['x-amz-content-sha256'],
+      'x-amz-security-token': 'session',
+    });
+    expect(signed.headers.authorization).toContain(
+      'SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token;x-custom,',
+    );
   });
 
   it('sends and signs a session token, asks a credentials function per request, and keeps an empty token out', async () => {
