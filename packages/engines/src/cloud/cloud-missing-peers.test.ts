@@ -3,9 +3,7 @@
 // that needs one fails with `optional_dependency_missing`, naming the packages to install and
 // the way around them, before anything is sent.
 import type { CrosswireError } from '@crosswire/core';
-import { describe, expect, it, vi } from 'vitest';
-import { awsSigV4Authorizer } from './aws.js';
-import { bearerAuthorizer } from './bearer.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignableRequest } from './types.js';
 
 vi.mock('@smithy/signature-v4', () => {
@@ -28,8 +26,15 @@ async function refusal(run: Promise<unknown>) {
   return { code: error.code, message: error.message, details: error.details };
 }
 
+// Each test loads the modules afresh: the signer, once loaded by another test file sharing the
+// worker, is remembered by aws.ts.
+beforeEach(() => {
+  vi.resetModules();
+});
+
 describe('a missing optional peer', () => {
   it("SigV4 without AWS's signer: names both packages and the Bedrock API key", async () => {
+    const { awsSigV4Authorizer } = await import('./aws.js');
     let asked = 0;
     const authorize = awsSigV4Authorizer({
       credentials: () => {
@@ -52,6 +57,7 @@ describe('a missing optional peer', () => {
   });
 
   it('Vertex AI without a token and without google-auth-library: names it and getAccessToken', async () => {
+    const { bearerAuthorizer } = await import('./bearer.js');
     const authorize = bearerAuthorizer(undefined, 'google-default-credentials');
     expect(await refusal(authorize(REQUEST, undefined))).toEqual({
       code: 'optional_dependency_missing',
