@@ -4,7 +4,8 @@
 // a list: one GoogleAuth for the cloud-platform scope, asked for a token before each request,
 // built again after a failure. Also the refusals and messages of routes given no options.
 import { defaultRegistry } from '@crosswire/registry/lookup';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { cloudRoute } from './cloud.js';
 import type { SignableRequest } from './types.js';
 
 const google = vi.hoisted(() => ({
@@ -31,16 +32,8 @@ const REQUEST: SignableRequest = {
   body: new Uint8Array(),
 };
 
-// Each test loads the modules afresh, so the stand-in is the library they load even when another
-// test file sharing the worker loaded the real one.
-beforeEach(() => {
-  vi.resetModules();
-});
-
-const cloud = () => import('./cloud.js');
-
-const vertex = async (env: Record<string, string>) =>
-  (await cloud()).cloudRoute(defaultRegistry.provider('gemini-vertex'), {
+const vertex = (env: Record<string, string>) =>
+  cloudRoute(defaultRegistry.provider('gemini-vertex'), {
     apiKey: undefined,
     options: undefined,
     env,
@@ -54,7 +47,7 @@ describe('Application Default Credentials', () => {
       async () => 'ya29.first',
       async () => ' ya29.second ',
     );
-    const route = await vertex({ GOOGLE_CLOUD_PROJECT: 'acme' });
+    const route = vertex({ GOOGLE_CLOUD_PROJECT: 'acme' });
     expect(route?.baseUrl).toBe(
       'https://aiplatform.googleapis.com/v1/projects/acme/locations/global',
     );
@@ -80,7 +73,7 @@ describe('Application Default Credentials', () => {
       async () => null,
       async () => 'ya29.third',
     );
-    const authorize = (await vertex({ GOOGLE_CLOUD_PROJECT: 'acme' }))?.authorize;
+    const authorize = vertex({ GOOGLE_CLOUD_PROJECT: 'acme' })?.authorize;
     await expect(authorize?.(REQUEST, undefined)).rejects.toThrow(
       'could not load the default credentials',
     );
@@ -96,8 +89,7 @@ describe('Application Default Credentials', () => {
 });
 
 describe('routes given no cloud options', () => {
-  it('refuses Azure without a key or a token', async () => {
-    const { cloudRoute } = await cloud();
+  it('refuses Azure without a key or a token', () => {
     expect(() =>
       cloudRoute(defaultRegistry.provider('azure-openai'), {
         apiKey: undefined,
@@ -110,8 +102,7 @@ describe('routes given no cloud options', () => {
     );
   });
 
-  it('names every variable that gives a missing param, in order', async () => {
-    const { cloudRoute } = await cloud();
+  it('names every variable that gives a missing param, in order', () => {
     let error: unknown;
     try {
       cloudRoute(defaultRegistry.provider('anthropic-vertex'), {

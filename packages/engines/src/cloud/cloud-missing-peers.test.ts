@@ -3,7 +3,8 @@
 // that needs one fails with `optional_dependency_missing`, naming the packages to install and
 // the way around them, before anything is sent.
 import type { CrosswireError } from '@crosswire/core';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { bearerAuthorizer } from './bearer.js';
 import type { SignableRequest } from './types.js';
 
 vi.mock('@smithy/signature-v4', () => {
@@ -26,15 +27,14 @@ async function refusal(run: Promise<unknown>) {
   return { code: error.code, message: error.message, details: error.details };
 }
 
-// Each test loads the modules afresh: the signer, once loaded by another test file sharing the
-// worker, is remembered by aws.ts.
-beforeEach(() => {
-  vi.resetModules();
-});
+// aws.ts remembers the signer it loaded, and a test worker may keep modules between files (the
+// mutation runs do): this file signs with an instance of aws.ts of its own, loaded with the file
+// (not inside a test, so its tables count as loaded, not as the work of one test).
+const OWN_AWS = './aws.js?missing-peers';
+const { awsSigV4Authorizer } = (await import(OWN_AWS)) as typeof import('./aws.js');
 
 describe('a missing optional peer', () => {
   it("SigV4 without AWS's signer: names both packages and the Bedrock API key", async () => {
-    const { awsSigV4Authorizer } = await import('./aws.js');
     let asked = 0;
     const authorize = awsSigV4Authorizer({
       credentials: () => {
@@ -57,7 +57,6 @@ describe('a missing optional peer', () => {
   });
 
   it('Vertex AI without a token and without google-auth-library: names it and getAccessToken', async () => {
-    const { bearerAuthorizer } = await import('./bearer.js');
     const authorize = bearerAuthorizer(undefined, 'google-default-credentials');
     expect(await refusal(authorize(REQUEST, undefined))).toEqual({
       code: 'optional_dependency_missing',

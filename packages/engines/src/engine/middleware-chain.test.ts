@@ -311,6 +311,9 @@ describe('applyResponseMiddleware', () => {
       caller.signal,
     ).catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(MiddlewareError);
-    expect(error).toMatchObject({ code: 'aborted' });
+    expect(error).toMatchObject({
+      code: 'aborted',
+      message: 'aborted while running request middleware "slow": user left',
+    });
   });
 });

@@ -58,6 +58,19 @@ describe('summarizePayloads on strings', () => {
     expect(copy.nested).not.toBe(body.nested);
     expect(body.images[0]).toBe(payload);
     expect(Array.isArray(copy.images)).toBe(true);
+    // A plain object a hook may change: every field writable, deletable and listed.
+    expect(Object.getOwnPropertyDescriptor(copy, 'nested')).toEqual({
+      value: copy.nested,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    expect(Object.getOwnPropertyDescriptor(copy.images, 1)).toEqual({
+      value: 'caption',
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     expect(summarizePayloads([])).toEqual([]);
     expect(summarizePayloads(undefined)).toBeUndefined();
     expect(summarizePayloads(3)).toBe(3);
