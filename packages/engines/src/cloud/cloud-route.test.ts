@@ -113,7 +113,7 @@ describe('the URL of a cloud route', () => {
     });
     // A param no variable gives: only the option is named.
     const azure = provider('azure-openai');
-    const bare = withCloud(azure, { params: { resource: { env: [] } } });
+    const bare = withCloud(azure, { params: { resource: { env: [], default: undefined } } });
     expect(thrown(() => route(bare, { apiKey: 'k' })).message).toBe(
       'provider "azure-openai" needs the resource its URL names: pass cloud.resource',
     );
@@ -465,7 +465,7 @@ describe('awsSigV4Authorizer', () => {
   it('asks for no credentials once the signal has fired, and signs nothing when it fires during the ask', async () => {
     let asked = 0;
     const fired = new AbortController();
-    fired.abort(new AbortedError('test'));
+    fired.abort(new AbortedError('test', 'stop'));
     const authorize = awsSigV4Authorizer({
       credentials: () => {
         asked += 1;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolLoopEngine } from '../engine/chat-options.js';
 import type { LoopEndEvent, ToolCallEndEvent } from '../engine/observe.js';
 import type { ToolOutput } from '../mcp/call.js';
+import { call } from '../mcp/test-support/calls.js';
 import { loopStart, observedCall, observedRun } from './loop-events.js';
 
 const START = loopStart('loop-1', undefined, {
@@ -18,8 +19,8 @@ const CALL_START = {
   loopId: 'loop-1',
   iteration: 2,
   callId: 'call_a',
-  toolCall: { name: 'lookup', id: 'call_a', arguments: {}, rawArguments: '{}' },
-} as const;
+  toolCall: call('lookup', {}, 'call_a'),
+};
 
 const OUTPUT: ToolOutput = {
   result: new ToolResult({
@@ -28,7 +29,7 @@ const OUTPUT: ToolOutput = {
     content: [{ type: 'text', text: 'no' }],
     isError: true,
   }),
-  call: CALL_START.toolCall as unknown as ToolOutput['call'],
+  call: CALL_START.toolCall,
   failure: 'threw',
   server: 'mcpServers[0]',
   durationMs: 12,
