@@ -36,9 +36,10 @@ const text = (output: { result: { content: unknown } } | undefined) =>
 
 describe('calls that fail oddly', () => {
   it('a thrown null, or an error that only looks like an SDK or zod error, is a plain failure', async () => {
-    class ZodError {
-      static issues = [{ path: [], message: 'x' }];
-    }
+    // A function named ZodError carrying issues: not an error object at all.
+    const ZodError = Object.assign(function ZodError() {}, {
+      issues: [{ path: [], message: 'x' }],
+    });
     const roster = await gatherTools([
       server(['nothing', 'coded', 'prefixed', 'classy'], (params) => {
         if (params.name === 'nothing') throw null;
@@ -353,7 +354,7 @@ describe('the watch on an SDK transport', () => {
     ];
     for (const message of messages) transport.onmessage(message);
     expect(received).toHaveLength(messages.length);
-    received.forEach((message, index) => expect(message).toBe(messages[index]));
+    for (const [index, message] of received.entries()) expect(message).toBe(messages[index]);
   });
 
   it('leaves alone a server without a transport, or one not connected yet', async () => {
