@@ -28,12 +28,7 @@ export {
   readEventStream,
   type StreamFacts,
 } from './engine/chat-stream.js';
-export {
-  createEngine,
-  Engine,
-  type EngineOptions,
-  modelRequestFeatures,
-} from './engine/engine.js';
+export { createEngine, Engine, type EngineOptions } from './engine/engine.js';
 export {
   DEFAULT_RESIZE_MAX_PIXELS,
   DEFAULT_RESIZE_TIMEOUT_MS,
@@ -55,6 +50,7 @@ export {
   type MiddlewareResponse,
   type RequestMiddleware,
 } from './engine/middleware.js';
+export { modelRequestFeatures } from './engine/model-settings.js';
 export {
   type LoopEndEvent,
   type LoopObserveOptions,

@@ -9,7 +9,8 @@ import { defaultRegistry } from '@crosswire/registry';
 import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import { ToolResult } from '@crosswire/tool-result';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, modelRequestFeatures } from '../src/engine/engine.js';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { modelRequestFeatures } from '../src/engine/model-settings.js';
 
 let simulator: Simulator;
 const engines: Engine[] = [];

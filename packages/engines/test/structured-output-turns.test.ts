@@ -8,7 +8,8 @@ import type { WireFormat } from '@crosswire/core';
 import { defaultRegistry } from '@crosswire/registry';
 import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, modelRequestFeatures } from '../src/engine/engine.js';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { modelRequestFeatures } from '../src/engine/model-settings.js';
 import { type ChatStreamEvent, FINAL_OBJECT_PROMPT, StructuredOutputError } from '../src/index.js';
 
 const TRIP = {

@@ -7,7 +7,8 @@ import { defaultRegistry } from '@crosswire/registry';
 import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { createEngine, type Engine, modelRequestFeatures } from '../src/engine/engine.js';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { modelRequestFeatures } from '../src/engine/model-settings.js';
 import {
   type ChatStreamEvent,
   runModelStep,

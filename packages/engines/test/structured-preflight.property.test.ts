@@ -8,7 +8,8 @@ import { preflight } from '@crosswire/dialects';
 import { defaultRegistry } from '@crosswire/registry';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, modelRequestFeatures } from '../src/engine/engine.js';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { modelRequestFeatures } from '../src/engine/model-settings.js';
 import { resolveOutput } from '../src/engine/structured.js';
 
 type Schema = Record<string, unknown>;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   CrosswireError,
-  carriesNative,
   emitWarning,
   type MediaKind,
   ValidationError,
@@ -39,8 +38,6 @@ import {
   type ProviderEntry,
   type Registry,
   type Resolution,
-  requestFeatures,
-  type StructuredOutputSupport,
   structuredOutputFact,
   toolResultDelivery,
 } from '@crosswire/registry/lookup';
@@ -51,9 +48,9 @@ import type { CloudOptions } from '../cloud/types.js';
 import { type EngineResponse, withCost } from '../cost/cost.js';
 import type { RateLimit } from '../http/rate-limit.js';
 import type { RetryPolicy } from '../http/retry.js';
-import { createSecretScrubber, type SecretScrubber } from '../http/secrets.js';
+import type { SecretScrubber } from '../http/secrets.js';
 import { HttpTransport, type ResponseHeaders, type RetryEvent } from '../http/transport.js';
-import { joinUrl, trimBaseUrl, withoutQuery } from '../http/url.js';
+import { joinUrl } from '../http/url.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/tool-loop.js';
 import { inputMessages } from '../loop/tool-loop-steps.js';
 import { streamToolLoop, type ToolLoopStream } from '../loop/tool-loop-stream.js';
@@ -66,6 +63,7 @@ import type {
   ChatWithToolsOptions,
 } from './chat-options.js';
 import { ChatStream, readEventStream, type StreamFacts } from './chat-stream.js';
+import { checkedBaseUrl, checkHeaders, withoutRepeatedVersion } from './endpoint.js';
 import {
   applyImageLimits,
   type ImageLibraryLoader,
@@ -80,6 +78,7 @@ import {
   applyResponseMiddleware,
   type RequestMiddleware,
 } from './middleware.js';
+import { dialectOptionsOf, modelRequestFeatures } from './model-settings.js';
 import {
   notify,
   type ObserveOptions,
@@ -89,6 +88,7 @@ import {
   summarizePayloads,
   withLazy,
 } from './observe.js';
+import { responseEvent, withHeaderSecrets } from './response-event.js';
 import { type OutputOption, outputRequest, resolveOutput } from './structured.js';
 import {
   type StructuredChatResponse,
@@ -1089,81 +1089,6 @@ export class Engine {
   }
 }
 
-/** What the wire renderers are told, from the model's capabilities and the provider's quirks. */
-function dialectOptionsOf(
-  resolution: Resolution,
-  wire: WireFormat,
-  provider: ProviderEntry,
-  options: EngineOptions,
-): DialectOptions {
-  const capabilities = resolution.capabilities;
-  const isTrue = (name: CapabilityName) => capabilities[name].value === true;
-  return Object.freeze({
-    // Wires with a native tool-result image take the derived tool_result_images (which the
-    // registry clears for AKI.IO's shim and text-only models); the others use it only to
-    // gate the user-message image fallback, which needs the model to see images at all.
-    imageInput: carriesNative(wire, 'image') ? isTrue('tool_result_images') : isTrue('image_input'),
-    imageFallbackInput: isTrue('image_input'),
-    pdfFallbackInput: isTrue('pdf_input'),
-    // A model that sees images gets a tool's images where the wire's tool result cannot carry
-    // them (a user message after the results) unless the provider says otherwise; the
-    // dialects apply it only when `imageFallbackInput` is true. Opt out: `imageFallback: 'none'`.
-    imageFallback: provider.quirks.tool_result_image_fallback ?? 'user-message',
-    nativePdf: isTrue('tool_result_pdf'),
-    sourceBlocks: provider.quirks.source_blocks,
-    inlineImages: provider.quirks.inline_images,
-    // A shim that counts cache reads inside input_tokens (registry quirk, with its source).
-    ...(provider.quirks.usage_cache_reads_in_input === true
-      ? { cacheReadsInInputTokens: true }
-      : {}),
-    // anthropic: output_config.format where the model has it, else the synthetic tool;
-    // gemini: the responseSchema subset for models before 2.5.
-    ...structuredMode(structuredOutputFact(resolution).support),
-    // No token count of one reply is more than the model's context window.
-    ...(resolution.limits.context === undefined
-      ? {}
-      : { contextWindow: resolution.limits.context }),
-    // A model that refuses a forced tool_choice (registry request feature): sent as auto.
-    ...(requestFeatures(resolution).forced_tool_choice.value === false
-      ? { forcedToolChoice: false }
-      : {}),
-    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
-    ...options.dialect,
-  });
-}
-
-/**
- * The registry's request features of a resolved model as `preflight` (and the simulator's
- * `modelFeatures`) read them: only a known value is given.
- */
-export function modelRequestFeatures(resolution: Resolution): ModelRequestFeatures {
-  const features = requestFeatures(resolution);
-  const known = (value: true | false | 'unknown') => (value === 'unknown' ? undefined : value);
-  const outputFormat = known(features.output_format.value);
-  const forcedToolChoice = known(features.forced_tool_choice.value);
-  const jsonWithTools = known(features.json_with_tools.value);
-  return Object.freeze({
-    ...(outputFormat === undefined ? {} : { outputFormat }),
-    ...(forcedToolChoice === undefined ? {} : { forcedToolChoice }),
-    ...(jsonWithTools === undefined ? {} : { jsonWithTools }),
-  });
-}
-
-/** The dialect mode of each registry support value. */
-const STRUCTURED_MODES: Readonly<
-  Record<StructuredOutputSupport, DialectOptions['structuredOutput']>
-> = {
-  native: 'native',
-  tool: 'tool',
-  subset: 'subset',
-  prompt: 'prompt',
-};
-
-function structuredMode(support: StructuredOutputSupport): Partial<DialectOptions> {
-  const mode = STRUCTURED_MODES[support];
-  return mode === undefined ? {} : { structuredOutput: mode };
-}
-
 function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
 }
@@ -1177,101 +1102,4 @@ function optional<K extends string>(key: K, value: number | undefined): { [P in 
  */
 export function createEngine(options: EngineOptions): Engine {
   return new Engine(options);
-}
-
-/**
- * A base URL the transport can use: http or https, parsed, without a trailing slash on its
- * path, without a fragment (a fragment is never sent, so a path after it would be lost). A
- * query is kept and stays at the end of every request URL.
- */
-function checkedBaseUrl(baseUrl: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    const shown = url === undefined ? 'not a URL' : `scheme '${url.protocol.slice(0, -1)}'`;
-    throw new ValidationError(
-      `baseUrl must be an http or https URL (${shown}); the transport speaks nothing else`,
-      { path: 'baseUrl', code: 'invalid_base_url' },
-    );
-  }
-  if (url.hash !== '' || baseUrl.includes('#')) {
-    throw new ValidationError(
-      'baseUrl must not have a fragment (#...): a fragment is never sent to the server; put parameters in the query (?name=value)',
-      { path: 'baseUrl', code: 'invalid_base_url' },
-    );
-  }
-  return trimBaseUrl(baseUrl);
-}
-
-/** Header values with CR, LF or NUL would split the request; refused before any request. */
-function checkHeaders(headers: Readonly<Record<string, string>> | undefined): void {
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (typeof value !== 'string' || /[\r\n\0]/.test(value) || /[\r\n\0:\s]/.test(name)) {
-      throw new ValidationError(
-        `headers["${name.replace(/[^\x20-\x7e]/g, '?')}"] cannot be sent: a header name is one token and a value has no CR, LF or NUL`,
-        { path: `headers.${name}`, code: 'invalid_header' },
-      );
-    }
-  }
-}
-
-/**
- * The chat path without a leading version segment the base URL's path already ends with. SDKs
- * disagree on whether a base URL carries the version (OpenAI's `baseURL` ends in `/v1`,
- * Anthropic's does not), so `http://host/v1` given for a provider whose path is
- * `/v1/messages` means `http://host/v1/messages`, not `/v1/v1/messages`.
- */
-function withoutRepeatedVersion(baseUrl: string, path: string): string {
-  const version = /\/(v\d+(?:beta|alpha)?\d*)$/.exec(withoutQuery(baseUrl))?.[1];
-  if (version === undefined) return path;
-  const prefix = `/${version}/`;
-  return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;
-}
-
-/**
- * `scrubber` that also hides the values of secret-named headers a middleware added (a
- * gateway's key): the engine's own credentials are in `scrubber` already.
- */
-function withHeaderSecrets(
-  scrubber: SecretScrubber,
-  headers: Readonly<Record<string, string>> | undefined,
-): SecretScrubber {
-  if (headers === undefined) return scrubber;
-  const added = createSecretScrubber({ headers });
-  if (added.secrets.length === 0) return scrubber;
-  return {
-    // Read through: the engine's scrubber learns a signed request's session token later.
-    get secrets() {
-      return [...scrubber.secrets, ...added.secrets];
-    },
-    remember: (secrets) => scrubber.remember(secrets),
-    text: (text) => added.text(scrubber.text(text)),
-    value: (value) => added.value(scrubber.value(value)),
-    error: (error) => added.error(scrubber.error(error)),
-  };
-}
-
-/**
- * A response event whose `body` (the reply body) and `response` (the parsed reply) are
- * summarised copies, made when first read: a hook can log or `JSON.stringify` any event.
- */
-function responseEvent(
-  event: Omit<ResponseEvent, 'body' | 'response'>,
-  response: EngineResponse | undefined,
-  body: () => unknown,
-  scrub: SecretScrubber,
-): ResponseEvent {
-  const withBody = withLazy({ ...event }, 'body', () => {
-    const raw = body();
-    return raw === undefined ? undefined : scrub.value(summarizePayloads(raw));
-  });
-  return withLazy(withBody, 'response', () =>
-    response === undefined
-      ? undefined
-      : (scrub.value(summarizePayloads(response)) as EngineResponse),
-  );
 }
