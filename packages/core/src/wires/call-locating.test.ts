@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UnsupportedToolCallError } from '../errors.js';
 import { createToolCall } from '../tool-call.js';
-import { extractToolCall, formatToolCall, locateToolCallItems, toolCallsFrom } from '../tools.js';
+import {
+  extractToolCall,
+  formatToolCall,
+  formatTools,
+  locateToolCallItems,
+  toolCallsFrom,
+} from '../tools.js';
 
 // What each wire locates in a reply body (locateToolCallItems: every call structure, the
 // nameless ones included) and how it writes a call back: only the call blocks
@@ -203,5 +209,25 @@ describe('writing a call back: only the keys the call has', () => {
     expect(() => formatToolCall('hermes', call, { callTag: 'a b' })).toThrow(
       'callTag must be an XML tag name (letters, digits, _ . : -), got "a b"',
     );
+  });
+});
+
+describe('gemini: declarations and signatures', () => {
+  it('a tool without properties is declared with no parameters key at all', () => {
+    expect(
+      formatTools('gemini', [{ name: 'now', inputSchema: { type: 'object', properties: {} } }]),
+    ).toStrictEqual([{ functionDeclarations: [{ name: 'now' }] }]);
+  });
+
+  it('a call of another wire gets the skip signature even if its raw holds a functionCall', () => {
+    const call = createToolCall({
+      name: 'w',
+      wire: 'ollama',
+      raw: { functionCall: { name: 'w', args: {} } },
+    });
+    expect(formatToolCall('gemini', call)).toStrictEqual({
+      functionCall: { name: 'w', args: {} },
+      thoughtSignature: 'skip_thought_signature_validator',
+    });
   });
 });

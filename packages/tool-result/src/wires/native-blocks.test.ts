@@ -148,7 +148,8 @@ describe('anthropic: native blocks are rebuilt with exactly the fields they had'
 });
 
 describe('bedrock: native images, documents and json values', () => {
-  it('a native base64 PNG goes as an image member with imageInput, a BMP or URL image as text', () => {
+  it('a native base64 PNG goes as an image member with imageInput; a BMP is text and onWarning is told; a URL image is text', () => {
+    const { list, onWarning } = warnings();
     const png = {
       type: 'image',
       source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
@@ -158,10 +159,20 @@ describe('bedrock: native images, documents and json values', () => {
       source: { type: 'base64', media_type: 'image/bmp', data: BMP_BASE64 },
     };
     const url = { type: 'image', source: { type: 'url', url: 'https://x.test/a.png' } };
-    const content = result([png, bmp, url]).to('bedrock', { imageInput: true }).toolResult.content;
+    const content = result([png, bmp, url]).to('bedrock', { imageInput: true, onWarning })
+      .toolResult.content;
     expect(content[0]).toStrictEqual({ image: { format: 'png', source: { bytes: PNG_BASE64 } } });
     expect(Object.keys(content[1] ?? {})).toEqual(['text']);
     expect(Object.keys(content[2] ?? {})).toEqual(['text']);
+    // As for an MCP BMP image, and as the anthropic wire does for a native one.
+    expect(list).toEqual([
+      {
+        code: 'image_not_native',
+        message:
+          'image/bmp cannot go natively in the bedrock tool result; it is sent as a placeholder',
+        details: { wire: 'bedrock', mediaType: 'image/bmp' },
+      },
+    ]);
   });
 
   it('a native PNG whose bytes are not PNG is text, and the warning names bedrock', () => {
