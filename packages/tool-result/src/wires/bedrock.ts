@@ -5,8 +5,8 @@ import {
   sanitizeBedrockDocumentName,
   uniqueBedrockDocumentName,
 } from '../bedrock-document.js';
-import { blobResourceOf, isNativeImage, PDF_MEDIA_TYPE } from '../media.js';
-import { nativeImageOf, provenImage } from '../native-media.js';
+import { blobResourceOf, PDF_MEDIA_TYPE } from '../media.js';
+import { nativeImageOf } from '../native-media.js';
 import { blockText, isTextMediaType } from '../string-form.js';
 import type {
   BedrockImageFormat,
@@ -47,24 +47,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The image of `block` as a Converse `image` member when it may go natively, else undefined. */
+/**
+ * The image of `block` as a Converse `image` member when it may go natively, else undefined.
+ * A native image goes the way an MCP image does (only a base64 source: Converse fetches nothing
+ * but its own S3 objects), so one of a type Converse does not take is reported to `onWarning`
+ * like any other.
+ */
 function imageMember(
   block: ContentBlock,
   options: ToolResultToOptions,
 ): BedrockToolResultContentBlock | undefined {
-  if (block.type === 'image' && isNativeImage(block)) {
-    // A URL or file source cannot go: Converse fetches nothing but its own S3 objects.
-    if (options.imageInput !== true || block.source.type !== 'base64') return undefined;
-    const mediaType = normalizeMediaType(block.source.media_type);
-    const format = IMAGE_FORMATS[mediaType];
-    if (format === undefined) return undefined;
-    const proven = provenImage(
-      'bedrock',
-      { mediaType, data: block.source.data, detail: undefined },
-      options,
-    );
-    return proven === undefined ? undefined : { image: { format, source: { bytes: proven.data } } };
-  }
   const image = nativeImageOf('bedrock', block, options);
   const format = image === undefined ? undefined : IMAGE_FORMATS[image.mediaType];
   if (image === undefined || format === undefined) return undefined;
