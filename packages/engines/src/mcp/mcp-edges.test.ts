@@ -9,28 +9,7 @@ import { malformedResultReason } from './malformed-responses.js';
 import { exceedsBytes } from './result-size.js';
 import { type McpCallToolParams, type McpToolServer, serverLabel } from './server.js';
 import { call } from './test-support/calls.js';
-
-const OBJECT = { type: 'object' } as const;
-
-/** A server offering `names`, answering each call with `answer`. */
-function server(
-  names: readonly string[],
-  answer: (params: McpCallToolParams, options: unknown) => unknown,
-  extra: Partial<McpToolServer> = {},
-): McpToolServer {
-  return {
-    async listTools() {
-      return { tools: names.map((name) => ({ name, inputSchema: OBJECT })) };
-    },
-    async callTool(params, _schema, options) {
-      return answer(params, options);
-    },
-    ...extra,
-  };
-}
-
-const text = (output: { result: { content: unknown } } | undefined) =>
-  (output?.result.content as { text: string }[] | undefined)?.[0]?.text;
+import { OBJECT, server, text } from './test-support/plain-server.js';
 
 describe('calls', () => {
   it('sends the arguments as a copy and the meta as _meta, with the timeout given', async () => {

@@ -10,29 +10,9 @@ import { callTool, callTools } from './call.js';
 import { gatherTools, rosterForWire } from './gather.js';
 import { malformedResultReason, watchMalformedResponses } from './malformed-responses.js';
 import { exceedsBytes } from './result-size.js';
-import type { McpCallToolParams, McpToolServer } from './server.js';
+import type { McpToolServer } from './server.js';
 import { call } from './test-support/calls.js';
-
-const OBJECT = { type: 'object' } as const;
-
-function server(
-  names: readonly string[],
-  answer: (params: McpCallToolParams, options: unknown) => unknown,
-  extra: Record<string, unknown> = {},
-): McpToolServer {
-  return {
-    async listTools() {
-      return { tools: names.map((name) => ({ name, inputSchema: OBJECT })) };
-    },
-    async callTool(params, _schema, options) {
-      return answer(params, options);
-    },
-    ...extra,
-  };
-}
-
-const text = (output: { result: { content: unknown } } | undefined) =>
-  (output?.result.content as { text: string }[] | undefined)?.[0]?.text;
+import { OBJECT, server, text } from './test-support/plain-server.js';
 
 describe('calls that fail oddly', () => {
   it('a thrown null, or an error that only looks like an SDK or zod error, is a plain failure', async () => {
