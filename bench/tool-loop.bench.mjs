@@ -13,10 +13,17 @@
 // the growing conversation, HTTP, parsing replies, dispatching tools. Reported per request (a
 // T-turn run makes T + 1 requests); ratios are medians of the per-round ratios.
 //
+// A second table runs the same loops answered in this process (`memory`: Crosswire through an
+// undici dispatcher, the AI SDK through its `fetch` option, both replying from memory with fixed
+// bodies of each wire's API): no socket and no simulator, so the CPU is the libraries' own, and
+// a difference the sockets' cost dilutes in the first table shows whole. `--transport=http` or
+// `--transport=memory` runs one of the two.
+//
 // Needs the built packages (`pnpm build`) and git history holding the previous release.
-// Run: node bench/tool-loop.bench.mjs [--rounds=5] [--warmup=1] [--turns=10,50] [--wires=openai,anthropic]
+// Run: node bench/tool-loop.bench.mjs [--rounds=5] [--warmup=1] [--turns=10,50] [--wires=openai,anthropic] [--transport=http,memory]
 // `--warmup=N` runs each contender N times before measuring (default 1): more runs measure a
 // process whose JIT has settled (a larger code base pays more optimising compilation first).
+import { createRequire } from 'node:module';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
@@ -35,10 +42,13 @@ const listOption = (name) =>
     ?.slice(name.length + 3)
     .split(',');
 const turnCounts = listOption('turns')?.map(Number) ?? sized([10, 50, 200], [2, 3]);
+const transports = listOption('transport') ?? ['http', 'memory'];
 
 // --- the simulator, in its own process: a lane per run, named `<contender>-<turns>-<run>` ---
-const simulator = await startChildSimulator({
-  options: `{
+const simulator = !transports.includes('http')
+  ? undefined
+  : await startChildSimulator({
+      options: `{
   enforce: false,
   fallback: (request) => {
     const turns = Number(request.lane.split('-').at(-2));
@@ -49,8 +59,124 @@ const simulator = await startChildSimulator({
     return { type: 'text', text: 'done' };
   },
 }`,
-});
-const { origin } = simulator;
+    });
+const origin = simulator?.origin ?? 'http://127.0.0.1:9';
+
+// --- or replies from memory: turn n of a run asks for the tool until the run's turns are made ---
+const REPLIES = {
+  openai: (turn, done) => ({
+    id: `chatcmpl-${turn}`,
+    object: 'chat.completion',
+    created: 0,
+    model: 'gpt-5.5',
+    choices: [
+      {
+        index: 0,
+        message: done
+          ? { role: 'assistant', content: 'done' }
+          : {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: `call_${turn}`,
+                  type: 'function',
+                  function: { name: 'lookup', arguments: `{"turn":${turn}}` },
+                },
+              ],
+            },
+        finish_reason: done ? 'stop' : 'tool_calls',
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  }),
+  responses: (turn, done) => ({
+    id: `resp_${turn}`,
+    object: 'response',
+    created_at: 0,
+    status: 'completed',
+    model: 'gpt-5.5',
+    output: done
+      ? [
+          {
+            type: 'message',
+            id: `msg_${turn}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: 'done', annotations: [] }],
+          },
+        ]
+      : [
+          {
+            type: 'function_call',
+            id: `fc_${turn}`,
+            call_id: `call_${turn}`,
+            name: 'lookup',
+            arguments: `{"turn":${turn}}`,
+            status: 'completed',
+          },
+        ],
+    usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15 },
+  }),
+  anthropic: (turn, done) => ({
+    id: `msg_${turn}`,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-5-5',
+    content: done
+      ? [{ type: 'text', text: 'done' }]
+      : [{ type: 'tool_use', id: `toolu_${turn}`, name: 'lookup', input: { turn } }],
+    stop_reason: done ? 'end_turn' : 'tool_use',
+    stop_sequence: null,
+    usage: { input_tokens: 10, output_tokens: 5 },
+  }),
+};
+/** The reply bytes of one run's requests, in order: `turns` tool calls, then the answer. */
+function memoryReplies(wire, turns) {
+  let turn = 0;
+  return () => {
+    turn += 1;
+    return Buffer.from(JSON.stringify(REPLIES[wire](turn, turn > turns)));
+  };
+}
+// The engines' own undici: the dispatcher API the transport calls.
+const { Dispatcher } = createRequire(new URL('../packages/engines/package.json', import.meta.url))(
+  'undici',
+);
+/** An undici dispatcher that answers each request with the run's next reply, from memory. */
+class MemoryDispatcher extends Dispatcher {
+  constructor(next) {
+    super();
+    this.next = next;
+  }
+  dispatch(_request, handler) {
+    const body = this.next();
+    queueMicrotask(() => {
+      handler.onConnect?.(() => undefined);
+      const headers = ['content-type', 'application/json', 'content-length', String(body.length)];
+      handler.onHeaders?.(
+        200,
+        headers.map((value) => Buffer.from(value)),
+        () => undefined,
+        'OK',
+      );
+      handler.onData?.(body);
+      handler.onComplete?.([]);
+    });
+    return true;
+  }
+  close() {
+    return Promise.resolve();
+  }
+  destroy() {
+    return Promise.resolve();
+  }
+}
+/** A `fetch` for the AI SDK that answers each request with the run's next reply, from memory. */
+function memoryFetch(next) {
+  return async () =>
+    new Response(next(), { status: 200, headers: { 'content-type': 'application/json' } });
+}
 
 // --- one tool, the same text for every contender ----------------------------------------------
 const resultText = `record: ${'lorem ipsum dolor sit amet '.repeat(38)}`;
@@ -86,13 +212,14 @@ const warnings = [];
 
 // Each contender is `prepare()`, which makes the client for a fresh lane outside the measured
 // time, returning the run to measure.
-function crosswire(module, name, { wire, provider, model }, turns) {
+function crosswire(module, name, { wire, provider, model }, turns, inMemory) {
   return async () => {
     const engine = module.createEngine({
       provider,
       model,
       apiKey: 'sk-bench',
       baseUrl: `${origin}/${lane(name, turns)}/${wire}`,
+      ...(inMemory ? { dispatcher: new MemoryDispatcher(memoryReplies(wire, turns)) } : {}),
       maxIterations: turns + 2,
       onWarning: (warning) => warnings.push(`${name}: ${warning.message}`),
     });
@@ -104,15 +231,20 @@ function crosswire(module, name, { wire, provider, model }, turns) {
   };
 }
 
-function aiSdk({ wire, model }, turns) {
+function aiSdk({ wire, model }, turns, inMemory) {
   return async () => {
     const baseURL = `${origin}/${lane('ai', turns)}/${wire}${wire === 'anthropic' ? '/v1' : ''}`;
+    const settings = {
+      apiKey: 'sk-bench',
+      baseURL,
+      ...(inMemory ? { fetch: memoryFetch(memoryReplies(wire, turns)) } : {}),
+    };
     const languageModel =
       wire === 'anthropic'
-        ? createAnthropic({ apiKey: 'sk-bench', baseURL })(model)
+        ? createAnthropic(settings)(model)
         : wire === 'responses'
-          ? createOpenAI({ apiKey: 'sk-bench', baseURL }).responses(model)
-          : createOpenAI({ apiKey: 'sk-bench', baseURL }).chat(model);
+          ? createOpenAI(settings).responses(model)
+          : createOpenAI(settings).chat(model);
     return async () => {
       const result = await generateText({
         model: languageModel,
@@ -152,32 +284,36 @@ async function measureTogether(contenders, requests) {
   };
 }
 
-console.log(
-  `tool loop, one call and a ~1 KiB text result per turn; CPU ms per request of this process (simulator in a child process); median of ${rounds} interleaved rounds after ${warmups} warm-up run${warmups === 1 ? '' : 's'} of each`,
-);
-console.log(
-  previous
-    ? `previous release: ${previous.subject}\n`
-    : "previous release: none in this clone's history (a shallow clone?): its column is empty\n",
-);
-console.log('| wire | turns | crosswire | previous release | AI SDK | vs previous | vs AI SDK |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
 const wires = listOption('wires');
-for (const target of WIRES.filter((entry) => wires === undefined || wires.includes(entry.wire))) {
-  for (const turns of turnCounts) {
-    const { perRequest, vsPrevious, vsAiSdk } = await measureTogether(
-      [
-        crosswire(current, 'now', target, turns),
-        aiSdk(target, turns),
-        ...(previous ? [crosswire(previous.module, 'previous', target, turns)] : []),
-      ],
-      turns + 1,
-    );
-    const [ours, theirs, before = '-'] = perRequest.map((value) => `${value.toFixed(3)} ms`);
-    console.log(
-      `| ${target.label} | ${turns} | ${ours} | ${before} | ${theirs} | ${vsPrevious === undefined ? '-' : `${vsPrevious.toFixed(2)}x`} | ${vsAiSdk.toFixed(2)}x |`,
-    );
+for (const transport of transports) {
+  const inMemory = transport === 'memory';
+  console.log(
+    `tool loop, one call and a ~1 KiB text result per turn; CPU ms per request of this process (${inMemory ? 'replies from memory: no socket, no simulator' : 'HTTP to the simulator in a child process'}); median of ${rounds} interleaved rounds after ${warmups} warm-up run${warmups === 1 ? '' : 's'} of each`,
+  );
+  console.log(
+    previous
+      ? `previous release: ${previous.subject}\n`
+      : "previous release: none in this clone's history (a shallow clone?): its column is empty\n",
+  );
+  console.log('| wire | turns | crosswire | previous release | AI SDK | vs previous | vs AI SDK |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const target of WIRES.filter((entry) => wires === undefined || wires.includes(entry.wire))) {
+    for (const turns of turnCounts) {
+      const { perRequest, vsPrevious, vsAiSdk } = await measureTogether(
+        [
+          crosswire(current, 'now', target, turns, inMemory),
+          aiSdk(target, turns, inMemory),
+          ...(previous ? [crosswire(previous.module, 'previous', target, turns, inMemory)] : []),
+        ],
+        turns + 1,
+      );
+      const [ours, theirs, before = '-'] = perRequest.map((value) => `${value.toFixed(3)} ms`);
+      console.log(
+        `| ${target.label} | ${turns} | ${ours} | ${before} | ${theirs} | ${vsPrevious === undefined ? '-' : `${vsPrevious.toFixed(2)}x`} | ${vsAiSdk.toFixed(2)}x |`,
+      );
+    }
   }
+  console.log('');
 }
-simulator.stop();
+simulator?.stop();
 if (warnings.length > 0) console.log(`\nwarnings: ${[...new Set(warnings)].join('; ')}`);
