@@ -252,3 +252,34 @@ describe('imagesNeedingBytes', () => {
     expect(imagesNeedingBytes('anthropic', messages, { inlineImages: true })).toEqual([]);
   });
 });
+
+describe('system messages', () => {
+  // Every system message's text, in order, joined by a blank line; an empty one adds nothing.
+  const messages: ConversationMessage[] = [
+    { role: 'system', content: 'You are terse.' },
+    { role: 'user', content: 'Hi.' },
+    { role: 'system', content: '' },
+    { role: 'system', content: 'Answer in French.' },
+  ];
+  const joined = 'You are terse.\n\nAnswer in French.';
+
+  it.each([
+    ['anthropic', { system: joined }],
+    ['bedrock', { system: [{ text: joined }] }],
+    ['gemini', { systemInstruction: { parts: [{ text: joined }] } }],
+    ['responses', { instructions: joined }],
+  ] as const)('%s: one system field of all their texts', (wire, expected) => {
+    expect(buildRequest(wire, { model: 'model', messages })).toMatchObject(expected);
+  });
+
+  it('no system field when every system message is empty', () => {
+    const body = buildRequest('anthropic', {
+      model: 'model',
+      messages: [
+        { role: 'system', content: '' },
+        { role: 'user', content: 'Hi.' },
+      ],
+    });
+    expect(body).not.toHaveProperty('system');
+  });
+});

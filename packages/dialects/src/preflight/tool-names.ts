@@ -286,8 +286,16 @@ export function wireNamedRequest(
   wire: WireFormat,
 ): { readonly request: ChatRequest; readonly names: ToolNameMap } {
   const names = toolNameMap(request.tools ?? [], wire);
-  const messages = request.messages.map((message) => wireNamedMessage(message, names));
-  const changed = messages.some((message, index) => message !== request.messages[index]);
+  // Every request of a loop runs this over the whole conversation: one plain loop, and a new
+  // array only once a message is renamed.
+  let messages: ChatMessage[] | undefined;
+  for (let index = 0; index < request.messages.length; index++) {
+    const message = request.messages[index] as ChatMessage;
+    const named = wireNamedMessage(message, names);
+    if (named !== message && messages === undefined) messages = request.messages.slice(0, index);
+    messages?.push(named);
+  }
+  const changed = messages !== undefined;
   const choice = request.toolChoice;
   const renamedChoice: ToolChoice | undefined =
     typeof choice === 'object' && names.toWire(choice.name) !== choice.name
@@ -297,7 +305,7 @@ export function wireNamedRequest(
   return {
     request: {
       ...request,
-      messages: changed ? messages : request.messages,
+      messages: messages ?? request.messages,
       ...(request.tools ? { tools: wireNamedTools(request.tools, names) } : {}),
       ...(renamedChoice === undefined ? {} : { toolChoice: renamedChoice }),
     },

@@ -7,10 +7,15 @@ import type { ChatMessage } from '../messages.js';
 
 /** The system messages' texts joined by a blank line; undefined when there is none. */
 export function systemText(messages: readonly ChatMessage[]): string | undefined {
-  const texts = messages.flatMap((message) =>
-    message.role === 'system' && message.content !== '' ? [message.content] : [],
-  );
-  return texts.length > 0 ? texts.join('\n\n') : undefined;
+  // A plain loop: this reads every message of every request, and `flatMap` made an array per
+  // message.
+  let text: string | undefined;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as ChatMessage;
+    if (message.role !== 'system' || message.content === '') continue;
+    text = text === undefined ? message.content : `${text}\n\n${message.content}`;
+  }
+  return text;
 }
 
 /**

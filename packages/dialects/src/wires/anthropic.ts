@@ -166,7 +166,10 @@ export function buildRequest(
 ): Record<string, unknown> {
   const messages: unknown[] = [];
   const conversation = withAnthropicIds(withCallIds(request.messages));
-  for (const [index, message] of conversation.entries()) {
+  // An index loop: `entries()` made a pair per message, and this runs over every message of
+  // every request.
+  for (let index = 0; index < conversation.length; index++) {
+    const message = conversation[index] as ChatMessage;
     switch (message.role) {
       case 'system':
         break; // goes in the top-level `system` field

@@ -210,6 +210,10 @@ export function startToolLoop(
 /** A prompt or messages as the loop's conversation (the same conversion as the engine's). */
 export function inputMessages(input: ChatInput): ChatMessage[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
+  // A loop's conversation has no string entries: it is read (on every request) without a copy.
+  if (!input.some((message) => typeof message === 'string')) {
+    return canonicalMessages(input as readonly ConversationMessage[]);
+  }
   return canonicalMessages(
     input.map((message) =>
       typeof message === 'string' ? { role: 'user' as const, content: message } : message,
