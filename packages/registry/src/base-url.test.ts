@@ -28,6 +28,8 @@ describe("a provider's base_url", () => {
     ]);
     expect(problems('https://127.0.0.1/v1')).toEqual([]);
     expect(problems('http://127.0.0.1:8080/v1')).toEqual([]);
+    // Not text at all: the type is what is wrong, not the scheme.
+    expect(problems(8080)).toEqual(['base_url: Invalid input: expected string, received number']);
   });
 
   it('carries no credentials, however the user part is spelt', () => {

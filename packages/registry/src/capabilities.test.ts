@@ -1,6 +1,6 @@
 import type { WireFormat } from '@crosswire/core';
 import { describe, expect, it } from 'vitest';
-import { requestFeatures, structuredOutputFact } from './capabilities.js';
+import { isCapabilityName, requestFeatures, structuredOutputFact } from './capabilities.js';
 import { createRegistry, type RegistryEntry } from './create.js';
 import { claim, DATE, SOURCE } from './test-support/fixtures.js';
 
@@ -58,6 +58,24 @@ const ANTHROPIC_TOOL =
   'tool; the model has no output_config.format (request feature output_format): a synthetic tool instead';
 const OPENAI_HEAD =
   'structured_output: true (docs, https://platform.openai.com/docs/guides/structured-outputs, 2026-12-02): native';
+
+describe('isCapabilityName', () => {
+  it('is true for the capability names exactly as spelt, false for anything else', () => {
+    expect(['tools', 'tool_result_pdf'].map(isCapabilityName)).toEqual([true, true]);
+    expect(['IMAGE_INPUT', 'image-input', '', 'vision'].map(isCapabilityName)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([undefined, null, 5, ['tools']].map(isCapabilityName)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
 
 describe('requestFeatures', () => {
   it("a model's claims with the entry they are on, unknown where it claims nothing", () => {
