@@ -581,7 +581,28 @@ export const GROUPS = {
   'cli-demo': folder('cli', 'demo'),
   'cli-probe': folder('cli', 'probe'),
   cli: folder('cli'),
-  simulator: folder('simulator'),
+  // The provider simulator, split so each group runs in minutes with the tests that reach its
+  // modules (the simulator's own tests, about 5 seconds together, and the registry's listing
+  // readers against its model lists); the engine-level tests that drive it cost seconds a mutant.
+  'simulator-listings': {
+    mutate: ['packages/simulator/src/listings.ts'],
+    pending: PENDING,
+    tests: ['packages/simulator/src/listings.test.ts', `${R}/catalogue/listing/discover.test.ts`],
+  },
+  'simulator-wires': {
+    mutate: ['packages/simulator/src/wires/*.ts', 'packages/simulator/src/checks.ts'],
+    pending: PENDING,
+    tests: ['packages/simulator/src/{simulator,rules}.test.ts'],
+  },
+  'simulator-stream': {
+    mutate: ['packages/simulator/src/stream.ts'],
+    pending: PENDING,
+    tests: ['packages/simulator/src/{stream,simulator}.test.ts'],
+  },
+  simulator: {
+    ...folder('simulator'),
+    tests: ['packages/simulator/src/{simulator,rules,listings,stream}.test.ts'],
+  },
 };
 
 /**
