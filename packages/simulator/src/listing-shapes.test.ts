@@ -282,6 +282,101 @@ describe('local servers', () => {
   });
 });
 
+describe('which requests a list answers', () => {
+  const notAList = (message: string) => ({
+    status: 400,
+    body: { error: `invalid request: ${message}` },
+  });
+
+  it('under any path prefix, as behind a proxy', async () => {
+    const tags = await read('ollama', [BARE], '/proxy/api/tags', { wire: 'ollama' });
+    expect((tags.body as { models: { name: string }[] }).models.map((model) => model.name)).toEqual(
+      ['plain'],
+    );
+    const show = await read('ollama', [BARE], '/proxy/api/show', {
+      wire: 'ollama',
+      body: { model: 'plain' },
+    });
+    expect(show.status).toBe(200);
+    const lmstudio = await read('lmstudio', [BARE], '/proxy/api/v0/models');
+    expect((lmstudio.body as { data: unknown[] }).data.length).toBe(1);
+    const props = await read('llamacpp', [BARE], '/proxy/props');
+    expect((props.body as { model_alias: string }).model_alias).toBe('plain');
+    // A lane with no list.
+    expect((await read(undefined, [], '/proxy/api/tags', { wire: 'ollama' })).body).toStrictEqual({
+      models: [],
+    });
+    expect(
+      (await read(undefined, [], '/proxy/api/show', { wire: 'ollama', body: { model: 'm' } }))
+        .status,
+    ).toBe(200);
+    expect((await read(undefined, [], '/proxy/api/v0/models')).body).toStrictEqual({
+      object: 'list',
+      data: [],
+    });
+    expect((await read(undefined, [], '/proxy/props')).body).toStrictEqual({
+      total_slots: 1,
+      build_info: 'b7000-simulated',
+    });
+  });
+
+  it('by method and path only: a POST is no list, a GET is no show, another path is a chat request', async () => {
+    const posted = await read('ollama', [BARE], '/api/tags', { wire: 'ollama', body: {} });
+    expect(posted).toStrictEqual(
+      notAList(
+        `/api/tags is not the ollama endpoint of sim.baseUrl('ollama', 'shapes-${lanes}'); an engine of the ollama wire posts to its own path under that URL`,
+      ),
+    );
+    expect(await read('ollama', [BARE], '/api/show', { wire: 'ollama' })).toStrictEqual(
+      notAList('body is not JSON; method must be POST'),
+    );
+    expect(await read(undefined, [], '/api/version', { wire: 'ollama' })).toStrictEqual(
+      notAList('body is not JSON; method must be POST'),
+    );
+    // An unscripted lane lists nothing on the other wires: a GET there is a chat request.
+    const anthropic = await read(undefined, [], '/v1/models', { wire: 'anthropic' });
+    expect(anthropic.status).toBe(400);
+    const chat = await read(undefined, [], '/v1/chat/completions');
+    expect(chat.body).toStrictEqual({
+      error: {
+        message: 'invalid request: body is not JSON; method must be POST',
+        type: 'invalid_request_error',
+        code: null,
+      },
+    });
+  });
+
+  it('a show without a model name, or with an empty one, finds nothing', async () => {
+    const missing = { status: 404, body: { error: "model '' not found" } };
+    expect(await read('ollama', [BARE], '/api/show', { wire: 'ollama', body: null })).toStrictEqual(
+      missing,
+    );
+    expect(await read(undefined, [], '/api/show', { wire: 'ollama', body: null })).toStrictEqual(
+      missing,
+    );
+    expect(
+      await read(undefined, [], '/api/show', { wire: 'ollama', body: { model: '' } }),
+    ).toStrictEqual(missing);
+  });
+
+  it('a model stated as a chat model is listed as one; a name with no letters first is a llama', async () => {
+    const chatModel: SimulatedModel = { id: 'talker', kind: 'chat' };
+    const openrouter = await read('openrouter', [chatModel], '/api/v1/models', { headers: KEY });
+    expect((openrouter.body as { data: { id: string }[] }).data.map((model) => model.id)).toEqual([
+      'talker',
+    ]);
+    const mistral = await read('mistral', [chatModel], '/v1/models', { headers: KEY });
+    expect(
+      (mistral.body as { data: { capabilities: { completion_chat: boolean } }[] }).data[0]
+        ?.capabilities.completion_chat,
+    ).toBe(true);
+    const tags = await read('ollama', [{ id: '7b-chat' }], '/api/tags', { wire: 'ollama' });
+    expect(
+      (tags.body as { models: { details: { family: string } }[] }).models[0]?.details.family,
+    ).toBe('llama');
+  });
+});
+
 describe('cloud lists', () => {
   it('openrouter: chat models only, modalities, prices per token as decimals, parameters', async () => {
     const reply = await read(
