@@ -589,7 +589,7 @@ export const GROUPS = {
     pending: PENDING,
     // Every list whole (listing-shapes.test.ts) and read by the official clients; the
     // registry's readers against these lists (discover.test.ts) add two seconds a mutant.
-    tests: ['packages/simulator/src/{listings,listing-shapes}.test.ts'],
+    tests: ['packages/simulator/src/{listings,listing-shapes,listing-unscripted}.test.ts'],
   },
   'simulator-wires': {
     mutate: ['packages/simulator/src/wires/*.ts', 'packages/simulator/src/checks.ts'],
