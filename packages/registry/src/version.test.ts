@@ -47,3 +47,36 @@ describe('versions', () => {
     );
   });
 });
+
+describe('versions at their edges', () => {
+  it('a version is digits and separators only, from its first character to its last', () => {
+    expect(parseVersion('gemini-2.5')).toBeUndefined();
+    expect(parseVersion('2.5-pro')).toBeUndefined();
+    expect(parseVersion('2.10')).toEqual([2, 10]);
+  });
+
+  it('a longer version is newer than its prefix: 2.5 > 2, 2 < 2.0.1', () => {
+    expect(compareVersions([2, 5], [2])).toBeGreaterThan(0);
+    expect(compareVersions([2], [2, 0, 1])).toBeLessThan(0);
+  });
+
+  it('a range is comparisons separated by any run of spaces, surrounding space ignored', () => {
+    expect(parseVersionRange('  >=3   <4 ')).toEqual([
+      { comparator: '>=', version: [3] },
+      { comparator: '<', version: [4] },
+    ]);
+    expect(parseVersionRange('v>=3')).toBeUndefined();
+    expect(parseVersionRange('>=3x')).toBeUndefined();
+    expect(parseVersionRange('>=3 or <2')).toBeUndefined();
+  });
+
+  it('each comparator refuses what it should, at its bound and past it', () => {
+    expect(satisfies('4.6', '<=4.5')).toBe(false);
+    expect(satisfies('4.5', '>4.5')).toBe(false);
+    expect(satisfies('4.4', '>4.5')).toBe(false);
+    expect(satisfies('3.1', '=3')).toBe(false);
+    expect(satisfies('2.9', '=3')).toBe(false);
+    expect(satisfies('3', '<3')).toBe(false);
+    expect(satisfies('2.9', '>=3')).toBe(false);
+  });
+});

@@ -77,8 +77,11 @@ interface ListingEndpoint {
 const CREATED = 1_764_547_200; // 2025-12-01T00:00:00Z
 const chat = (models: readonly SimulatedModel[]) =>
   models.filter((model) => model.kind === undefined || model.kind === 'chat');
-/** A price per million tokens as a per-token decimal string (`0.15` → `"0.00000015"`). */
-const perToken = (price: number) => String(price / 1_000_000);
+/**
+ * A price per million tokens as a per-token decimal string (`0.15` → `"0.00000015"`), as
+ * OpenRouter and Groq write it: never in exponent form (`String` would give `"1.5e-7"`).
+ */
+const perToken = (price: number) => (price / 1_000_000).toFixed(15).replace(/\.?0+$/, '');
 const get = (suffix: string) => (request: ListingRequest) =>
   request.method === 'GET' && request.path.endsWith(suffix);
 
