@@ -547,9 +547,13 @@ export const GROUPS = {
     pending:
       'not measured yet: tool-loop.ts and tool-loop-stream.ts (approval.ts and loop-events.ts split off into engines-loop-approval on 2026-12-07); its tests drive whole engines, seconds a mutant',
     tests: [
-      `${E}/loop/tool-loop.test.ts`,
+      // Each turn's record, the run's result, the stream's approval and error events, a
+      // consumer that stops early; then the loop's rules on every path (the stdio test last).
+      `${E}/loop/tool-loop-turns.test.ts`,
+      `${E}/loop/approval-checks.test.ts`,
       `${E}/loop/tool-loop-stream.test.ts`,
       `${E}/loop/tool-loop-frozen-turns.test.ts`,
+      `${E}/loop/tool-loop.test.ts`,
     ],
   },
   // Measured 2026-12-07: every file at 85 % or more with its equivalents.

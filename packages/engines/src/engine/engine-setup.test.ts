@@ -4,7 +4,7 @@
 // and what a response hook is shown (a middleware's secret header scrubbed, the body read
 // once, when first read).
 import { ValidationError } from '@crosswire/core';
-import { defaultRegistry } from '@crosswire/registry';
+import { createRegistry, defaultRegistry } from '@crosswire/registry';
 import type { ProviderEntry, Resolution } from '@crosswire/registry/lookup';
 import { type Simulator, startSimulator } from '@crosswire/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,27 @@ describe('the endpoint an engine calls', () => {
         baseUrl,
         chatPath: undefined,
       }).endpoint;
+    // A provider of the caller's own registry whose path starts with a version of two digits
+    // and a suffix, given a base URL that ends with it.
+    const registry = createRegistry({
+      entries: [
+        {
+          id: 'acme',
+          name: 'Acme Inference',
+          tool_wire_format: 'openai',
+          base_url: 'https://api.acme.example/v10beta2',
+          chat_path: '/v10beta2/chat/completions',
+          auth: { header: 'Authorization', scheme: 'Bearer' },
+          docs: 'https://acme.example/docs',
+        },
+      ],
+    });
+    const acme = (baseUrl: string) =>
+      createEngine({ provider: 'acme', model: 'acme-1', apiKey: 'k', registry, baseUrl }).endpoint;
+    expect(acme('http://127.0.0.1:9/v10beta2')).toBe(
+      'http://127.0.0.1:9/v10beta2/chat/completions',
+    );
+    expect(acme('http://127.0.0.1:9/v10')).toBe('http://127.0.0.1:9/v10/v10beta2/chat/completions');
     // Gemini's path has no version: the base URL's version stays as it is.
     expect(gemini('http://127.0.0.1:9/v1beta')).toBe(
       'http://127.0.0.1:9/v1beta/models/gemini-2.5-flash-lite:generateContent',
@@ -143,7 +164,7 @@ describe('what the renderers are told about the model', () => {
   it('a model that sees images in tool results, with the native wire (Anthropic)', () => {
     const resolution = resolve('anthropic', 'claude-sonnet-5-5');
     const options = dialectOptionsOf(resolution, 'anthropic', providerOf(resolution), {});
-    expect(options).toEqual({
+    expect(options).toStrictEqual({
       imageInput: true,
       imageFallbackInput: true,
       pdfFallbackInput: true,
@@ -166,7 +187,7 @@ describe('what the renderers are told about the model', () => {
       nativePdf: false,
     });
     const text = resolve('openai', 'gpt-3.5-turbo');
-    expect(dialectOptionsOf(text, 'openai', providerOf(text), {})).toEqual({
+    expect(dialectOptionsOf(text, 'openai', providerOf(text), {})).toStrictEqual({
       imageInput: false,
       imageFallbackInput: false,
       pdfFallbackInput: false,
@@ -194,7 +215,7 @@ describe('what the renderers are told about the model', () => {
     };
     expect(
       dialectOptionsOf(o1, 'openai', quirky, { onWarning, dialect: { sourceBlocks: true } }),
-    ).toEqual({
+    ).toStrictEqual({
       imageInput: false,
       imageFallbackInput: false,
       pdfFallbackInput: false,
@@ -225,20 +246,20 @@ describe('what the renderers are told about the model', () => {
   });
 
   it('request features: only the known ones, as preflight reads them', () => {
-    expect(modelRequestFeatures(resolve('anthropic', 'claude-fable-5-1'))).toEqual({
+    expect(modelRequestFeatures(resolve('anthropic', 'claude-fable-5-1'))).toStrictEqual({
       outputFormat: false,
       forcedToolChoice: false,
     });
-    expect(modelRequestFeatures(resolve('gemini', 'gemini-3-pro-preview'))).toEqual({
+    expect(modelRequestFeatures(resolve('gemini', 'gemini-3-pro-preview'))).toStrictEqual({
       outputFormat: true,
       jsonWithTools: true,
     });
-    expect(modelRequestFeatures(resolve('gemini', 'gemini-2.0-flash'))).toEqual({
+    expect(modelRequestFeatures(resolve('gemini', 'gemini-2.0-flash'))).toStrictEqual({
       outputFormat: false,
       jsonWithTools: false,
     });
     const none = modelRequestFeatures(resolve('openai', 'gpt-6.1-sol'));
-    expect(none).toEqual({});
+    expect(none).toStrictEqual({});
     expect(Object.isFrozen(none)).toBe(true);
   });
 });
