@@ -548,7 +548,7 @@ export const GROUPS = {
       'not measured yet: tool-loop.ts and tool-loop-stream.ts (approval.ts and loop-events.ts split off into engines-loop-approval on 2026-12-07); its tests drive whole engines, seconds a mutant',
     tests: [
       // Each turn's record, the run's result, the stream's approval and error events, a
-      // consumer that stops early; then the loop's rules on every path (the stdio test last).
+      // consumer that stops early; then the loop's rules on every path.
       `${E}/loop/tool-loop-turns.test.ts`,
       `${E}/loop/approval-checks.test.ts`,
       `${E}/loop/tool-loop-stream.test.ts`,
