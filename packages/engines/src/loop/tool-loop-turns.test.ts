@@ -3,6 +3,7 @@
 // them, each call's record and decision), the run's result (the last reply, the structured
 // object, the conversation to continue from), the stream's approval and error events, and a
 // consumer that stops early.
+import { getEventListeners } from 'node:events';
 import { type Simulator, type SimulatorStep, startSimulator } from '@crosswire/simulator';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,9 @@ describe.each([
       }
     }
     expect(result.turns[1]?.toolsMs).toBe(0);
+    // The loop in one process sends no idempotency key (the step API does).
+    expect(ledger).toEqual([{ tool: 'read_file', arguments: { path: 'b.txt' }, key: undefined }]);
+    ledger.length = 0;
     expect(result.turns[0]?.toolCalls).toEqual([
       {
         name: 'read_file',
@@ -130,6 +134,43 @@ describe.each([
       12,
     );
     expect(result).not.toHaveProperty('object');
+  });
+
+  it("onLoopEnd gets the run's result; no listener is left on the caller's signal", async () => {
+    const { engine } = scripted([{ type: 'tool_calls', calls: [deleteA] }, done]);
+    const ends: unknown[] = [];
+    const controller = new AbortController();
+    const result = await run(engine, {
+      mcpServers: [files],
+      signal: controller.signal,
+      approval: 'always',
+      onApproval: async () => ({ approved: false }),
+      onLoopEnd: (event) => ends.push([event.result, event.state, event.error]),
+    });
+    expect(ends).toEqual([[result, undefined, undefined]]);
+    expect(getEventListeners(controller.signal, 'abort')).toEqual([]);
+  });
+
+  it("a turn of many calls adds one listener to the caller's signal, not one per call", async () => {
+    const many = Array.from({ length: 12 }, (_, index) => ({
+      name: 'read_file',
+      arguments: { path: `${index}.txt` },
+      id: `call_${index}`,
+    }));
+    const { engine } = scripted([{ type: 'tool_calls', calls: many }, done]);
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const result = await run(engine, { mcpServers: [files], signal });
+    expect(result.turns[0]?.toolCalls).toHaveLength(12);
+    ledger.length = 0;
+    expect(getEventListeners(signal, 'abort')).toEqual([]);
+    // Node warns of a possible leak past ten listeners on one signal.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(warnings).toEqual([]);
   });
 
   it('an unpriced model: no cost on the turns or the run', async () => {
@@ -401,7 +442,13 @@ describe('the events of a streamed run', () => {
       ledger.length = 0;
       // The call ran only when the consumer stopped after its result.
       expect(ran).toBe(['tool-result', 'turn-end'].includes(stopAt) ? 1 : 0);
-      if (stopAt === 'tool-approval-request') expect(signal?.aborted ?? true).toBe(true);
+      // The question asked after the stop is withdrawn at once, saying why.
+      if (stopAt === 'tool-approval-request') {
+        expect(signal?.reason).toMatchObject({
+          code: 'stream_closed',
+          message: 'the tool loop stream was closed early',
+        });
+      }
     },
   );
 });
