@@ -540,10 +540,10 @@ export const GROUPS = {
       'packages/engines/test/hooks.test.ts',
     ],
   },
+  // Measured 2026-12-07 with the tests that reach tool-loop.ts and tool-loop-stream.ts only
+  // (about 17 minutes a full run): every file at 85 % or more, survivors explained.
   'engines-loop': {
-    ...folder('engines', 'loop'),
-    pending:
-      'not measured yet: tool-loop.ts and tool-loop-stream.ts (approval.ts and loop-events.ts split off into engines-loop-approval on 2026-12-07); its tests drive whole engines, seconds a mutant',
+    mutate: [`${E}/loop/*.ts`],
     tests: [
       // Each turn's record, the run's result, the stream's approval and error events, a
       // consumer that stops early; then the loop's rules on every path.
