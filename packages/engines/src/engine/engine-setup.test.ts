@@ -80,7 +80,6 @@ describe('the endpoint an engine calls', () => {
         model: 'gemini-2.5-flash-lite',
         apiKey: 'k',
         baseUrl,
-        chatPath: undefined,
       }).endpoint;
     // A provider of the caller's own registry whose path starts with a version of two digits
     // and a suffix, given a base URL that ends with it.
@@ -207,7 +206,7 @@ describe('what the renderers are told about the model', () => {
       ...providerOf(o1),
       quirks: {
         ...providerOf(o1).quirks,
-        tool_result_image_fallback: 'none' as const,
+        tool_result_image_fallback: 'tool-message' as const,
         usage_cache_reads_in_input: true,
         source_blocks: false,
         inline_images: true,
@@ -219,7 +218,7 @@ describe('what the renderers are told about the model', () => {
       imageInput: false,
       imageFallbackInput: false,
       pdfFallbackInput: false,
-      imageFallback: 'none',
+      imageFallback: 'tool-message',
       nativePdf: false,
       sourceBlocks: true,
       inlineImages: true,

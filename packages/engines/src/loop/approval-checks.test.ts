@@ -323,9 +323,9 @@ describe('a question withdrawn', () => {
         engine.runToolLoop('go', {
           mcpServers: [files],
           approval: 'always',
-          onApproval: (request, context) => {
+          onApproval: (request) => {
             approvalId = request.approvalId;
-            return onApproval(request, context);
+            return onApproval();
           },
         }),
       );

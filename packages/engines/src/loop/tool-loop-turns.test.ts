@@ -213,7 +213,7 @@ describe.each([
       'assistant',
     ]);
     for (const message of result.messages) expect(Object.isFrozen(message)).toBe(false);
-    const echo = result.messages[1] as { tool_calls: { id: string }[] };
+    const echo = result.messages[1] as unknown as { tool_calls: { id: string }[] };
     echo.tool_calls[0] = { id: 'changed' };
     expect(echo.tool_calls[0]).toEqual({ id: 'changed' });
   });
