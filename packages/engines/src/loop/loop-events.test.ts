@@ -53,6 +53,19 @@ describe('loopStart', () => {
       wire: 'openai',
     });
     const step = { kind: 'tool', iteration: 1, key: 'k', callId: 'c' } as const;
+    // An engine of the caller's own may name no provider (ToolLoopEngine's is optional).
+    expect(
+      loopStart('loop-3', undefined, {
+        model: 'local',
+        toolWireFormat: 'ollama',
+      } as unknown as ToolLoopEngine),
+    ).toEqual({
+      loopId: 'loop-3',
+      step: undefined,
+      provider: undefined,
+      model: 'local',
+      wire: 'ollama',
+    });
     expect(loopStart('loop-2', step, undefined)).toEqual({
       loopId: 'loop-2',
       step,
@@ -114,6 +127,28 @@ describe('observedRun', () => {
       () => ({ result: undefined, state: undefined }),
     );
     expect(starts).toEqual([START]);
+  });
+
+  it("the end event's durationMs is the run's own time, within what the caller waited", async () => {
+    const ends: LoopEndEvent[] = [];
+    const hooks = { onLoopEnd: (event: LoopEndEvent) => ends.push(event) };
+    const none = () => ({ result: undefined, state: undefined });
+    const before = performance.now();
+    await observedRun(hooks, START, async () => 'done', none);
+    await observedRun(
+      hooks,
+      START,
+      async () => {
+        throw new Error('failed');
+      },
+      none,
+    ).catch(() => undefined);
+    const waited = performance.now() - before;
+    expect(ends).toHaveLength(2);
+    for (const end of ends) {
+      expect(end.durationMs).toBeGreaterThanOrEqual(0);
+      expect(end.durationMs).toBeLessThanOrEqual(waited);
+    }
   });
 
   it('a hook that throws changes nothing', async () => {

@@ -129,8 +129,13 @@ async function* events(
       const next = queue.shift();
       if (next !== undefined) {
         last = next.event;
-        yield next.event;
-        next.taken();
+        try {
+          yield next.event;
+        } finally {
+          // Also when the consumer stops at this event: the run waits for it to be taken, and
+          // finishRun below waits for the run.
+          next.taken();
+        }
         continue;
       }
       if (outcome !== undefined) break;
