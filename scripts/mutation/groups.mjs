@@ -328,7 +328,46 @@ export const GROUPS = {
     ],
     static: true,
   },
-  core: folder('core'),
+  // The rest of core, split by concern (the package's 22 test files in one list run property
+  // tests against every mutant they reach), each with the tests that call its modules.
+  // Media types, image signatures and the wires' native media: tables, static mutants measured.
+  'core-media': {
+    mutate: [
+      'packages/core/src/media.ts',
+      'packages/core/src/image-signatures.ts',
+      'packages/core/src/wire-format.ts',
+    ],
+    tests: ['packages/core/src/{media,image-signatures,base64,wire-format}.test.ts'],
+    static: true,
+    pending: PENDING,
+  },
+  // The MCP content schemas and their parsers.
+  'core-content': {
+    mutate: ['packages/core/src/content.ts', 'packages/core/src/zod-messages.ts'],
+    tests: ['packages/core/src/{content,base64}.test.ts'],
+    pending: PENDING,
+  },
+  // The schema transforms and reference resolution: the keyword tables are their behaviour.
+  'core-schemas': {
+    mutate: ['packages/core/src/json-schema.ts', 'packages/core/src/schema-references.ts'],
+    tests: ['packages/core/src/{json-schema,schema-references,tool-definition}.test.ts'],
+    static: true,
+    pending: PENDING,
+  },
+  'core-hermes': {
+    mutate: ['packages/core/src/hermes.ts'],
+    tests: ['packages/core/src/{hermes,tools,tool-call,acceptance}.test.ts'],
+    pending: PENDING,
+  },
+  // Tool definitions and calls, formatTools and its caches, the errors and warnings.
+  core: {
+    ...folder('core'),
+    tests: [
+      'packages/core/src/{tool-call,tool-definition,tools,tools-cache,is-deeply-frozen}.test.ts',
+      'packages/core/src/{wire-format,errors,acceptance,conformance,purity}.test.ts',
+      'packages/core/src/wires/*.test.ts',
+    ],
+  },
   'content-image-wires': folder('content-image', 'wires'),
   'content-image': folder('content-image'),
   // Each wire's result block, reached through toolResult: every test of the package but the
@@ -343,7 +382,31 @@ export const GROUPS = {
       'packages/tool-result/src/{property,purity,seed-000,structured-media,tool-result}.test.ts',
     ],
   },
-  'tool-result': folder('tool-result'),
+  // The rest of tool-result, each with the tests that reach it; the property tests (fast-check
+  // over every wire, seconds a run) are left out: the tests beside each module assert more.
+  // The string form (text of each block, PDF names, structured content without media).
+  'tool-result-text': {
+    mutate: [
+      'packages/tool-result/src/string-form.ts',
+      'packages/tool-result/src/pdf-filename.ts',
+      'packages/tool-result/src/structured-media.ts',
+    ],
+    tests: [
+      'packages/tool-result/src/{string-form,pdf-filename,structured-media}.test.ts',
+      'packages/tool-result/src/{tool-result,seed-000,acceptance,purity}.test.ts',
+      'packages/tool-result/src/wires/bedrock.test.ts',
+    ],
+    pending: PENDING,
+  },
+  // ToolResult itself, its items and media helpers, the Bedrock document block.
+  'tool-result': {
+    ...folder('tool-result'),
+    tests: [
+      'packages/tool-result/src/{tool-result,seed-000,acceptance,purity,items}.test.ts',
+      'packages/tool-result/src/{image-bytes,conformance,golden,structured-media}.test.ts',
+      'packages/tool-result/src/wires/*.test.ts',
+    ],
+  },
   'dialects-wires': { ...folder('dialects', 'wires'), static: true },
   'dialects-support': folder('dialects', 'support'),
   dialects: folder('dialects'),
