@@ -337,26 +337,32 @@ export const GROUPS = {
       'packages/core/src/image-signatures.ts',
       'packages/core/src/wire-format.ts',
     ],
-    tests: ['packages/core/src/{media,image-signatures,base64,wire-format}.test.ts'],
+    tests: [
+      'packages/core/src/{media,image-signatures,base64,wire-format}.test.ts',
+      'packages/core/src/{media,image-signatures}-edges.test.ts',
+      'packages/core/src/without-buffer.test.ts',
+    ],
     static: true,
     pending: PENDING,
   },
   // The MCP content schemas and their parsers.
   'core-content': {
     mutate: ['packages/core/src/content.ts', 'packages/core/src/zod-messages.ts'],
-    tests: ['packages/core/src/{content,base64}.test.ts'],
+    tests: ['packages/core/src/{content,content-edges,base64,without-buffer}.test.ts'],
     pending: PENDING,
   },
   // The schema transforms and reference resolution: the keyword tables are their behaviour.
   'core-schemas': {
     mutate: ['packages/core/src/json-schema.ts', 'packages/core/src/schema-references.ts'],
-    tests: ['packages/core/src/{json-schema,schema-references,tool-definition}.test.ts'],
+    tests: [
+      'packages/core/src/{json-schema,json-schema-edges,schema-references,tool-definition}.test.ts',
+    ],
     static: true,
     pending: PENDING,
   },
   'core-hermes': {
     mutate: ['packages/core/src/hermes.ts'],
-    tests: ['packages/core/src/{hermes,tools,tool-call,acceptance}.test.ts'],
+    tests: ['packages/core/src/{hermes,hermes-edges,tools,tool-call,acceptance}.test.ts'],
     pending: PENDING,
   },
   // Tool definitions and calls, formatTools and its caches, the errors and warnings.
