@@ -331,6 +331,9 @@ export const GROUPS = {
   // The rest of core, split by concern (the package's 22 test files in one list run property
   // tests against every mutant they reach), each with the tests that call its modules.
   // Media types, image signatures and the wires' native media: tables, static mutants measured.
+  // 2026-12-07: 65.6 % (image-signatures.ts) and 71.8 % (media.ts) on the first run (449
+  // mutants, 9.2 minutes at load average 6), 92.2 % and 88.8 % raw after the edge tests (6.2
+  // minutes with --force), the rest explained.
   'core-media': {
     mutate: [
       'packages/core/src/media.ts',
@@ -343,13 +346,13 @@ export const GROUPS = {
       'packages/core/src/without-buffer.test.ts',
     ],
     static: true,
-    pending: PENDING,
   },
-  // The MCP content schemas and their parsers.
+  // The MCP content schemas and their parsers. 2026-12-07: 79.6 % on the first run (343
+  // mutants, 6.1 minutes), 82.1 % raw after the edge tests; the survivors left are the fast
+  // base64 check, which only proves (a mutant makes it fall back to the definition).
   'core-content': {
     mutate: ['packages/core/src/content.ts', 'packages/core/src/zod-messages.ts'],
     tests: ['packages/core/src/{content,content-edges,base64,without-buffer}.test.ts'],
-    pending: PENDING,
   },
   // The schema transforms and reference resolution: the keyword tables are their behaviour.
   'core-schemas': {
@@ -358,16 +361,20 @@ export const GROUPS = {
       'packages/core/src/{json-schema,json-schema-edges,schema-references,tool-definition}.test.ts',
     ],
     static: true,
-    pending: PENDING,
+    pending:
+      'measured on 2026-12-07 with json-schema-edges.test.ts (95.1 % and 91.6 % raw); 16 survivors left to kill or explain: the node count of arrays and the growth bound at its exact limit, allOf merging a record-valued keyword other than properties and an empty required, a type list or anyOf of null alone, an enum typed by its values when a type is set, and the first of two equal $anchors',
   },
   'core-hermes': {
     mutate: ['packages/core/src/hermes.ts'],
     tests: ['packages/core/src/{hermes,hermes-edges,tools,tool-call,acceptance}.test.ts'],
-    pending: PENDING,
+    pending:
+      'measured on 2026-12-07 with hermes-edges.test.ts (88.5 % raw); 32 survivors left to kill or explain, most of them the bracket and quote balance check of a block (balanced()) and the end of a cut-off block',
   },
   // Tool definitions and calls, formatTools and its caches, the errors and warnings.
   core: {
     ...folder('core'),
+    pending:
+      'split from the package group on 2026-12-07; a first run was stopped at 201 of 627 mutants (35 survived, 3 minutes) to leave time for the other core groups: not measured yet',
     tests: [
       'packages/core/src/{tool-call,tool-definition,tools,tools-cache,is-deeply-frozen}.test.ts',
       'packages/core/src/{wire-format,errors,acceptance,conformance,purity}.test.ts',
@@ -402,11 +409,14 @@ export const GROUPS = {
       'packages/tool-result/src/{tool-result,seed-000,acceptance,purity}.test.ts',
       'packages/tool-result/src/wires/bedrock.test.ts',
     ],
-    pending: PENDING,
+    pending:
+      'split from the package group on 2026-12-07 with its narrow test list; not measured yet',
   },
   // ToolResult itself, its items and media helpers, the Bedrock document block.
   'tool-result': {
     ...folder('tool-result'),
+    pending:
+      'split from the package group on 2026-12-07 with its narrow test list; not measured yet',
     tests: [
       'packages/tool-result/src/{tool-result,seed-000,acceptance,purity,items}.test.ts',
       'packages/tool-result/src/{image-bytes,conformance,golden,structured-media}.test.ts',

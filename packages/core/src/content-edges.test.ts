@@ -38,3 +38,10 @@ describe('parseCallToolResult', () => {
     });
   });
 });
+
+describe('parseContentBlock: the type decides the kind', () => {
+  it('an image block with only a text field is a malformed image, not text', () => {
+    const raw = { type: 'image', text: 'a caption' };
+    expect(parseContentBlock(raw)).toMatchObject({ type: 'unknown', originalType: 'image', raw });
+  });
+});
