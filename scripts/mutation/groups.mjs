@@ -410,7 +410,7 @@ export const GROUPS = {
       'packages/tool-result/src/wires/bedrock.test.ts',
     ],
     pending:
-      'split from the package group on 2026-12-07; first run on 2026-12-07 (668 mutants, 13 minutes at load average 6 to 7): string-form.ts 81.8 %, structured-media.ts 75.7 %, pdf-filename.ts 84.9 %, 137 survivors none yet killed or explained',
+      'split from the package group on 2026-12-07; first run on 2026-12-07 (668 mutants, 12.6 minutes at load average 5): string-form.ts 81.8 %, structured-media.ts 75.7 %, pdf-filename.ts 84.9 %, 137 survivors none yet killed or explained',
   },
   // ToolResult itself, its items and media helpers, the Bedrock document block.
   'tool-result': {
