@@ -407,29 +407,36 @@ describe('parseCallToolResult', () => {
 });
 
 describe('block guards and describeValue', () => {
-  const mcpImage = parseContentBlock({ type: 'image', data: PNG, mimeType: 'image/png' });
-  const nativeImage = parseContentBlock({
-    type: 'image',
-    source: { type: 'url', url: 'https://x.test/a.png' },
-  });
-  const blocks: ContentBlock[] = [
-    mcpImage,
-    nativeImage,
+  // Parsed inside each test: a mutation run counts code run while a file is collected as no
+  // test's (scripts/mutation, docs/design-notes/checks.md).
+  const blocks = (): ContentBlock[] => [
+    parseContentBlock({ type: 'image', data: PNG, mimeType: 'image/png' }),
+    parseContentBlock({ type: 'image', source: { type: 'url', url: 'https://x.test/a.png' } }),
     parseContentBlock({ type: 'document', source: { type: 'text', data: 'x' } }),
     parseContentBlock({ type: 'search_result', source: 's', title: 't', content: [] }),
     parseContentBlock({ type: 'text', text: 'x' }),
+    // An MCP block of another kind that happens to carry a `source` field is not native.
+    parseContentBlock({ type: 'audio', data: PNG, mimeType: 'audio/wav', source: 'mic' }),
   ];
 
   it('isMcpImage tells MCP images from Anthropic-native ones', () => {
-    expect(blocks.map((block) => isMcpImage(block))).toEqual([true, false, false, false, false]);
+    expect(blocks().map((block) => isMcpImage(block))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('isAnthropicNative picks sourced images, documents and search results', () => {
-    expect(blocks.map((block) => isAnthropicNative(block))).toEqual([
+    expect(blocks().map((block) => isAnthropicNative(block))).toEqual([
       false,
       true,
       true,
       true,
+      false,
       false,
     ]);
   });
