@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry, type RegistryEntry } from './create.js';
-import { claim, SOURCE } from './test-support/fixtures.js';
+import { acmeModel, claim, SOURCE } from './test-support/fixtures.js';
 
 // Which names, offerings and providers a registry's data makes findable, as `resolve`,
 // `provider`, `providers` and `models` report them: names in any case, the first offering of a
@@ -8,14 +8,7 @@ import { claim, SOURCE } from './test-support/fixtures.js';
 // without one, family version ranges. Each test builds its registry (the index is built once per
 // registry, on first use).
 
-const model = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: id,
-  family: 'acme',
-  capabilities: { tools: claim(true) },
-  source: SOURCE,
-  ...extra,
-});
+const model = acmeModel;
 
 function lab(): RegistryEntry {
   return {

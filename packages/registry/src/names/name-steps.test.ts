@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claim, SOURCE } from '../test-support/fixtures.js';
+import { acmeModel, SOURCE } from '../test-support/fixtures.js';
 import { checkNamesResolve, formatIssue, parseRegistrySource } from '../validation/validate.js';
 import { compileTemplate, nameCandidates, stripDateSnapshot } from './names.js';
 
@@ -103,14 +103,7 @@ describe('checkNamesResolve on retired names and snapshots', () => {
     if (!result.file) throw new Error(JSON.stringify(result.issues));
     return result.file;
   }
-  const model = (id: string, extra: Record<string, unknown> = {}) => ({
-    id,
-    name: id,
-    family: 'acme',
-    capabilities: { tools: claim(true) },
-    source: SOURCE,
-    ...extra,
-  });
+  const model = acmeModel;
 
   const provider = (offerings: unknown[], retired: unknown[] = []) =>
     parsed('data/providers/p.json', {

@@ -12,6 +12,18 @@ export function claim(value: Tristate) {
     : { value, evidence: 'docs' as const, source: SOURCE, date: DATE };
 }
 
+/** A model of the `acme` family that claims tools, with `extra` fields over it. */
+export function acmeModel(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: id,
+    family: 'acme',
+    capabilities: { tools: claim(true) },
+    source: SOURCE,
+    ...extra,
+  };
+}
+
 /** A lab with one model per image_input value. */
 export function testLab(): RegistryEntry {
   return {

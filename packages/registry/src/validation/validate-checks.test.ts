@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claim, DATE, SOURCE } from '../test-support/fixtures.js';
+import { acmeModel, claim, DATE, SOURCE } from '../test-support/fixtures.js';
 import { formatIssue, type RegistrySource, validateRegistrySources } from './validate.js';
 
 // The cross-field checks of `crosswire registry validate`, one by one, on a data set of one lab
@@ -14,16 +14,7 @@ type Provider = Json & { offerings: Json[]; retired?: Json[] };
 const LAB_FILE = 'data/models/acme.json';
 const PROVIDER_FILE = 'data/providers/p.json';
 
-function model(id: string, extra: Json = {}): Json {
-  return {
-    id,
-    name: id,
-    family: 'acme',
-    capabilities: { tools: claim(true) },
-    source: SOURCE,
-    ...extra,
-  };
-}
+const model: (id: string, extra?: Json) => Json = acmeModel;
 
 function lab(): Lab {
   return {
