@@ -361,8 +361,6 @@ export const GROUPS = {
       'packages/core/src/{json-schema,json-schema-edges,schema-references,tool-definition}.test.ts',
     ],
     static: true,
-    pending:
-      'measured on 2026-12-07 with json-schema-edges.test.ts (95.1 % and 91.6 % raw); 16 survivors left to kill or explain: the node count of arrays and the growth bound at its exact limit, allOf merging a record-valued keyword other than properties and an empty required, a type list or anyOf of null alone, an enum typed by its values when a type is set, and the first of two equal $anchors',
   },
   'core-hermes': {
     mutate: ['packages/core/src/hermes.ts'],

@@ -218,6 +218,50 @@ describe('toGeminiSchema', () => {
       }),
     );
   });
+  it('inlines a schema whose growth is exactly its bound, counting the nodes inside lists', () => {
+    // doubling(9) is 41 nodes and 3,070 once inlined; the extra properties bring it to 46 nodes
+    // (47 with the one inside the unused definition's anyOf list) and 4,700 inlined: 1 + 1,533
+    // (d8) + 93 (d4) + 3 (d0) + 1 more. So it passes at exactly 100 x 47, and only when the
+    // member of the list counts.
+    const schema = doubling(9) as {
+      properties: Record<string, unknown>;
+      $defs: Record<string, unknown>;
+    };
+    schema.properties.big = { $ref: '#/$defs/d8' };
+    schema.properties.mid = { $ref: '#/$defs/d4' };
+    schema.properties.leaf = { $ref: '#/$defs/d0' };
+    schema.properties.plain = { type: 'string' };
+    schema.$defs.unused = { anyOf: [{}] };
+    const sent = toGeminiSchema(schema) as { properties: Record<string, unknown> };
+    expect(sent.properties.leaf).toEqual({ type: 'string' });
+    expect(sent.properties.plain).toEqual({ type: 'string' });
+  });
+
+  it('merges allOf keywords whose value is an object other than properties as they are', () => {
+    expect(
+      toGeminiSchema({
+        allOf: [{ type: 'array', items: { type: 'string' } }, { description: 'tags' }],
+      }),
+    ).toEqual({ type: 'array', items: { type: 'string' }, description: 'tags' });
+  });
+
+  it('adds no required list when no allOf member requires anything', () => {
+    expect(
+      toGeminiSchema({
+        allOf: [{ type: 'object', properties: { a: string } }, { properties: { b: string } }],
+      }),
+    ).toEqual({ type: 'object', properties: { a: string, b: string } });
+  });
+
+  it('sends a type list or anyOf of null alone as nullable, with no empty anyOf', () => {
+    expect(toGeminiSchema({ type: 'object', properties: { gone: { type: ['null'] } } })).toEqual({
+      type: 'object',
+      properties: { gone: { nullable: true } },
+    });
+    expect(
+      toGeminiSchema({ type: 'object', properties: { gone: { anyOf: [{ type: 'null' }] } } }),
+    ).toEqual({ type: 'object', properties: { gone: { nullable: true } } });
+  });
 });
 
 describe('toStrictJsonSchema and toClosedJsonSchema', () => {
@@ -357,5 +401,21 @@ describe('schema references', () => {
     ]) {
       expect(at(pointer)).toEqual(nothing);
     }
+  });
+  it('of two equal anchors takes the outer one, for $anchor and draft-06 $id alike', () => {
+    const inner = { $anchor: 'node', type: 'string' };
+    const outer = { $anchor: 'node', type: 'object', properties: { inner } };
+    expect(resolveSchemaReference(outer, '#node')).toEqual({ found: true, target: outer });
+    const innerId = { $id: '#node', type: 'string' };
+    const outerId = { $id: '#node', type: 'object', properties: { inner: innerId } };
+    expect(resolveSchemaReference(outerId, '#node')).toEqual({ found: true, target: outerId });
+  });
+
+  it('reads no anchor from an $id that is a URI rather than #name', () => {
+    const root = { $defs: { named: { $id: '/named', type: 'string' } } };
+    expect(resolveSchemaReference(root, '#named')).toEqual({
+      found: false,
+      reason: 'names no $anchor "named" of the schema',
+    });
   });
 });

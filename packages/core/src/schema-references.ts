@@ -102,8 +102,9 @@ function anchorsOf(root: unknown): ReadonlyMap<string, unknown> {
     if (typeof node.$anchor === 'string' && !anchors.has(node.$anchor)) {
       anchors.set(node.$anchor, node);
     }
-    if (typeof node.$id === 'string' && node.$id.startsWith('#') && !anchors.has(node.$id)) {
-      anchors.set(node.$id.slice(1), node);
+    if (typeof node.$id === 'string' && node.$id.startsWith('#')) {
+      const name = node.$id.slice(1);
+      if (!anchors.has(name)) anchors.set(name, node);
     }
     for (const [child] of subschemas(node)) stack.push(child);
   }
