@@ -22,6 +22,11 @@ describe('brackets and quotes inside the strings of a call', () => {
       { name: 'note', arguments: { text: 'a 5" nail' } },
     ],
     [
+      'an unmatched bracket in a triple-quoted string',
+      "<tool_call>{'name': 'note', 'arguments': {'text': '''see (1'''}}</tool_call>",
+      { name: 'note', arguments: { text: 'see (1' } },
+    ],
+    [
       'an unmatched bracket in a single-quoted string',
       "<tool_call>{'name': 'reply', 'arguments': {'text': 'done :) [draft'}}</tool_call>",
       { name: 'reply', arguments: { text: 'done :) [draft' } },
