@@ -152,9 +152,15 @@ function balanced(text: string): boolean {
     const char = text[index] as string;
     if (quote !== '') {
       if (char === '\\') index += 1;
-      else if (char === quote) quote = '';
-    } else if (char === '"' || char === "'") quote = char;
-    else if (Object.hasOwn(OPENERS, char)) expected.push(OPENERS[char] as string);
+      else if (text.startsWith(quote, index)) {
+        index += quote.length - 1;
+        quote = '';
+      }
+    } else if (char === '"' || char === "'") {
+      // A Python triple-quoted string may hold its quote character alone ('''it's''').
+      quote = text.startsWith(char.repeat(3), index) ? char.repeat(3) : char;
+      index += quote.length - 1;
+    } else if (Object.hasOwn(OPENERS, char)) expected.push(OPENERS[char] as string);
     else if (char === '}' || char === ']' || char === ')') {
       if (expected.pop() !== char) return false;
     }
