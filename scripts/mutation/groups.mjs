@@ -597,12 +597,8 @@ export const GROUPS = {
   // The wires and checks.ts together are about 1,500 mutants (some 50 minutes at concurrency 1
   // on a loaded machine), so they are split in three groups of minutes each (2026-12-08).
   'simulator-wires': {
-    mutate: [
-      'packages/simulator/src/wires/{gemini,hermes}.ts',
-      'packages/simulator/src/checks.ts',
-    ],
-    pending: PENDING,
-    tests: ['packages/simulator/src/{simulator,rules}.test.ts'],
+    mutate: ['packages/simulator/src/wires/{gemini,hermes}.ts', 'packages/simulator/src/checks.ts'],
+    tests: ['packages/simulator/src/{simulator,rules,wire-checks}.test.ts'],
   },
   'simulator-wires-anthropic': {
     mutate: ['packages/simulator/src/wires/{anthropic,bedrock}.ts'],
@@ -617,7 +613,7 @@ export const GROUPS = {
   'simulator-stream': {
     mutate: ['packages/simulator/src/stream.ts'],
     pending: PENDING,
-    tests: ['packages/simulator/src/{stream,simulator}.test.ts'],
+    tests: ['packages/simulator/src/{stream,stream-wires,simulator}.test.ts'],
   },
   simulator: {
     ...folder('simulator'),
