@@ -420,7 +420,97 @@ describe('the hermes simulator', () => {
         finish_reason: 'stop',
       },
     ]);
-    expect(second.usage.prompt_tokens).toBe(20);
+    expect(second.usage).toStrictEqual({
+      prompt_tokens: 20,
+      completion_tokens: 24,
+      total_tokens: 44,
+    });
+  });
+});
+
+describe('the hermes simulator, edge by edge', () => {
+  const url = (lane: string) => `${simulator.baseUrl('hermes', lane)}/v1/chat/completions`;
+  const call = (json: string) => `<tool_call>\n${json}\n</tool_call>`;
+  const response = (json: string) => `<tool_response>\n${json}\n</tool_response>`;
+
+  it('refuses a body that is no object, and one without messages', async () => {
+    await post(url('hermes-edges-body'), [{ role: 'user', content: 'hi' }]);
+    const [notObject] = simulator.received('hermes-edges-body');
+    expect([
+      notObject?.model,
+      notObject?.tools,
+      notObject?.toolResults,
+      notObject?.violations,
+    ]).toEqual([undefined, [], [], ['body must be a JSON object']]);
+    await post(url('hermes-edges-body'), { model: 'hermes-x', messages: [] });
+    expect(violationsOf('hermes-edges-body')).toEqual(['messages must be a non-empty array']);
+  });
+
+  it('reads tools from system turns only, the last non-empty block, skipping entries that are no tool', async () => {
+    const lane = 'hermes-edges-tools';
+    simulator.script(lane, [
+      { type: 'text', text: 'ok' },
+      { type: 'text', text: 'ok' },
+      { type: 'text', text: 'ok' },
+    ]);
+    const ask = async (...messages: unknown[]) => {
+      await post(url(lane), { model: 'hermes-x', messages });
+      return simulator.received(lane).at(-1);
+    };
+    const first = await ask({ role: 'user', content: 'hi' });
+    expect([first?.tools, first?.toolResults, first?.violations]).toEqual([[], [], []]);
+    const second = await ask(
+      {
+        role: 'system',
+        content:
+          '<tools>\n[null, {"name": "a"}, 5, {"type": "function", "function": {"name": 5}}]\n</tools> and <tools></tools>',
+      },
+      { role: 'system', content: 'be brief' },
+      { role: 'user', content: '<tools>[{"name": "from the user"}]</tools>' },
+    );
+    expect(second?.tools).toEqual(['a']);
+    const third = await ask({ role: 'system', content: 'none: <tools></tools>' });
+    expect([third?.tools, third?.violations]).toEqual([[], []]);
+  });
+
+  it('names a nameless call and a nameless response by an empty name, and checks user content only on user turns', async () => {
+    const lane = 'hermes-edges-names';
+    await post(url(lane), {
+      model: 'hermes-x',
+      messages: [
+        { role: 5, content: 'x' },
+        { role: 'system', content: 5 },
+        { role: 'user', content: 5 },
+        { role: 'assistant', content: 'nothing to call', tool_calls: [] },
+        { role: 'assistant', content: call('{"arguments": {}}') },
+        { role: 'tool', content: response('{"content": "x"}') },
+        { role: 'assistant', content: call('{"name": "a", "arguments": {}}') },
+        { role: 'system', content: response('{"name": "a", "content": "x"}') },
+        { role: 'assistant', content: call('{"name": "b", "arguments": {}}') },
+      ],
+    });
+    expect(violationsOf(lane)).toEqual([
+      'messages[0]: must be { role, content }',
+      'messages[2]: content must be a string or an array of parts',
+      'messages[5]: <tool_response> must hold {"name", "content"}',
+      'messages[7]: tool call a has no result',
+      'end of messages: tool call b has no result',
+    ]);
+    expect(simulator.received(lane).at(-1)?.toolResults).toEqual([]);
+    await post(url(lane), {
+      model: 'hermes-x',
+      messages: [
+        { role: 'assistant', content: call('[1]') },
+        { role: 'tool', content: response('{"content": "x"}') },
+        { role: 'user', content: 'and?' },
+      ],
+    });
+    expect(simulator.received(lane).at(-1)?.toolResults).toEqual([
+      { id: '', name: '', block: response('{"content": "x"}') },
+    ]);
+    expect(violationsOf(lane)).toEqual([
+      'messages[1]: <tool_response> must hold {"name", "content"}',
+    ]);
   });
 });
 
