@@ -174,13 +174,16 @@ describe.each([
   });
 
   it('an unpriced model: no cost on the turns or the run', async () => {
+    const warnings: string[] = [];
     const { engine } = scripted([{ type: 'tool_calls', calls: [readB] }, done], {
       model: 'my-own-finetune',
+      onWarning: (warning) => warnings.push(warning.code),
     });
     const result = await run(engine, { mcpServers: [files] });
     expect(result.text).toBe('Done.');
     expect(result).not.toHaveProperty('cost');
     for (const turn of result.turns) expect(turn).not.toHaveProperty('cost');
+    expect(warnings).toEqual(['model_unknown']);
   });
 
   it('with output, the validated object of the last reply', async () => {
